@@ -1,0 +1,120 @@
+// Package jsonpos parses JSON into a tree whose every key and value knows
+// where it came from: a byte range, 1-based line and column, and an RFC 6901
+// JSON Pointer. Positions are computed once, from one line table, and are
+// converted to UTF-16 only at the edge that needs it (browsers), by
+// UTF16Offset.
+//
+// The parser is strict RFC 8259, but it recovers from the mistakes real Agent
+// Cards contain (comments, trailing commas, single quotes, unquoted keys, a
+// BOM, leading text, NaN/Infinity, adjacent strings, truncation) so that one
+// run reports all of them, each at its exact place.
+package jsonpos
+
+import "unicode/utf8"
+
+// Position is a point in the source. Offset is 0-based in bytes; Line and
+// Column are 1-based, Column counted in bytes.
+type Position struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+	Offset int `json:"offset"`
+}
+
+// Range is the half-open byte span [Start, End).
+type Range struct {
+	Start Position `json:"start"`
+	End   Position `json:"end"`
+}
+
+// Edit replaces the bytes of Range with NewText.
+type Edit struct {
+	Range   Range  `json:"range"`
+	NewText string `json:"newText"`
+}
+
+// Fix is a machine-applicable change: a title a person can read and the
+// edits that carry it out. Edits never overlap.
+type Fix struct {
+	Title string `json:"title"`
+	Edits []Edit `json:"edits"`
+}
+
+// lineTable records the byte offset at which every line starts.
+type lineTable []int
+
+func newLineTable(src []byte) lineTable {
+	lt := make(lineTable, 1, 1+len(src)/32)
+	for i, c := range src {
+		if c == '\n' {
+			lt = append(lt, i+1)
+		}
+	}
+	return lt
+}
+
+func (lt lineTable) pos(off int) Position {
+	// binary search for the last line start <= off
+	lo, hi := 0, len(lt)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if lt[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return Position{Line: lo + 1, Column: off - lt[lo] + 1, Offset: off}
+}
+
+// UTF16Offset converts a byte offset in src to the number of UTF-16 code
+// units before it — the unit JavaScript strings (and so CodeMirror) count in.
+// Invalid UTF-8 bytes count as one unit each, as TextDecoder's replacement
+// character does. This is the one place the project converts positions for
+// browsers.
+func UTF16Offset(src []byte, byteOffset int) int {
+	if byteOffset > len(src) {
+		byteOffset = len(src)
+	}
+	n := 0
+	for i := 0; i < byteOffset; {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			n++
+		} else if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+		i += size
+	}
+	return n
+}
+
+// UTF16Column converts a position's byte column to a 1-based UTF-16 column on
+// the same line.
+func UTF16Column(src []byte, p Position) int {
+	lineStart := p.Offset - (p.Column - 1)
+	if lineStart < 0 || p.Offset > len(src) {
+		return p.Column
+	}
+	return UTF16Offset(src[lineStart:], p.Offset-lineStart) + 1
+}
+
+// String formats a position as line:column.
+func (p Position) String() string { return itoa(p.Line) + ":" + itoa(p.Column) }
+
+func itoa(i int) string {
+	if i < 0 {
+		return "-" + itoa(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}

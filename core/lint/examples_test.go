@@ -1,0 +1,71 @@
+package lint
+
+import (
+	"testing"
+)
+
+// Every rule's bad example must trigger it and its good example must not:
+// the catalogue documents what the engine really does.
+func TestRuleExamples(t *testing.T) {
+	for _, r := range Rules() {
+		if r.External {
+			continue
+		}
+		t.Run(r.Code, func(t *testing.T) {
+			if r.Bad == "" {
+				t.Fatalf("rule %s has no bad example", r.Code)
+			}
+			bad := Lint([]byte(ExampleDocument(r.Bad)), Options{})
+			if !hasCode(bad, r.Code) {
+				t.Errorf("bad example does not trigger %s:\n%s\nfindings: %v", r.Code, ExampleDocument(r.Bad), codes(bad))
+			}
+			good := Lint([]byte(ExampleDocument(r.Good)), Options{})
+			if hasCode(good, r.Code) {
+				t.Errorf("good example triggers %s:\n%s\nfindings: %v", r.Code, ExampleDocument(r.Good), good.Diagnostics)
+			}
+		})
+	}
+}
+
+func TestRuleCatalogueComplete(t *testing.T) {
+	for _, r := range Rules() {
+		if r.Explanation == "" || r.HowToFix == "" || r.Spec == "" || r.Topic == "" || r.Bad == "" {
+			t.Errorf("rule %s is missing catalogue text", r.Code)
+		}
+		if topicRank(r.Topic) == len(Topics) {
+			t.Errorf("rule %s has unknown topic %q", r.Code, r.Topic)
+		}
+	}
+}
+
+func TestBaseCardsAreClean(t *testing.T) {
+	for name, src := range map[string]string{"BaseCard": BaseCard} {
+		res := Lint([]byte(src), Options{})
+		for _, d := range res.Diagnostics {
+			if d.Severity != Info {
+				t.Errorf("%s: unexpected %s %s: %s", name, d.Severity, d.Code, d.Message)
+			}
+		}
+	}
+	res := Lint([]byte(BaseLegacyCard), Options{})
+	if res.Errors != 0 {
+		t.Errorf("BaseLegacyCard has errors: %v", res.Diagnostics)
+	}
+}
+
+func hasCode(r *Result, code string) bool {
+	for _, d := range r.Diagnostics {
+		if d.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+func codes(r *Result) []string {
+	var out []string
+	for _, d := range r.Diagnostics {
+		out = append(out, d.Code+"@"+d.Range.Start.String())
+	}
+	return out
+}

@@ -1,0 +1,204 @@
+// Package lint checks Agent Cards against the rule catalogue. Every rule
+// is plain data (code, severity, explanation, fix, spec section, examples)
+// plus a check function; Lint runs all of them and returns every finding,
+// never only the first.
+package lint
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// Severity of a finding. Only errors make a card invalid (and the CLI exit
+// with 1); warnings are likely problems; infos are things worth knowing.
+type Severity uint8
+
+const (
+	Error Severity = iota + 1
+	Warning
+	Info
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	case Info:
+		return "info"
+	}
+	return "unknown"
+}
+
+// MarshalText writes the severity as its name.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a severity name.
+func (s *Severity) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "error":
+		*s = Error
+	case "warning":
+		*s = Warning
+	case "info":
+		*s = Info
+	default:
+		return fmt.Errorf("unknown severity %q", b)
+	}
+	return nil
+}
+
+// Position, Range, Edit and Fix are the parser's; re-exported so callers
+// need only this package.
+type (
+	Position = jsonpos.Position
+	Range    = jsonpos.Range
+	Edit     = jsonpos.Edit
+	Fix      = jsonpos.Fix
+)
+
+// Diagnostic is one finding (DESIGN.md §3).
+type Diagnostic struct {
+	Code     string   `json:"code"`
+	Severity Severity `json:"severity"`
+	Message  string   `json:"message"`
+	Pointer  string   `json:"pointer"`
+	Range    Range    `json:"range"`
+	Fixes    []Fix    `json:"fixes,omitempty"`
+}
+
+// Options tune a run. Zero values are the defaults.
+type Options struct {
+	// MaxBytes and MaxDepth bound the parser (1 MiB and 64 by default).
+	MaxBytes int
+	MaxDepth int
+}
+
+// Result is the outcome of linting one input; its JSON form is the CLI's
+// result object (DESIGN.md §4).
+type Result struct {
+	Input       string       `json:"input"`
+	Era         card.Era     `json:"era"`
+	Errors      int          `json:"errors"`
+	Warnings    int          `json:"warnings"`
+	Infos       int          `json:"infos"`
+	Diagnostics []Diagnostic `json:"diagnostics"`
+	// Doc is the parsed document, for callers that show source excerpts
+	// or convert positions.
+	Doc *jsonpos.Doc `json:"-"`
+	// Detection carries what era detection saw (the not-a-card guess).
+	Detection card.Detection `json:"-"`
+}
+
+// Valid reports whether the result has no error-severity finding.
+func (r *Result) Valid() bool { return r.Errors == 0 }
+
+// MarshalJSON keeps "diagnostics" an array even when empty.
+func (r *Result) MarshalJSON() ([]byte, error) {
+	type plain Result
+	c := *r
+	if c.Diagnostics == nil {
+		c.Diagnostics = []Diagnostic{}
+	}
+	return json.Marshal((*plain)(&c))
+}
+
+// recoverable problems leave a document every JSON reader can still read
+// the same way; any other syntax problem makes the era unknowable.
+var recoverable = map[string]bool{jsonpos.CodeDuplicateKey: true, jsonpos.CodeInvalidUTF8: true}
+
+// Lint parses src and runs every rule.
+func Lint(src []byte, opts Options) *Result {
+	doc := jsonpos.Parse(src, jsonpos.Options{MaxBytes: opts.MaxBytes, MaxDepth: opts.MaxDepth})
+	return LintDoc(doc)
+}
+
+// LintDoc runs every rule on an already parsed document.
+func LintDoc(doc *jsonpos.Doc) *Result {
+	res := &Result{Doc: doc}
+	ctx := &Context{Doc: doc, Root: doc.Root}
+	syntaxBroken := false
+	for _, p := range doc.Problems {
+		r := ruleByCode[p.Code]
+		sev := Error
+		if r != nil {
+			sev = r.Severity
+		}
+		ctx.diags = append(ctx.diags, Diagnostic{Code: p.Code, Severity: sev, Message: p.Message,
+			Pointer: pointerAt(doc, p.Start), Range: doc.Span(p.Start, p.End), Fixes: p.Fixes})
+		if !recoverable[p.Code] {
+			syntaxBroken = true
+		}
+	}
+	ctx.SyntaxBroken = syntaxBroken
+	det := card.Detect(doc.Root)
+	ctx.Detection = det
+	ctx.Era = det.Era
+	res.Detection = det
+	res.Era = det.Era
+	if syntaxBroken {
+		res.Era = card.EraUnknown
+	}
+	if doc.Root != nil && doc.Root.Kind == jsonpos.Object && det.Era != card.EraNotCard {
+		for _, r := range registry {
+			if r.Check == nil {
+				continue
+			}
+			ctx.rule = r
+			r.Check(ctx)
+		}
+	} else if det.Era == card.EraNotCard || doc.Root != nil {
+		for _, r := range registry {
+			if r.Check != nil && r.Always {
+				ctx.rule = r
+				r.Check(ctx)
+			}
+		}
+	}
+	ctx.rule = nil
+	res.Diagnostics = ctx.diags
+	sort.SliceStable(res.Diagnostics, func(i, j int) bool {
+		a, b := res.Diagnostics[i], res.Diagnostics[j]
+		if a.Range.Start.Offset != b.Range.Start.Offset {
+			return a.Range.Start.Offset < b.Range.Start.Offset
+		}
+		return a.Severity < b.Severity
+	})
+	for _, d := range res.Diagnostics {
+		switch d.Severity {
+		case Error:
+			res.Errors++
+		case Warning:
+			res.Warnings++
+		case Info:
+			res.Infos++
+		}
+	}
+	return res
+}
+
+// pointerAt finds the pointer of the innermost node containing off.
+func pointerAt(doc *jsonpos.Doc, off int) string {
+	n := doc.Root
+	if n == nil {
+		return ""
+	}
+	for {
+		var next *jsonpos.Node
+		for _, c := range n.Children {
+			if (off >= c.Start && off < c.End) || (c.IsMember() && off >= c.KeyStart && off < c.End) {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			return n.Pointer()
+		}
+		n = next
+	}
+}

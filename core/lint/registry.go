@@ -1,0 +1,83 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Rule is one entry of the rule catalogue. Everything but Check is data
+// that the CLI, the editor, the report page and the learn site show.
+type Rule struct {
+	Code     string   `json:"code"`
+	Severity Severity `json:"severity"`
+	// Topic groups rules on the learn site: syntax, structure, identity,
+	// interfaces, legacy, capabilities, modes, skills, security,
+	// signatures, http.
+	Topic       string `json:"topic"`
+	Title       string `json:"title"`
+	Explanation string `json:"explanation"`
+	HowToFix    string `json:"howToFix"`
+	Spec        string `json:"spec"`
+	// Bad triggers the rule and Good does not. Each is either a whole
+	// document (starting with '{' or anything that is not a member list)
+	// or, more often, top-level members that replace or extend the
+	// catalogue's base card (see ExampleDocument). They are tests.
+	Bad  string `json:"bad"`
+	Good string `json:"good"`
+	// Check inspects a parsed card and reports through the context. Nil
+	// for rules reported elsewhere (the parser, HTTP discovery).
+	Check func(*Context) `json:"-"`
+	// Always runs Check even when the document is not a card object.
+	Always bool `json:"-"`
+	// External marks rules whose examples are not card texts (HTTP-level
+	// rules); their examples describe a response instead.
+	External bool `json:"external,omitempty"`
+}
+
+var (
+	registry   []*Rule
+	ruleByCode = map[string]*Rule{}
+)
+
+// Register adds rules to the catalogue. It panics on a duplicate or
+// malformed code: that is a programming error found by any test run.
+func Register(rules ...*Rule) {
+	for _, r := range rules {
+		if r.Code == "" || r.Severity == 0 || r.Title == "" {
+			panic(fmt.Sprintf("lint: incomplete rule %+v", r))
+		}
+		if _, dup := ruleByCode[r.Code]; dup {
+			panic("lint: duplicate rule code " + r.Code)
+		}
+		registry = append(registry, r)
+		ruleByCode[r.Code] = r
+	}
+}
+
+// Rules returns the catalogue sorted by topic order, then code.
+func Rules() []*Rule {
+	out := append([]*Rule(nil), registry...)
+	sort.SliceStable(out, func(i, j int) bool {
+		ti, tj := topicRank(out[i].Topic), topicRank(out[j].Topic)
+		if ti != tj {
+			return ti < tj
+		}
+		return out[i].Code < out[j].Code
+	})
+	return out
+}
+
+// RuleFor returns the rule with the code, or nil.
+func RuleFor(code string) *Rule { return ruleByCode[code] }
+
+// Topics in the order the learn site and `agentcard rules` present them.
+var Topics = []string{"syntax", "structure", "identity", "interfaces", "legacy", "capabilities", "modes", "skills", "security", "signatures", "http"}
+
+func topicRank(t string) int {
+	for i, x := range Topics {
+		if x == t {
+			return i
+		}
+	}
+	return len(Topics)
+}

@@ -1,0 +1,490 @@
+package lint
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// Structure rules are driven by the field catalogue: one walk over the
+// tree checks types, required members, nulls, unknown members and members
+// that belong to another protocol version. No field is hand-coded here.
+const (
+	codeNotObject      = "not-an-object"
+	codeNotACard       = "not-a-card"
+	codeRequired       = "required-field"
+	codeRequiredEmpty  = "required-field-empty"
+	codeWrongType      = "wrong-type"
+	codeNull           = "null-value"
+	codeUnknown        = "unknown-field"
+	codeLegacyField    = "legacy-field"
+	codeTransportKey   = "interface-transport-key"
+	codeNewerField     = "field-newer-than-card"
+	codeSchemeLegacy10 = "security-scheme-legacy-shape"
+)
+
+func init() {
+	Register(
+		&Rule{Code: codeNotObject, Severity: Error, Topic: "structure", Title: "The card is not a JSON object", Always: true,
+			Explanation: "An Agent Card is one JSON object whose members describe the agent. An array, a string or a number at the top level cannot be read as a card.",
+			HowToFix:    "Make the top level an object: `{ \"name\": …, \"supportedInterfaces\": […], … }`. If you publish several agents, give each its own card URL.",
+			Spec:        "§5.5", Bad: `[{"name": "Agent one"}]`, Good: `{}`, Check: checkNotObject},
+		&Rule{Code: codeNotACard, Severity: Error, Topic: "structure", Title: "This document is not an A2A Agent Card", Always: true,
+			Explanation: "The document is clearly another kind of file: an MCP server description, an ERC-8004 registration, an OpenAPI description, or a card wrapped inside another object. Reporting every missing card field would only hide that, so this is the one finding.",
+			HowToFix:    "Publish a real Agent Card at /.well-known/agent-card.json. If the card is nested under a wrapper member, publish the inner object itself.",
+			Spec:        "§8.2", Bad: `{"$schema": "https://static.modelcontextprotocol.io/schemas/2025-07-09/server.schema.json", "name": "io.example/tool", "remotes": []}`, Good: "", Check: checkNotACard},
+		&Rule{Code: codeRequired, Severity: Error, Topic: "structure", Title: "Required field missing",
+			Explanation: "The specification marks some fields REQUIRED: a card without them cannot be used (no name to show, no interface to call, no skills to choose from). Which fields are required depends on the card's version; explicit null counts as missing.",
+			HowToFix:    "Add the field with a real value. The field reference lists every required field and its type.",
+			Spec:        "§5.7", Bad: `"skills": null`, Good: ``, Check: checkStructure},
+		&Rule{Code: codeRequiredEmpty, Severity: Error, Topic: "structure", Title: "Required field is empty",
+			Explanation: "A required field must be set, not only present: a required string cannot be empty and a required list needs at least one element. An empty defaultOutputModes or tags list tells clients nothing.",
+			HowToFix:    "Fill in the value, for example [\"text/plain\"] for modes or one keyword for tags.",
+			Spec:        "§5.7", Bad: `"defaultOutputModes": []`, Good: ``},
+		&Rule{Code: codeWrongType, Severity: Error, Topic: "structure", Title: "Wrong JSON type",
+			Explanation: "Each field has one JSON type. A list where an object belongs (\"capabilities\": [\"streaming\"]), a string where a boolean belongs (\"streaming\": \"true\") or a number for a version is rejected by typed clients such as the official SDKs.",
+			HowToFix:    "Write the value with the type the field reference gives.",
+			Spec:        "§5.5", Bad: `"capabilities": ["streaming"]`, Good: `"capabilities": {"streaming": true}`},
+		&Rule{Code: codeNull, Severity: Warning, Topic: "structure", Title: "Explicit null",
+			Explanation: "ProtoJSON readers treat null as \"not set\", JSON Schema validators reject it, and hand-written clients may crash on it. Leaving the field out says the same thing without the ambiguity.",
+			HowToFix:    "Remove the member instead of setting it to null.",
+			Spec:        "§5.5", Bad: `"iconUrl": null`, Good: ``},
+		&Rule{Code: codeUnknown, Severity: Warning, Topic: "structure", Title: "Unknown field",
+			Explanation: "Clients ignore members the specification does not define, so a misspelt or snake_case field silently has no effect: the card looks complete but the value is never read.",
+			HowToFix:    "Rename the field to its specified camelCase name (the finding suggests the closest one), or remove it. Put custom data in an extension's params.",
+			Spec:        "§5.5", Bad: `"default_input_modes": ["text/plain"]`, Good: ``},
+		&Rule{Code: codeLegacyField, Severity: Warning, Topic: "legacy", Title: "Legacy field in a 1.0 card",
+			Explanation: "The field comes from the 0.2/0.3 card format. 1.0 clients ignore it and read its replacement instead, so it either duplicates information or, worse, holds the only copy of it. (A deliberately mixed card, with a legacy url, keeps its legacy half for 0.3 clients and is checked by the mixed-card rules instead.)",
+			HowToFix:    "Move the value to the 1.0 field the finding names, then delete the legacy one.",
+			Spec:        "§5.5; AGENT-CARD.md §3", Bad: `"protocolVersion": "0.3.0"`, Good: ``},
+		&Rule{Code: codeTransportKey, Severity: Error, Topic: "interfaces", Title: "`transport` inside supportedInterfaces",
+			Explanation: "In 1.0 an interface names its binding with protocolBinding. transport is the 0.3 name used in additionalInterfaces; inside supportedInterfaces clients do not read it, so the entry has no binding and is skipped.",
+			HowToFix:    "Rename transport to protocolBinding.",
+			Spec:        "§5.6", Bad: `"supportedInterfaces": [{"url": "https://agent.example.com/a2a", "transport": "JSONRPC", "protocolVersion": "1.0"}]`, Good: ``},
+		&Rule{Code: codeNewerField, Severity: Warning, Topic: "legacy", Title: "1.0 field in a legacy card",
+			Explanation: "The card is a 0.2/0.3 card, but this field only exists in 1.0. Clients reading the card as 0.3 ignore it.",
+			HowToFix:    "Either migrate the whole card to 1.0 (supportedInterfaces with per-entry protocolVersion) or use the field's 0.3 equivalent.",
+			Spec:        "§5.5", Bad: `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "capabilities": {"extendedAgentCard": true}`, Good: `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "supportsAuthenticatedExtendedCard": true, "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}`},
+	)
+}
+
+func checkNotObject(c *Context) {
+	if c.Root == nil || c.Root.Kind == jsonpos.Object || c.Root.Kind == jsonpos.Invalid {
+		return
+	}
+	d := c.Report(c.Root, "the document is a JSON %s; an Agent Card must be a JSON object", c.Root.Kind)
+	if c.Root.Kind == jsonpos.Array && len(c.Root.Children) == 1 && c.Root.Children[0].Kind == jsonpos.Object {
+		inner := c.Root.Children[0]
+		d.WithFix("Unwrap the card from the array", c.Replace(c.Root, string(c.Doc.Src[inner.Start:inner.End])))
+	}
+}
+
+func checkNotACard(c *Context) {
+	det := c.Detection
+	if det.Era != card.EraNotCard {
+		return
+	}
+	n := det.Node
+	if n == nil {
+		n = c.Root
+	}
+	d := c.ReportKey(n, "this looks like %s, not an A2A Agent Card. %s", det.LooksLike, det.Hint)
+	if strings.HasPrefix(det.LooksLike, "an Agent Card nested") && n.Kind == jsonpos.Object {
+		d.WithFix("Publish the inner card", c.Replace(c.Root, string(c.Doc.Src[n.Start:n.End])))
+	}
+}
+
+// checkStructure walks the card with the field catalogue.
+func checkStructure(c *Context) {
+	w := walker{c: c}
+	top := c.Era.Set()
+	if c.Era == card.Era03 || c.Era == card.Era02 {
+		top = card.Legacy
+	}
+	w.object(c.Root, "AgentCard", top)
+}
+
+type walker struct{ c *Context }
+
+// object checks the members of an object of catalogue type name, in the
+// eras that apply at this place of the card.
+func (w walker) object(n *jsonpos.Node, name string, eras card.Eras) {
+	c := w.c
+	if name == "SecurityScheme" {
+		w.securityScheme(n, eras)
+		return
+	}
+	for _, m := range n.Children {
+		f := card.Lookup(name, m.Key, eras)
+		if f == nil {
+			w.foreign(n, m, name, eras)
+			continue
+		}
+		if m.Kind == jsonpos.Null {
+			if f.Required&eras != 0 {
+				c.ReportAs(codeRequired, m, c.Doc.Range(m), "%s is required and must not be null", fieldLabel(name, m.Key))
+			} else {
+				c.ReportAs(codeNull, m, c.Doc.Range(m), "%s is null; leave the member out instead", fieldLabel(name, m.Key)).
+					WithFix("Remove "+m.Key, removeMember(c, m))
+			}
+			continue
+		}
+		w.value(m, f.Type, eras, f, name)
+	}
+	// required members
+	for _, f := range card.ObjectFields(name) {
+		if f.Required&eras == 0 || f.In&eras == 0 {
+			continue
+		}
+		// a pure-legacy required field is required only of legacy
+		// cards, not of the legacy half of a mixed card.
+		if f.In&card.V10 == 0 && eras&card.V10 != 0 {
+			continue
+		}
+		if n.Has(f.Name) {
+			continue
+		}
+		if replacedByLegacy(n, name, f.Name) {
+			continue
+		}
+		c.ReportAs(codeRequired, n, missingRange(c, n), "%s is missing: %s", fieldLabel(name, f.Name), lowerFirst(f.Doc)).Pointer = n.ChildPointer(f.Name)
+	}
+}
+
+// replacedByLegacy reports whether a missing required field is present under
+// its legacy name, which another finding already explains.
+func replacedByLegacy(n *jsonpos.Node, object, field string) bool {
+	for _, f := range card.ObjectFields(object) {
+		if f.Replacement == field && n.Has(f.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+func missingRange(c *Context, n *jsonpos.Node) jsonpos.Range {
+	if n.IsMember() {
+		return c.Doc.Span(n.KeyStart, n.KeyEnd)
+	}
+	return c.Doc.Span(n.Start, n.Start+1)
+}
+
+func fieldLabel(object, field string) string {
+	switch object {
+	case "AgentCard":
+		return "`" + field + "`"
+	}
+	return "`" + field + "` (" + object + ")"
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	if len(r) > 1 && unicode.IsUpper(r[1]) {
+		return s
+	}
+	r[0] = unicode.ToLower(r[0])
+	return string(r)
+}
+
+// value checks a value against a catalogue type expression.
+func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field, object string) {
+	c := w.c
+	want := kindOf(typ)
+	if n.Kind == jsonpos.Invalid {
+		return // the parser already reported it
+	}
+	if n.Kind != want {
+		label := "the value"
+		if n.IsMember() {
+			label = fieldLabel(object, n.Key)
+		} else if n.Parent != nil {
+			label = "element " + strconv.Itoa(n.Index) + " of `" + n.Parent.Key + "`"
+		}
+		d := c.ReportAs(codeWrongType, n, c.Doc.Range(n), "%s must be %s, found %s%s", label, typeText(typ), article(n.Kind), quoteValue(c, n))
+		if fix, ok := typeFix(c, n, want); ok {
+			d.Fixes = append(d.Fixes, fix)
+		}
+		return
+	}
+	switch {
+	case strings.HasPrefix(typ, "[]"):
+		elem := typ[2:]
+		if f != nil && f.Required&eras != 0 && len(n.Children) == 0 {
+			c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "%s is required and must have at least one element", fieldLabel(object, n.Key))
+		}
+		childEras := eras
+		if n.Key == "supportedInterfaces" || n.Key == "securityRequirements" {
+			childEras = card.V10
+		} else if n.Key == "additionalInterfaces" || n.Key == "security" {
+			childEras = card.Legacy
+		}
+		for _, e := range n.Children {
+			if e.Kind == jsonpos.Null {
+				c.ReportAs(codeNull, e, c.Doc.Range(e), "element %d of `%s` is null", e.Index, n.Key)
+				continue
+			}
+			w.value(e, elem, childEras, nil, object)
+		}
+	case strings.HasPrefix(typ, "map["):
+		elem := typ[4 : len(typ)-1]
+		for _, m := range n.Children {
+			if m.Kind == jsonpos.Null {
+				c.ReportAs(codeNull, m, c.Doc.Range(m), "`%s` in `%s` is null", m.Key, n.Key)
+				continue
+			}
+			w.value(m, elem, eras, nil, object)
+		}
+	case typ == "string":
+		if f != nil && f.Required&eras != 0 && strings.TrimSpace(n.Str) == "" {
+			c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "%s is required and must not be empty", fieldLabel(object, n.Key))
+		}
+	case want == jsonpos.Object && typ != "object":
+		w.object(n, typ, eras)
+	}
+}
+
+func kindOf(typ string) jsonpos.Kind {
+	switch {
+	case typ == "string":
+		return jsonpos.String
+	case typ == "boolean":
+		return jsonpos.Bool
+	case strings.HasPrefix(typ, "[]"):
+		return jsonpos.Array
+	}
+	return jsonpos.Object
+}
+
+func typeText(typ string) string {
+	switch {
+	case typ == "string":
+		return "a string"
+	case typ == "boolean":
+		return "a boolean (true or false)"
+	case typ == "object" || strings.HasPrefix(typ, "map["):
+		return "an object"
+	case strings.HasPrefix(typ, "[]"):
+		return "an array of " + strings.TrimPrefix(typeText(typ[2:]), "a ")
+	}
+	return "an object (" + typ + ")"
+}
+
+func article(k jsonpos.Kind) string {
+	switch k {
+	case jsonpos.Array, jsonpos.Object:
+		return "an " + k.String()
+	case jsonpos.Null:
+		return "null"
+	}
+	return "a " + k.String()
+}
+
+func quoteValue(c *Context, n *jsonpos.Node) string {
+	switch n.Kind {
+	case jsonpos.String, jsonpos.Number, jsonpos.Bool:
+		raw := string(c.Doc.Src[n.Start:n.End])
+		if len(raw) > 40 {
+			raw = raw[:40] + "…"
+		}
+		return " " + raw
+	}
+	return ""
+}
+
+// typeFix offers certain conversions: "true" → true, a single string → a
+// one-element list, a number → its string.
+func typeFix(c *Context, n *jsonpos.Node, want jsonpos.Kind) (Fix, bool) {
+	switch {
+	case want == jsonpos.Bool && n.Kind == jsonpos.String && (n.Str == "true" || n.Str == "false"):
+		return Fix{Title: "Use the boolean " + n.Str, Edits: []Edit{c.Replace(n, n.Str)}}, true
+	case want == jsonpos.Array && n.Kind == jsonpos.String:
+		raw := string(c.Doc.Src[n.Start:n.End])
+		return Fix{Title: "Wrap the value in a list", Edits: []Edit{c.Replace(n, "["+raw+"]")}}, true
+	case want == jsonpos.String && n.Kind == jsonpos.Number:
+		raw := string(c.Doc.Src[n.Start:n.End])
+		return Fix{Title: "Quote the number", Edits: []Edit{c.Replace(n, quote(raw))}}, true
+	}
+	return Fix{}, false
+}
+
+// foreign handles a member the catalogue does not define in these eras.
+func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
+	c := w.c
+	if f := card.LookupAny(object, m.Key); f != nil {
+		switch {
+		case object == "AgentInterface" && m.Key == "transport":
+			d := c.ReportAs(codeTransportKey, m, c.Doc.KeyRange(m), "`transport` is the 0.3 name; in supportedInterfaces the binding goes in `protocolBinding`")
+			if !obj.Has("protocolBinding") {
+				d.WithFix("Rename to protocolBinding", c.RenameKey(m, "protocolBinding"))
+			}
+		case f.In&card.V10 == 0 && eras&card.V10 != 0:
+			d := c.ReportAs(codeLegacyField, m, c.Doc.KeyRange(m), "%s is a 0.2/0.3 field that 1.0 clients ignore; use %s", fieldLabel(object, m.Key), f.Replacement)
+			if isPlainName(f.Replacement) && !obj.Has(f.Replacement) {
+				d.WithFix("Rename to "+f.Replacement, c.RenameKey(m, f.Replacement))
+			}
+		case f.In&card.Legacy == 0 && eras&card.V10 == 0:
+			c.ReportAs(codeNewerField, m, c.Doc.KeyRange(m), "%s only exists in A2A 1.0; clients reading this %s card ignore it", fieldLabel(object, m.Key), c.Era)
+		}
+		if m.Kind != jsonpos.Null {
+			w.value(m, f.Type, f.In, f, object)
+		}
+		return
+	}
+	msg := "unknown field " + quote(m.Key) + " in " + object + "; clients ignore it"
+	if s, certain := suggest(object, m.Key, eras); s != "" {
+		if obj.Has(s) {
+			msg += " (the specified " + quote(s) + " is also present: this copy is never read)"
+			c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "%s", msg)
+			return
+		}
+		msg += ". Did you mean " + quote(s) + "?"
+		d := c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "%s", msg)
+		if certain {
+			d.WithFix("Rename to "+s, c.RenameKey(m, s))
+		} else {
+			d.WithFix("Rename to "+s+" (closest known name)", c.RenameKey(m, s))
+		}
+		return
+	}
+	c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "%s", msg)
+}
+
+func isPlainName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// suggest finds the catalogue name a misspelt member most likely meant. A
+// snake_case, kebab-case or case-only variant is certain; otherwise the
+// closest name within edit distance 2 (3 for long names).
+func suggest(object, key string, eras card.Eras) (string, bool) {
+	camel := toCamel(key)
+	var best string
+	bestDist := 100
+	for _, f := range card.ObjectFields(object) {
+		if f.In&eras == 0 {
+			continue
+		}
+		if strings.EqualFold(f.Name, camel) {
+			return f.Name, true
+		}
+		d := editDistance(strings.ToLower(key), strings.ToLower(f.Name))
+		if d < bestDist {
+			best, bestDist = f.Name, d
+		}
+	}
+	limit := 2
+	if len(key) >= 12 {
+		limit = 3
+	}
+	if bestDist <= limit && bestDist < len(key) {
+		return best, false
+	}
+	return "", false
+}
+
+func toCamel(s string) string {
+	var b strings.Builder
+	up := false
+	for _, r := range s {
+		if r == '_' || r == '-' || r == ' ' {
+			up = true
+			continue
+		}
+		if up {
+			b.WriteRune(unicode.ToUpper(r))
+			up = false
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// securityScheme checks one securitySchemes entry. A 1.0 scheme is a
+// wrapper with exactly one member; a 0.2/0.3 scheme is discriminated by
+// "type". The security rules report shape problems; here only the members
+// are type-checked.
+func (w walker) securityScheme(n *jsonpos.Node, eras card.Eras) {
+	if n.Has("type") {
+		if eras&card.Legacy != 0 {
+			w.object(n, "LegacySecurityScheme", card.Legacy)
+		}
+		return // a legacy shape in a 1.0 card: security rules explain it
+	}
+	for _, m := range n.Children {
+		f := card.Lookup("SecurityScheme", m.Key, card.V10)
+		if f == nil {
+			continue // security rules report unknown wrapper keys
+		}
+		w.value(m, f.Type, card.V10, f, "SecurityScheme")
+	}
+}
+
+func quote(s string) string { return strconv.Quote(s) }
+
+// removeMember deletes a member and the comma that separates it.
+func removeMember(c *Context, m *jsonpos.Node) Edit {
+	src := c.Doc.Src
+	start, end := m.KeyStart, m.End
+	if !m.IsMember() {
+		start = m.Start
+	}
+	// swallow a following comma and spaces, or else a preceding comma
+	j := end
+	for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+		j++
+	}
+	if j < len(src) && src[j] == ',' {
+		j++
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n' || src[j] == '\r') {
+			j++
+		}
+		return c.Doc.Edit(start, j, "")
+	}
+	i := start
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' || src[i-1] == '\r') {
+		i--
+	}
+	if i > 0 && src[i-1] == ',' {
+		return c.Doc.Edit(i-1, end, "")
+	}
+	return c.Doc.Edit(start, end, "")
+}
+
+// RemoveMember is an edit that deletes a member with its separator.
+func (c *Context) RemoveMember(m *jsonpos.Node) Edit { return removeMember(c, m) }
