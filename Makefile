@@ -1,0 +1,61 @@
+# agentcard — one engine, four ways to use it. `make help` lists targets.
+SHELL := /bin/bash
+GO ?= go
+FUZZTIME ?= 20s
+
+.DEFAULT_GOAL := help
+
+help: ## list the targets
+	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  %-18s %s\n", $$1, $$2}'
+
+deps: ## install what is missing (npm packages for wrangler and the editor bundle)
+	@test -d node_modules/wrangler || npm ci --no-audit --no-fund
+
+generate: ## regenerate templ components (committed)
+	$(GO) tool templ generate -include-version=false -path components
+
+build: build-cli build-site build-worker ## build the CLI, the static site (dist/site) and the Worker (build/)
+
+build-cli: ## build the agentcard CLI into build/agentcard
+	$(GO) build -trimpath -ldflags="-s -w" -o build/agentcard ./cmd/agentcard
+
+build-site: deps ## build the static site and playground into dist/site (prints a size report)
+	$(GO) run ./scripts/buildsite
+
+build-worker: ## build the Cloudflare Worker bundle into build/ (prints raw and gzip size)
+	$(GO) run ./scripts/buildworker
+
+dev: deps build ## build everything and serve site + Worker with wrangler dev on http://127.0.0.1:8787
+	npx wrangler dev --ip 127.0.0.1 --port 8787 --var ALLOW_LOOPBACK:1
+
+test: test-static test-unit test-wasm test-fuzz test-e2e ## everything CI runs
+
+test-static: ## gofmt, go vet, generated code up to date, core builds for js/wasm
+	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^node_modules/')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) build ./core/...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
+	@$(GO) tool templ generate -include-version=false -path components >/dev/null 2>&1; \
+	  if ! git diff --quiet -- components; then echo "generated templ code is stale: run make generate and commit"; git diff --stat -- components; exit 1; fi
+
+test-unit: ## unit, component, golden and differential tests
+	$(GO) test -count=1 ./...
+
+test-wasm: ## the editor adapter's tests compiled to wasm and run in Node
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/editor/ ./core/share/
+
+test-fuzz: ## a short fixed fuzz run over parse+lint+select
+	$(GO) test -run '^$$' -fuzz FuzzLint -fuzztime $(FUZZTIME) -parallel 2 ./core/lint/
+
+test-e2e: test-e2e-worker test-e2e-editor ## end-to-end tests in workerd and headless Chromium
+
+test-e2e-worker: deps build ## the Worker under wrangler dev against loopback fixture servers
+	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'E2E' -v ./wasm/worker/
+
+test-e2e-editor: build-site ## the playground in headless Chromium
+	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'E2E' -v ./site/e2e/
+
+bench: ## engine and handler benchmarks with their baselines
+	$(GO) test -run '^$$' -bench . -benchmem ./core/lint/ ./wasm/worker/
+
+.PHONY: help deps generate build build-cli build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench
