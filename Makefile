@@ -6,7 +6,7 @@ FUZZTIME ?= 20s
 .DEFAULT_GOAL := help
 
 help: ## list the targets
-	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  %-18s %s\n", $$1, $$2}'
+	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  %-18s %s\n", $$1, $$2}'
 
 deps: ## install what is missing (npm packages for wrangler and the editor bundle)
 	@test -d node_modules/wrangler || npm ci --no-audit --no-fund
