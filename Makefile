@@ -25,8 +25,16 @@ build-site: deps ## build the static site and playground into dist/site (prints 
 build-worker: ## build the Cloudflare Worker bundle into build/ (prints raw and gzip size)
 	$(GO) run ./scripts/buildworker
 
+# wrangler dev without calls home: no Request.cf download, no telemetry,
+# no update check (the banner does it).
+WRANGLER_ENV := CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false WRANGLER_HIDE_BANNER=true
+
 dev: deps build ## build everything and serve site + Worker with wrangler dev on http://127.0.0.1:8787
-	npx wrangler dev --ip 127.0.0.1 --port 8787 --var ALLOW_LOOPBACK:1
+	@echo "serving http://127.0.0.1:8787 (loopback targets allowed: ALLOW_LOOPBACK=1)"
+	$(WRANGLER_ENV) npx wrangler dev --ip 127.0.0.1 --port 8787 --var ALLOW_LOOPBACK:1
+
+serve-worker-native: ## the Worker's handler natively on PORT (default 8788), ALLOW_LOOPBACK from the environment
+	$(GO) run ./wasm/worker
 
 test: test-static test-unit test-wasm test-fuzz test-e2e ## everything CI runs
 
@@ -49,8 +57,14 @@ test-fuzz: ## a short fixed fuzz run over parse+lint+select
 
 test-e2e: test-e2e-worker test-e2e-editor ## end-to-end tests in workerd and headless Chromium
 
-test-e2e-worker: deps build ## the Worker under wrangler dev against loopback fixture servers
-	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'E2E' -v ./wasm/worker/
+test-worker: ## the Worker's native tests: discovery, handler, report components
+	$(GO) test -count=1 ./core/discovery/ ./wasm/worker/ ./components/
+
+test-e2e-worker: deps build-worker ## the Worker under wrangler dev against loopback fixture servers
+	AGENTCARD_E2E=1 AGENTCARD_E2E_NOBUILD=1 $(GO) test -count=1 -timeout 10m -run 'E2E' -v ./wasm/worker/
+
+load-worker: deps build-worker ## load run with wrk against wrangler dev (requests/s, p50/p99)
+	AGENTCARD_E2E=1 AGENTCARD_E2E_NOBUILD=1 AGENTCARD_LOAD=1 $(GO) test -count=1 -timeout 10m -run 'E2ELoad' -v ./wasm/worker/
 
 test-e2e-editor: build-site ## the playground in headless Chromium
 	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'E2E' -v ./site/e2e/
@@ -58,4 +72,4 @@ test-e2e-editor: build-site ## the playground in headless Chromium
 bench: ## engine and handler benchmarks with their baselines
 	$(GO) test -run '^$$' -bench . -benchmem ./core/lint/ ./wasm/worker/
 
-.PHONY: help deps generate build build-cli build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench
+.PHONY: help deps generate build build-cli build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native

@@ -332,7 +332,9 @@ func (p *parser) value(parent *Node) *Node {
 	if p.eof() {
 		n := p.node(Invalid, p.i)
 		n.End = p.i
-		p.truncated(parent)
+		if parent == nil { // a container reports its own truncation
+			p.truncated(nil)
+		}
 		return n
 	}
 	switch c := src[p.i]; {
@@ -477,7 +479,7 @@ func (p *parser) object() *Node {
 			}
 			key = string(src[p.i:end])
 			p.i = end
-			p.problemFix(CodeUnquotedKey, keyStart, end, Fix{Title: "Quote the member name", Edits: []Edit{p.d.Edit(keyStart, end, strconv.Quote(key))}},
+			p.problemFix(CodeUnquotedKey, keyStart, end, Fix{Title: "Quote the member name", Edits: []Edit{p.d.Edit(keyStart, end, jsonQuote(key))}},
 				"member name %s must be in double quotes: \"%s\"", key, key)
 		case c == ']':
 			p.problem(CodeSyntax, p.i, p.i+1, "found ']' where the object opened at line %d expects '}'", p.d.Pos(n.Start).Line)
@@ -724,7 +726,7 @@ func (p *parser) literal() *Node {
 		}
 		return n
 	}
-	p.problemFix(CodeInvalidLiteral, start, end, Fix{Title: "Put the text in double quotes", Edits: []Edit{p.d.Edit(start, end, strconv.Quote(word))}},
+	p.problemFix(CodeInvalidLiteral, start, end, Fix{Title: "Put the text in double quotes", Edits: []Edit{p.d.Edit(start, end, jsonQuote(word))}},
 		"bare word %s is not JSON; strings must be in double quotes", strconv.Quote(word))
 	n.Kind = String
 	n.Str = word
@@ -934,7 +936,7 @@ func (p *parser) string() *Node {
 }
 
 func (p *parser) singleQuoted(n *Node) {
-	fix := Fix{Title: "Use double quotes", Edits: []Edit{p.d.Edit(n.Start, n.End, strconv.Quote(n.Str))}}
+	fix := Fix{Title: "Use double quotes", Edits: []Edit{p.d.Edit(n.Start, n.End, jsonQuote(n.Str))}}
 	p.problemFix(CodeSingleQuote, n.Start, n.End, fix, "strings must use double quotes, not single quotes: %s", strconv.Quote(n.Str))
 }
 
@@ -988,4 +990,29 @@ func (p *parser) checkUTF8() {
 		}
 		i += size
 	}
+}
+
+// jsonQuote writes s as a JSON string literal, for fixes.
+func jsonQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

@@ -167,7 +167,10 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 		if a.Range.Start.Offset != b.Range.Start.Offset {
 			return a.Range.Start.Offset < b.Range.Start.Offset
 		}
-		return a.Severity < b.Severity
+		if a.Severity != b.Severity {
+			return a.Severity < b.Severity
+		}
+		return a.Code < b.Code
 	})
 	for _, d := range res.Diagnostics {
 		switch d.Severity {

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -23,6 +24,7 @@ const (
 	codeLegacyField    = "legacy-field"
 	codeTransportKey   = "interface-transport-key"
 	codeNewerField     = "field-newer-than-card"
+	codeProtoDuplicate = "field-proto-name-duplicate"
 	codeSchemeLegacy10 = "security-scheme-legacy-shape"
 )
 
@@ -55,7 +57,11 @@ func init() {
 		&Rule{Code: codeUnknown, Severity: Warning, Topic: "structure", Title: "Unknown field",
 			Explanation: "Clients ignore members the specification does not define, so a misspelt or snake_case field silently has no effect: the card looks complete but the value is never read.",
 			HowToFix:    "Rename the field to its specified camelCase name (the finding suggests the closest one), or remove it. Put custom data in an extension's params.",
-			Spec:        "§5.5", Bad: `"default_input_modes": ["text/plain"]`, Good: ``},
+			Spec:        "§5.5", Bad: `"documentation_url": "https://invoices.example.com/docs"`, Good: `"documentationUrl": "https://invoices.example.com/docs"`},
+		&Rule{Code: codeProtoDuplicate, Severity: Error, Topic: "structure", Title: "Field given under both its JSON and its proto name",
+			Explanation: "ProtoJSON, which the official SDKs use, accepts a field under its camelCase JSON name and under its snake_case proto name. A card that has both (defaultInputModes and default_input_modes) sets the same field twice, and those readers refuse the whole card. Plain JSON readers only see the camelCase one.",
+			HowToFix:    "Keep the camelCase member and delete the snake_case copy.",
+			Spec:        "§5.5 (ProtoJSON names)", Bad: `"default_input_modes": ["text/plain"]`, Good: `"defaultInputModes": ["text/plain"]`},
 		&Rule{Code: codeLegacyField, Severity: Warning, Topic: "legacy", Title: "Legacy field in a 1.0 card",
 			Explanation: "The field comes from the 0.2/0.3 card format. 1.0 clients ignore it and read its replacement instead, so it either duplicates information or, worse, holds the only copy of it. (A deliberately mixed card, with a legacy url, keeps its legacy half for 0.3 clients and is checked by the mixed-card rules instead.)",
 			HowToFix:    "Move the value to the 1.0 field the finding names, then delete the legacy one.",
@@ -316,6 +322,9 @@ func typeFix(c *Context, n *jsonpos.Node, want jsonpos.Kind) (Fix, bool) {
 // foreign handles a member the catalogue does not define in these eras.
 func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	c := w.c
+	if object == "LegacySecurityScheme" && slices.Contains(card.SecuritySchemeKinds, m.Key) {
+		return // a scheme with both shapes: the security rules explain it
+	}
 	if f := card.LookupAny(object, m.Key); f != nil {
 		switch {
 		case object == "AgentInterface" && m.Key == "transport":
@@ -339,6 +348,15 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	msg := "unknown field " + quote(m.Key) + " in " + object + "; clients ignore it"
 	if s, certain := suggest(object, m.Key, eras); s != "" {
 		if obj.Has(s) {
+			if certain && toSnake(s) == m.Key {
+				// ProtoJSON readers accept the proto field name as an
+				// alias, so they see the same field twice and reject
+				// the whole card.
+				c.ReportAs(codeProtoDuplicate, m, c.Doc.KeyRange(m),
+					"%s is the proto name of %s, which is also present: ProtoJSON readers (such as the official Go SDK) treat both as one field and reject the card", quote(m.Key), quote(s)).
+					WithFix("Remove "+m.Key, removeMember(c, m))
+				return
+			}
 			msg += " (the specified " + quote(s) + " is also present: this copy is never read)"
 			c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "%s", msg)
 			return
@@ -396,6 +414,20 @@ func suggest(object, key string, eras card.Eras) (string, bool) {
 	return "", false
 }
 
+// toSnake is the proto field name of a camelCase JSON name.
+func toSnake(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsUpper(r) {
+			b.WriteByte('_')
+			b.WriteRune(unicode.ToLower(r))
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 func toCamel(s string) string {
 	var b strings.Builder
 	up := false
@@ -441,10 +473,12 @@ func editDistance(a, b string) int {
 // are type-checked.
 func (w walker) securityScheme(n *jsonpos.Node, eras card.Eras) {
 	if n.Has("type") {
-		if eras&card.Legacy != 0 {
-			w.object(n, "LegacySecurityScheme", card.Legacy)
+		if eras&card.Legacy == 0 {
+			return // a legacy shape in a 1.0 card: security rules explain it
 		}
-		return // a legacy shape in a 1.0 card: security rules explain it
+		// a mixed card's scheme may carry both shapes: the 0.3 members
+		// here, the 1.0 wrapper below.
+		w.object(n, "LegacySecurityScheme", card.Legacy)
 	}
 	for _, m := range n.Children {
 		f := card.Lookup("SecurityScheme", m.Key, card.V10)
@@ -455,7 +489,9 @@ func (w walker) securityScheme(n *jsonpos.Node, eras card.Eras) {
 	}
 }
 
-func quote(s string) string { return strconv.Quote(s) }
+// quote writes s as a JSON string literal (usable in edits and readable in
+// messages; strconv.Quote would produce escapes JSON does not have).
+func quote(s string) string { return jsonString(s) }
 
 // removeMember deletes a member and the comma that separates it.
 func removeMember(c *Context, m *jsonpos.Node) Edit {

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/lint"
+)
+
+// maxInput bounds what is read from a file or standard input: one byte
+// over the linter's limit, so the limit is reported as a finding rather
+// than the input being cut silently.
+const maxInput = 16 << 20
+
+// input is one INPUT after reading: its name as shown, its bytes and, for
+// remote cards, the result that already includes the HTTP findings.
+type input struct {
+	name   string
+	src    []byte
+	remote *lint.Result
+	// uri is where a remote card was read from (for SARIF), "" for files.
+	uri string
+}
+
+// inputError is an INPUT that could not be read at all (exit 2).
+type inputError struct {
+	name string
+	msg  string
+}
+
+func (e *inputError) Error() string { return e.name + ": " + e.msg }
+
+// fetchRemote fetches and checks a card named by URL or domain. It is a
+// variable so tests can replace the network.
+var fetchRemote = func(ctx context.Context, in string) (*discovery.Report, error) {
+	p := discovery.LocalPolicy()
+	return discovery.Fetch(ctx, discovery.NewHTTPDoer(p), in, p)
+}
+
+// domainLike matches "agent.example.com", "agent.example.com:8443/path".
+var domainLike = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}(:[0-9]+)?(/\S*)?$`)
+
+// isRemote reports whether an INPUT names a card on the web rather than a
+// file: a URL, or a domain that is not an existing file and does not end
+// like a file name.
+func isRemote(in string) bool {
+	lower := strings.ToLower(in)
+	if strings.HasPrefix(lower, "https://") || strings.HasPrefix(lower, "http://") {
+		return true
+	}
+	if _, err := os.Stat(in); err == nil {
+		return false
+	}
+	if strings.HasSuffix(lower, ".json") || strings.HasPrefix(in, ".") || strings.HasPrefix(in, "/") {
+		return false
+	}
+	return domainLike.MatchString(in)
+}
+
+// readInput reads a file, standard input ('-'), or fetches a remote card.
+// A remote failure that is itself a finding about the served card (404,
+// not JSON, too large) comes back as a result holding that finding.
+func (e *env) readInput(ctx context.Context, in string) (*input, error) {
+	switch {
+	case in == "-":
+		b, err := io.ReadAll(io.LimitReader(e.stdin, maxInput))
+		if err != nil {
+			return nil, &inputError{"-", "cannot read standard input: " + err.Error()}
+		}
+		return &input{name: "-", src: b}, nil
+	case isRemote(in):
+		rep, err := fetchRemote(ctx, in)
+		if err != nil {
+			var de *discovery.Error
+			if errors.As(err, &de) {
+				if diags := de.Diagnostics(); len(diags) > 0 {
+					res := &lint.Result{Input: in, Era: card.EraUnknown}
+					discovery.Merge(res, diags)
+					return &input{name: in, remote: res, uri: de.URL}, nil
+				}
+				msg := de.Message
+				if de.Hint != "" {
+					msg += " " + de.Hint
+				}
+				return nil, &inputError{in, msg}
+			}
+			return nil, &inputError{in, err.Error()}
+		}
+		rep.Result.Input = in
+		loaded := &input{name: in, src: rep.Body, remote: rep.Result}
+		if rep.URL != nil {
+			loaded.uri = rep.URL.String()
+		}
+		return loaded, nil
+	}
+	f, err := os.Open(in)
+	if err != nil {
+		return nil, &inputError{in, fileProblem(err)}
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, &inputError{in, "is a directory; give the card files inside it (for example " + strings.TrimSuffix(in, "/") + "/*.json)"}
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxInput))
+	if err != nil {
+		return nil, &inputError{in, fileProblem(err)}
+	}
+	return &input{name: in, src: b}, nil
+}
+
+func fileProblem(err error) string {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "no such file"
+	case errors.Is(err, os.ErrPermission):
+		return "permission denied"
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("cannot read the file: %v", pe.Err)
+	}
+	return "cannot read the file: " + err.Error()
+}

@@ -1,0 +1,49 @@
+package components
+
+// View models of the learn pages, filled by scripts/buildsite from the
+// rule and field catalogues (core/lint, core/card): the pages show the same
+// data the linter runs on.
+
+// RuleDoc is one rule on the learn site.
+type RuleDoc struct {
+	Code, Severity, Topic, Title string
+	Explanation, HowToFix, Spec  string
+	Bad, Good                    string // examples as written in the catalogue
+	Fragment                     bool   // examples are members added to a valid base card
+	External                     bool   // examples describe an HTTP response, not card text
+	BadFindings                  []string
+	BadLink, GoodLink            string // the examples opened in the playground
+}
+
+// RuleTopic is a group of rules.
+type RuleTopic struct {
+	ID, Title string
+	Rules     []RuleDoc
+}
+
+// FieldDoc is one field of one object type.
+type FieldDoc struct {
+	Object, Name, Type    string
+	Required              string // "required", "required in 0.3", "optional"
+	Eras                  string // "0.3, 1.0"
+	Since, Removed        string
+	Replacement, Doc      string
+	Spec, Format, TypeRef string // TypeRef: anchor of the value's object type, if any
+	Values                []string
+}
+
+// FieldObject is one object type with its fields.
+type FieldObject struct {
+	Name   string
+	Fields []FieldDoc
+}
+
+// RuleHref is the stable URL of a rule's page; the report page, the
+// playground and the CLI's docs link there.
+func RuleHref(code string) string { return "/rules/" + code + "/" }
+
+func FieldAnchor(object, name string) string { return object + "." + name }
+
+func learnPage(title, desc, path string, css []string) Page {
+	return Page{Title: title, Description: desc, Path: path, CSS: css}
+}

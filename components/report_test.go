@@ -1,0 +1,177 @@
+package components
+
+import (
+	"bytes"
+	"context"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/a-h/templ"
+
+	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/core/selection"
+)
+
+const reportCard = `{
+  "name": "Parcel Tracker",
+  "description": "Tracks parcels across carriers and tells you when they will arrive.",
+  "version": "2.0.0",
+  "provider": {"organization": "Example Logistics", "url": "https://logistics.example.com"},
+  "documentationUrl": "javascript:alert(1)",
+  "supportedInterfaces": [
+    {"url": "https://parcels.example.com/a2a", "protocolBinding": "jsonrpc", "protocolVersion": "1.0"},
+    {"url": "https://parcels.example.com/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0", "tenant": "eu"}
+  ],
+  "capabilities": {},
+  "defaultInputModes": ["text/plain"],
+  "defaultOutputModes": ["text/plain"],
+  "skills": [{"id": "track", "name": "Track a parcel", "description": "Finds where a parcel is and when it arrives.", "tags": ["parcels"]}]
+}`
+
+func fetched(body string) *discovery.Fetched {
+	u, _ := url.Parse("https://parcels.example.com/.well-known/agent-card.json")
+	return &discovery.Fetched{Input: "parcels.example.com", URL: u, Body: []byte(body), Facts: discovery.Facts{
+		RequestURL: "https://parcels.example.com/.well-known/agent-card.json", FinalURL: "https://parcels.example.com/.well-known/agent-card.json",
+		Status: 200, StatusText: "OK", ContentType: "text/plain", Size: len(body), DurationMS: 12,
+		Redirects: []discovery.Hop{{URL: "https://www.parcels.example.com/", Status: 301, Location: "https://parcels.example.com/.well-known/agent-card.json"}}}}
+}
+
+func render(t *testing.T, c templ.Component) *goquery.Document {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := c.Render(context.Background(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	d, err := goquery.NewDocumentFromReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestReportPage(t *testing.T) {
+	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	v := NewReportView(rep, "https://checker.example")
+	for _, p := range []string{"JSONRPC@1.0", "HTTP+JSON@1.0", "GRPC@1.0"} {
+		v.Clients = append(v.Clients, NewClientView(p, selection.Select(rep.Result.Doc, selection.MustParseProfile(p))))
+	}
+	d := render(t, ReportPage(v))
+
+	verdict := d.Find(`[data-testid=verdict]`)
+	if verdict.AttrOr("data-errors", "") != strconv.Itoa(rep.Result.Errors) || verdict.AttrOr("data-era", "") != "1.0" {
+		t.Errorf("verdict attrs: %v", verdict.Nodes[0].Attr)
+	}
+	if rep.Result.Errors == 0 || !strings.Contains(d.Find(`[data-testid=count-errors]`).Text(), "error") {
+		t.Errorf("errors = %d, badge %q", rep.Result.Errors, d.Find(`[data-testid=count-errors]`).Text())
+	}
+	if got := d.Find(`[data-testid=report-link]`).AttrOr("value", ""); got != "https://checker.example/check?url=parcels.example.com" {
+		t.Errorf("report link = %q", got)
+	}
+	if got := d.Find(`[data-testid=open-in-editor]`).AttrOr("href", ""); !strings.HasPrefix(got, "/#c=1.") {
+		t.Errorf("editor link = %q", got)
+	}
+	if d.Find(`[data-testid=agent-name]`).Text() != "Parcel Tracker" {
+		t.Errorf("name = %q", d.Find(`[data-testid=agent-name]`).Text())
+	}
+	prov := d.Find(`[data-testid=provider] a`)
+	if prov.AttrOr("href", "") != "https://logistics.example.com" || prov.AttrOr("rel", "") != "nofollow noopener noreferrer" {
+		t.Errorf("provider link: %v", prov.Nodes)
+	}
+	if d.Find(`[data-testid=documentation] a`).Length() != 0 || !strings.Contains(d.Find(`[data-testid=documentation]`).Text(), "javascript:alert(1)") {
+		t.Error("a javascript: URL became a link or vanished")
+	}
+
+	// Every finding is listed with its code, severity and line; card
+	// findings carry the source lines with the range marked.
+	items := d.Find(`[data-testid=diagnostic]`)
+	if items.Length() != len(rep.Result.Diagnostics) {
+		t.Fatalf("%d items for %d findings", items.Length(), len(rep.Result.Diagnostics))
+	}
+	var sawBinding, sawHTTP bool
+	items.Each(func(i int, s *goquery.Selection) {
+		dg := rep.Result.Diagnostics[i]
+		if s.AttrOr("data-code", "") != dg.Code || s.AttrOr("data-severity", "") != dg.Severity.String() || s.AttrOr("data-line", "") != strconv.Itoa(dg.Range.Start.Line) {
+			t.Errorf("item %d attrs %v for %+v", i, s.Nodes[0].Attr, dg)
+		}
+		if s.Find("a.diag-code").AttrOr("href", "") != "/rules/"+dg.Code+"/" {
+			t.Errorf("rule link %q", s.Find("a.diag-code").AttrOr("href", ""))
+		}
+		if dg.Pointer == "/supportedInterfaces/0/protocolBinding" {
+			sawBinding = true
+			ex := s.Find(`[data-testid=excerpt]`)
+			if !strings.Contains(ex.Text(), "8") || ex.Find("mark").Text() != `"jsonrpc"` {
+				t.Errorf("excerpt %q, mark %q", ex.Text(), ex.Find("mark").Text())
+			}
+		}
+		if strings.HasPrefix(dg.Code, "http-") {
+			sawHTTP = true
+			if s.Find(`[data-testid=excerpt]`).Length() != 0 {
+				t.Error("an HTTP finding shows a source excerpt")
+			}
+		}
+	})
+	if !sawBinding || !sawHTTP {
+		t.Errorf("binding finding %v, http finding %v", sawBinding, sawHTTP)
+	}
+
+	if n := d.Find(`[data-testid=interface]`).Length(); n != 2 {
+		t.Errorf("%d interface rows", n)
+	}
+	clients := d.Find(`[data-testid=client]`)
+	if clients.Length() != 3 {
+		t.Fatalf("%d clients", clients.Length())
+	}
+	if c := clients.Eq(1); c.AttrOr("data-outcome", "") != "selected" || c.AttrOr("data-index", "") != "1" || !strings.Contains(c.Text(), "eu") {
+		t.Errorf("HTTP+JSON client: %v %q", c.Nodes[0].Attr, c.Text())
+	}
+	if c := clients.Eq(2); c.AttrOr("data-outcome", "") != "no-compatible-interface" {
+		t.Errorf("GRPC client: %v", c.Nodes[0].Attr)
+	}
+	facts := d.Find(`[data-testid=http-facts]`)
+	if facts.Find(`[data-testid=redirect]`).Length() != 1 || !strings.Contains(facts.Find(`[data-testid=status]`).Text(), "200") {
+		t.Errorf("facts: %q", facts.Text())
+	}
+	if d.Find("script:not([src])").Length() != 0 {
+		t.Error("inline script")
+	}
+}
+
+func TestExcerptClipsLongLines(t *testing.T) {
+	src := `{"a":"` + strings.Repeat("x", 5000) + `","b":"日本語"}`
+	doc := jsonpos.Parse([]byte(src), jsonpos.Options{})
+	off := strings.Index(src, `"日本語"`)
+	r := doc.Span(off, off+len(`"日本語"`))
+	lines := Excerpt(doc, r, 2)
+	if len(lines) != 1 || lines[0].Marked != `"日本語"` || !lines[0].Clipped || len(lines[0].Before) > maxExcerpt+4 {
+		t.Errorf("excerpt = %+v", lines)
+	}
+}
+
+func TestErrorPage(t *testing.T) {
+	e := &discovery.Error{Kind: discovery.KindTimeout, Message: "No complete answer from https://slow.example.com/ within the time limit.", Hint: "Check the server."}
+	d := render(t, ErrorPage(NewErrorView("slow.example.com", e)))
+	el := d.Find(`[data-testid=error]`)
+	if el.AttrOr("data-kind", "") != "timeout" || el.AttrOr("data-status", "") != "504" {
+		t.Errorf("attrs %v", el.Nodes[0].Attr)
+	}
+	if d.Find(`[data-testid=error-title]`).Text() != "The server took too long" || d.Find(`[data-testid=error-hint]`).Length() != 1 {
+		t.Errorf("title %q", d.Find(`[data-testid=error-title]`).Text())
+	}
+	if d.Find(`#check-url`).AttrOr("value", "") != "slow.example.com" {
+		t.Error("the form does not keep the input")
+	}
+}
+
+func TestNewLink(t *testing.T) {
+	for in, link := range map[string]bool{"https://a.example/x": true, "http://a.example": true, "javascript:alert(1)": false,
+		"data:text/html,x": false, "/relative": false, "https://": false, "JaVaScRiPt:alert(1)": false, " https://a.example/\n": false} {
+		if got := NewLink(in).Href != ""; got != link {
+			t.Errorf("NewLink(%q) link=%v, want %v", in, got, link)
+		}
+	}
+}

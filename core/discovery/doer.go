@@ -1,0 +1,53 @@
+package discovery
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+)
+
+// Request is one outgoing GET. It never carries cookies or credentials; the
+// only headers are the ones discovery sets (User-Agent, Accept and,
+// optionally, A2A-Version).
+type Request struct {
+	URL     string
+	Header  http.Header
+	MaxBody int64 // read at most this many bytes; more sets Response.Truncated
+}
+
+// Response is what one hop answered. Redirects are not followed by a Doer:
+// a 3xx comes back as is, with its Location header, so that discovery can
+// check every hop against the policy.
+type Response struct {
+	Status     int
+	StatusText string
+	Header     http.Header
+	Body       []byte // at most MaxBody bytes
+	Truncated  bool   // the body was longer than MaxBody and was cut
+}
+
+// Doer performs one HTTP GET without following redirects. Natively it is
+// backed by net/http (NewHTTPDoer); in the Worker by the runtime's fetch.
+// Implementations must honour ctx cancellation and return an error wrapping
+// ErrTimeout when the deadline passes.
+type Doer interface {
+	Do(ctx context.Context, req *Request) (*Response, error)
+}
+
+// ErrTimeout is wrapped by Doer errors caused by the deadline.
+var ErrTimeout = errors.New("timed out")
+
+// DoerFunc adapts a function to the Doer interface.
+type DoerFunc func(ctx context.Context, req *Request) (*Response, error)
+
+// Do calls f.
+func (f DoerFunc) Do(ctx context.Context, req *Request) (*Response, error) { return f(ctx, req) }
+
+// Defaults of the fetch policy (DESIGN.md §7).
+const (
+	DefaultMaxBody      = 512 << 10
+	DefaultMaxRedirects = 5
+	DefaultTimeout      = 5 * time.Second
+	UserAgent           = "agentcard-checker/1.0 (+https://github.com/agentcard/agentcard)"
+)

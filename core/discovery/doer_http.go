@@ -1,0 +1,95 @@
+//go:build !js
+
+package discovery
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"syscall"
+	"time"
+)
+
+// NewHTTPDoer returns a Doer backed by net/http for native programs (the
+// CLI, the natively served Worker handler, tests). It never follows
+// redirects, keeps no cookies, uses no proxy from the environment, and
+// checks every address it is about to connect to against p, after DNS: a
+// public name that resolves to a private address is refused before a
+// single packet is sent to it.
+func NewHTTPDoer(p Policy) Doer {
+	dialer := &net.Dialer{
+		Timeout: p.Timeout,
+		Control: func(network, address string, _ syscall.RawConn) error {
+			ap, err := netip.ParseAddrPort(address)
+			if err != nil {
+				return err
+			}
+			return p.CheckAddr(ap.Addr())
+		},
+	}
+	tr := &http.Transport{
+		Proxy:                 nil,
+		DialContext:           dialer.DialContext,
+		TLSHandshakeTimeout:   p.Timeout,
+		ResponseHeaderTimeout: p.Timeout,
+		MaxIdleConns:          16,
+		IdleConnTimeout:       30 * time.Second,
+	}
+	return &httpDoer{client: &http.Client{
+		Transport: tr,
+		CheckRedirect: func(*http.Request, []*http.Request) error {
+			return http.ErrUseLastResponse
+		},
+	}}
+}
+
+type httpDoer struct{ client *http.Client }
+
+func (d *httpDoer) Do(ctx context.Context, r *Request) (*Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.URL, nil)
+	if err != nil {
+		return nil, err
+	}
+	for k, vs := range r.Header {
+		req.Header[k] = vs
+	}
+	res, err := d.client.Do(req)
+	if err != nil {
+		var pe *Error
+		if errors.As(err, &pe) {
+			return nil, pe
+		}
+		if ctx.Err() != nil || isTimeout(err) {
+			return nil, errors.Join(ErrTimeout, err)
+		}
+		return nil, err
+	}
+	defer res.Body.Close()
+	max := r.MaxBody
+	if max <= 0 {
+		max = DefaultMaxBody
+	}
+	body, err := io.ReadAll(io.LimitReader(res.Body, max+1))
+	if err != nil {
+		if ctx.Err() != nil || isTimeout(err) {
+			return nil, errors.Join(ErrTimeout, err)
+		}
+		return nil, err
+	}
+	out := &Response{Status: res.StatusCode, Header: res.Header, Body: body}
+	if int64(len(body)) > max {
+		out.Body, out.Truncated = body[:max], true
+	}
+	if len(res.Status) > 4 {
+		out.StatusText = res.Status[4:]
+	}
+	return out, nil
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}

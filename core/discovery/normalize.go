@@ -1,0 +1,174 @@
+package discovery
+
+import (
+	"net/url"
+	"strings"
+)
+
+// WellKnownPath is where a v1.0 client looks for an agent's card
+// (A2A §8.2); LegacyPath is where older tools looked.
+const (
+	WellKnownPath = "/.well-known/agent-card.json"
+	LegacyPath    = "/.well-known/agent.json"
+)
+
+// Normalize turns what a person typed into the URL of a card:
+//
+//	agent.example.com                    → https://agent.example.com/.well-known/agent-card.json
+//	https://agent.example.com/           → https://agent.example.com/.well-known/agent-card.json
+//	https://agent.example.com/card.json  → kept as is
+//
+// The fragment is dropped. Input that is not a URL or domain gives a
+// KindBadInput error; a URL with another scheme or with credentials gives
+// KindRefused. Normalize does not apply the host policy (see Policy.Check).
+func Normalize(input string) (*url.URL, error) {
+	s := strings.TrimSpace(input)
+	if s == "" {
+		return nil, errorf(KindBadInput, "Type a domain such as agent.example.com or the full URL of a card.",
+			"No URL given.")
+	}
+	if len(s) > 2048 {
+		return nil, errorf(KindBadInput, "Use the card's URL without extra query parameters.",
+			"The URL is %d characters long; the limit is 2048.", len(s))
+	}
+	for _, r := range s {
+		if r <= ' ' || r == 0x7f || r == '\\' {
+			return nil, errorf(KindBadInput, "Remove spaces, control characters and backslashes from the URL.",
+				"The URL contains %q, which we do not accept in a URL.", r)
+		}
+	}
+	if scheme, _, ok := strings.Cut(s, ":"); ok && !strings.Contains(s, "://") && isScheme(scheme) && !looksLikeHostPort(s) {
+		return nil, refusedScheme(strings.ToLower(scheme))
+	}
+	if !strings.Contains(s, "://") {
+		s = "https://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, errorf(KindBadInput, "Check the URL for typos; a domain such as agent.example.com is enough.",
+			"%q is not a valid URL: %v.", input, unwrapURLError(err))
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	if u.Scheme != "https" && u.Scheme != "http" {
+		return nil, refusedScheme(u.Scheme)
+	}
+	if u.Opaque != "" || u.Host == "" {
+		return nil, errorf(KindBadInput, "Give a URL with a host name, e.g. https://agent.example.com/.well-known/agent-card.json.",
+			"%q has no host name.", input)
+	}
+	if u.User != nil {
+		return nil, errorf(KindRefused, "Remove the user name and password from the URL: a public card needs no credentials, and we never send any.",
+			"The URL contains credentials (user:password@); we do not fetch such URLs.")
+	}
+	host := strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
+	if host == "" {
+		return nil, errorf(KindBadInput, "Give a URL with a host name.", "%q has no host name.", input)
+	}
+	if port := u.Port(); port != "" {
+		if strings.Contains(host, ":") {
+			u.Host = "[" + host + "]:" + port
+		} else {
+			u.Host = host + ":" + port
+		}
+	} else if strings.Contains(host, ":") {
+		u.Host = "[" + host + "]"
+	} else {
+		u.Host = host
+	}
+	u.Fragment, u.RawFragment = "", ""
+	if u.Path == "" || u.Path == "/" {
+		u.Path, u.RawPath = WellKnownPath, ""
+	}
+	return u, nil
+}
+
+func refusedScheme(scheme string) *Error {
+	return errorf(KindRefused, "Give an https:// URL or just the domain; agents publish their cards over HTTPS.",
+		"We only fetch https URLs (and http on this machine in development); %q URLs are not fetched.", scheme+":")
+}
+
+func isScheme(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		case i > 0 && (r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// looksLikeHostPort tells "example.com:8443/x" (a host and port without a
+// scheme) from "javascript:alert(1)" and "file:/etc/passwd".
+func looksLikeHostPort(s string) bool {
+	_, rest, _ := strings.Cut(s, ":")
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	port := rest[:end]
+	if port == "" {
+		return false
+	}
+	for _, r := range port {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func unwrapURLError(err error) error {
+	if ue, ok := err.(*url.Error); ok {
+		return ue.Err
+	}
+	return err
+}
+
+// IsWellKnown reports whether u points at the v1.0 well-known path, the
+// case in which the legacy path is worth a second try.
+func IsWellKnown(u *url.URL) bool { return u.Path == WellKnownPath }
+
+// LooksRemote reports whether a command-line argument names a card on the
+// network rather than a file: an http(s) URL, or a bare domain such as
+// agent.example.com (with an optional port and path). Callers that also
+// accept files should check for an existing file first.
+func LooksRemote(arg string) bool {
+	s := strings.ToLower(strings.TrimSpace(arg))
+	if strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://") {
+		return true
+	}
+	if s == "" || strings.ContainsAny(s, " \\") || strings.HasSuffix(s, ".json") && !strings.Contains(s, "/") {
+		return false
+	}
+	host := s
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	if h, port, ok := strings.Cut(host, ":"); ok {
+		if !looksLikeHostPort("x:" + port) {
+			return false
+		}
+		host = h
+	}
+	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
+	if len(labels) < 2 && host != "localhost" {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || len(l) > 63 {
+			return false
+		}
+		for _, r := range l {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r > 0x7f) {
+				return false
+			}
+		}
+	}
+	tld := labels[len(labels)-1]
+	return host == "localhost" || !(tld[0] >= '0' && tld[0] <= '9') || len(labels) == 4
+}

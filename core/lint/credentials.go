@@ -1,0 +1,377 @@
+package lint
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// A card is public: anyone who can fetch it can read every value in it. The
+// credential rule looks at every string for secrets, by their shape (token
+// formats with well-known prefixes, JWTs, PEM private keys, credentials in
+// URLs) and by the name of the member that holds them. It never repeats a
+// secret: messages show at most four characters of it and its length.
+const codeCredential = "credential-in-card"
+
+func init() {
+	Register(&Rule{Code: codeCredential, Severity: Error, Topic: "security", Title: "Credential in the card",
+		Explanation: "Agent Cards are published for anyone to read, cached by clients and registries, and indexed by search engines. A token, API key, password or private key in a card is leaked the moment the card is served. The card only names the scheme a client must use; the client obtains its own credentials out of band.",
+		HowToFix:    "Remove the value from the card, then revoke or rotate the secret: assume it has been copied. Describe how to obtain credentials in the scheme's description instead.",
+		Spec:        "§5.9; §8.2; AGENT-CARD.md §2, §5",
+		Bad:         `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKey": "k7Qw2ZpX9mNc4RtY8vLb3HsJ"}}]}`,
+		Good:        `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKeyHeader": "X-Billing-Key"}}]}`,
+		Check:       checkCredentials})
+}
+
+// credentialPattern is one recognizable secret format.
+type credentialPattern struct {
+	what string
+	// hint is a cheap substring test run before the regular expression;
+	// fold makes it ASCII case-insensitive.
+	hint string
+	fold bool
+	re   *regexp.Regexp
+	// check, when set, confirms a match (for example that a JWT header
+	// decodes to JSON with "alg").
+	check func(string) bool
+}
+
+var credentialPatterns = []credentialPattern{
+	{what: "a PEM private key", hint: "PRIVATE KEY", re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)},
+	{what: "a bearer token", hint: "bearer", fold: true, re: regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*`), check: notPlaceholderToken},
+	{what: "HTTP Basic credentials", hint: "basic", fold: true, re: regexp.MustCompile(`(?i)\bbasic\s+[A-Za-z0-9+/]{8,}={0,2}`), check: looksLikeBasic},
+	{what: "a JSON Web Token", hint: "eyJ", re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`), check: looksLikeJWT},
+	{what: "an AWS access key id", hint: "IA", re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), check: func(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }},
+	{what: "a Google API key", hint: "AIza", re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)},
+	{what: "a GitHub token", hint: "gh", re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})\b`)},
+	{what: "a GitLab token", hint: "glpat-", re: regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}\b`)},
+	{what: "a Slack token", hint: "xox", re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}\b`)},
+	{what: "a Stripe secret key", hint: "_live_", re: regexp.MustCompile(`\b(?:sk|rk)_live_[A-Za-z0-9]{16,}\b`)},
+	{what: "a Stripe test key", hint: "_test_", re: regexp.MustCompile(`\b(?:sk|rk)_test_[A-Za-z0-9]{16,}\b`)},
+	{what: "a secret API key (sk-…)", hint: "sk-", re: regexp.MustCompile(`\bsk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_-]{20,}\b`), check: mixedAlnum},
+}
+
+func looksLikeJWT(s string) bool {
+	head, _, ok := strings.Cut(s, ".")
+	if !ok {
+		return false
+	}
+	b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(head, "="))
+	if err != nil {
+		return false
+	}
+	var h map[string]any
+	if json.Unmarshal(b, &h) != nil {
+		return false
+	}
+	_, has := h["alg"]
+	return has
+}
+
+func notPlaceholderToken(s string) bool {
+	f := strings.Fields(s)
+	return len(f) == 2 && !isCredentialPlaceholder(f[1]) && (strings.ContainsAny(f[1], "0123456789") || mixedCase(f[1]))
+}
+
+// mixedAlnum: generated keys mix digits and capitals; prose and slugs
+// ("sk-learn-compatible-pipeline") do not.
+func mixedAlnum(s string) bool {
+	return strings.ContainsAny(s, "0123456789") && strings.ContainsFunc(s, unicode.IsUpper)
+}
+
+func mixedCase(s string) bool {
+	return strings.ContainsFunc(s, unicode.IsUpper) && strings.ContainsFunc(s, unicode.IsLower)
+}
+
+func looksLikeBasic(s string) bool {
+	f := strings.Fields(s)
+	if len(f) != 2 {
+		return false
+	}
+	b, err := base64.StdEncoding.DecodeString(f[1])
+	return err == nil && strings.Contains(string(b), ":") && utf8.Valid(b)
+}
+
+// secretNames are member names (lower case, without '_' and '-') whose
+// string value is a secret; a name ending in one of secretSuffixes is too
+// ("githubToken", "db_password").
+var secretNames = map[string]bool{
+	"password": true, "passwd": true, "pwd": true, "secret": true, "apikey": true, "apitoken": true, "token": true,
+	"accesstoken": true, "refreshtoken": true, "idtoken": true, "authtoken": true, "bearertoken": true, "sessiontoken": true,
+	"clientsecret": true, "privatekey": true, "secretkey": true, "accesskey": true, "secretaccesskey": true,
+	"authorization": true, "credentials": true, "credential": true, "passphrase": true, "apisecret": true,
+}
+
+var secretSuffixes = []string{"password", "passwd", "secret", "apikey", "token", "privatekey", "secretkey", "accesskey", "passphrase", "credential", "credentials"}
+
+// notSecretSuffixes end member names that only describe a secret: its
+// header, format, endpoint, lifetime. Checked before secretSuffixes.
+var notSecretSuffixes = []string{"url", "uri", "endpoint", "header", "headername", "name", "format", "type", "location", "in", "description", "hint", "ttl", "expiry", "expiresin", "length", "id"}
+
+func secretName(key string) bool {
+	k := strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "", " ", "").Replace(key))
+	if k == "" {
+		return false
+	}
+	if secretNames[k] {
+		return true
+	}
+	for _, s := range notSecretSuffixes {
+		if strings.HasSuffix(k, s) {
+			return false
+		}
+	}
+	for _, s := range secretSuffixes {
+		if strings.HasSuffix(k, s) {
+			return true
+		}
+	}
+	return false
+}
+
+var placeholderWords = map[string]bool{
+	"redacted": true, "changeme": true, "change-me": true, "placeholder": true, "example": true, "dummy": true, "todo": true,
+	"tbd": true, "none": true, "null": true, "nil": true, "n/a": true, "na": true, "secret": true, "password": true, "token": true,
+	"apikey": true, "api-key": true, "api_key": true, "xxx": true, "test": true, "string": true, "hidden": true, "masked": true,
+	"empty": true, "undefined": true, "required": true, "optional": true, "disabled": true, "enabled": true,
+	"true": true, "false": true, "bearer": true, "jwt": true, "opaque": true, "header": true, "query": true, "cookie": true,
+	"oauth2": true, "basic": true, "your-token": true, "your-api-key": true, "your_api_key": true, "yourtoken": true,
+}
+
+// isCredentialPlaceholder reports values that stand for a secret without
+// being one: templates, environment variable names, masks, "YOUR_API_KEY".
+func isCredentialPlaceholder(v string) bool {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return true
+	}
+	low := strings.ToLower(v)
+	if placeholderWords[low] || findPlaceholder(v) != "" {
+		return true
+	}
+	if strings.Contains(low, "your") || strings.Contains(low, "example") || strings.Contains(low, "redacted") || strings.Contains(low, "xxxx") || strings.Contains(low, "****") || strings.Contains(low, "...") || strings.Contains(low, "…") {
+		return true
+	}
+	// one character repeated: "xxxxxxxx", "********"
+	if strings.Count(v, v[:1]) == len(v) {
+		return true
+	}
+	// an environment variable name: API_KEY, OPENAI_API_KEY
+	upperName := true
+	for _, r := range v {
+		if !(r >= 'A' && r <= 'Z') && r != '_' && !(r >= '0' && r <= '9') {
+			upperName = false
+			break
+		}
+	}
+	if upperName && strings.ContainsRune(v, '_') {
+		return true
+	}
+	// env:NAME, vault:path, secret references
+	for _, p := range []string{"env:", "vault:", "secret:", "secrets.", "process.env", "os.environ", "arn:aws:secretsmanager"} {
+		if strings.HasPrefix(low, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// catalogueNames are member names the card format defines; a credential
+// found by shape inside one of them is reported, but removing the member
+// would break the card, so no fix is offered.
+var catalogueNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, f := range card.Fields() {
+		m[f.Name] = true
+	}
+	return m
+}()
+
+// credentialFinding describes what was found in one string.
+type credentialFinding struct {
+	what   string
+	secret string // the secret itself, for the masked excerpt
+	whole  bool   // the secret is the whole value
+}
+
+func findCredential(secretKey bool, v string) (credentialFinding, bool) {
+	trimmed := strings.TrimSpace(v)
+	token := tokenLike(v)
+	for _, p := range credentialPatterns {
+		if p.what == "a PEM private key" {
+			if !strings.Contains(v, p.hint) {
+				continue
+			}
+		} else if !token || !(strings.Contains(v, p.hint) || (p.fold && containsFoldASCII(v, p.hint))) {
+			continue
+		}
+		for _, m := range p.re.FindAllString(v, 4) {
+			if p.check != nil && !p.check(m) {
+				continue
+			}
+			what := p.what
+			if p.what == "a bearer token" && looksLikeJWTIn(m) {
+				what = "a bearer token (a JSON Web Token)"
+			}
+			return credentialFinding{what: what, secret: m, whole: m == trimmed}, true
+		}
+	}
+	if u := urlWithPassword(trimmed); u != "" {
+		return credentialFinding{what: "a URL with a password in it", secret: trimmed, whole: true}, true
+	}
+	if secretKey && !isCredentialPlaceholder(trimmed) && utf8.RuneCountInString(trimmed) >= 6 &&
+		!strings.ContainsFunc(trimmed, unicode.IsSpace) && !strings.HasPrefix(trimmed, "http://") && !strings.HasPrefix(trimmed, "https://") {
+		return credentialFinding{what: "a secret value", secret: trimmed, whole: true}, true
+	}
+	return credentialFinding{}, false
+}
+
+// tokenLike is the cheap test run on every string before any pattern: does
+// it have a run of at least 12 token characters (base64, base64url, '.',
+// '~') with a digit or a capital after the run's first character? Every
+// secret format above has one; prose words and slugs rarely do.
+func tokenLike(s string) bool {
+	run, signal := 0, false
+	for i := 0; i < len(s); i++ {
+		switch tokenClass[s[i]] {
+		case 0:
+			run, signal = 0, false
+			continue
+		case 2:
+			if run > 0 {
+				signal = true
+			}
+		}
+		run++
+		if run >= 12 && signal {
+			return true
+		}
+	}
+	return false
+}
+
+// tokenClass: 0 ends a run, 1 continues it, 2 continues it and is a
+// digit or capital.
+var tokenClass = func() (t [256]uint8) {
+	for b := 'a'; b <= 'z'; b++ {
+		t[b] = 1
+	}
+	for _, b := range "-_.~+/=" {
+		t[b] = 1
+	}
+	for b := 'A'; b <= 'Z'; b++ {
+		t[b] = 2
+	}
+	for b := '0'; b <= '9'; b++ {
+		t[b] = 2
+	}
+	return t
+}()
+
+// containsFoldASCII reports whether s contains sub (lower-case ASCII)
+// ignoring ASCII case, without allocating.
+func containsFoldASCII(s, sub string) bool {
+	n := len(sub)
+	for i := 0; i+n <= len(s); i++ {
+		j := 0
+		for ; j < n; j++ {
+			b := s[i+j]
+			if b >= 'A' && b <= 'Z' {
+				b += 'a' - 'A'
+			}
+			if b != sub[j] {
+				break
+			}
+		}
+		if j == n {
+			return true
+		}
+	}
+	return false
+}
+
+func looksLikeJWTIn(s string) bool {
+	f := strings.Fields(s)
+	return len(f) == 2 && strings.Count(f[1], ".") == 2 && looksLikeJWT(f[1])
+}
+
+// urlWithPassword returns the URL when it carries user:password@.
+func urlWithPassword(s string) string {
+	if !strings.Contains(s, "://") || !strings.Contains(s, "@") {
+		return ""
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.User == nil {
+		return ""
+	}
+	if p, ok := u.User.Password(); ok && !isCredentialPlaceholder(p) {
+		return s
+	}
+	return ""
+}
+
+// maskSecret shows at most four characters of a secret (after an auth
+// scheme word, which is not secret) and its length.
+func maskSecret(s string) string {
+	prefix := ""
+	rest := s
+	for _, w := range []string{"Bearer ", "bearer ", "BEARER ", "Basic ", "basic ", "Token ", "token "} {
+		if strings.HasPrefix(s, w) {
+			prefix, rest = w, strings.TrimLeft(s[len(w):], " ")
+			break
+		}
+	}
+	r := []rune(rest)
+	shown := rest
+	if len(r) > 4 {
+		shown = string(r[:4])
+	}
+	return fmt.Sprintf("%s…\" (%d characters)", strings.TrimSuffix(quote(prefix+shown), `"`), utf8.RuneCountInString(s))
+}
+
+func checkCredentials(c *Context) {
+	secretKeys := map[string]bool{} // member name → secretName, computed once per name
+	c.Root.Walk(func(n *jsonpos.Node) bool {
+		if n.Kind != jsonpos.String {
+			return true
+		}
+		secretKey := false
+		// the values of a scopes map are descriptions of scope names
+		if n.IsMember() && n.Parent.Key != "scopes" {
+			is, seen := secretKeys[n.Key]
+			if !seen {
+				is = secretName(n.Key)
+				secretKeys[n.Key] = is
+			}
+			secretKey = is
+		}
+		f, ok := findCredential(secretKey, n.Str)
+		if !ok {
+			return true
+		}
+		where := n.Pointer()
+		if n.IsMember() {
+			where = quote(n.Key)
+			if n.Parent.Parent != nil {
+				where += " at " + n.Pointer()
+			}
+		}
+		verb := "holds"
+		if !f.whole {
+			verb = "contains"
+		}
+		d := c.Report(n, "%s %s what looks like %s: %s. The card is public: remove it and revoke the secret", where, verb, f.what, maskSecret(f.secret))
+		if n.IsMember() && (secretKey || (f.whole && !catalogueNames[n.Key])) {
+			d.WithFix("Remove the credential", c.RemoveMember(n))
+		}
+		return true
+	})
+}

@@ -1,0 +1,91 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+)
+
+// Fake secrets. They are assembled from pieces so that the source file
+// itself does not look like it leaks keys to secret scanners.
+var (
+	fakeJWT       = "eyJhbGciOiJIUzI1NiJ9" + "." + "eyJzdWIiOiIxMjMifQ" + "." + "c2lnbmF0dXJl"
+	fakeAWS       = "AKIA" + "Q3EGRTZ7PLM4XWN2"
+	fakeOpenAI    = "sk-" + "proj-" + "Xk9vB2mQ7rT4wZ8yL3nP6sD1fG5hJ0aC"
+	fakeGitHub    = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+	fakeSlack     = "xoxb-" + "2048-4096-Zq8Rt5Yp2Wx7"
+	fakeGoogle    = "AIza" + "SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"
+	fakeStripe    = "sk_" + "live_" + "51HxQ2Lk8vR3mN7pT9wY4zB6"
+	fakePEM       = "-----BEGIN " + "RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7\n-----END RSA PRIVATE KEY-----"
+	fakeBasic     = "Basic " + "YWdlbnQ6czNjcjN0LXBhc3M=" // agent:s3cr3t-pass
+	fakePassword  = "hunter2" + "-Vx9"
+	extensionWith = func(params string) string {
+		return `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {` + params + `}}]}`
+	}
+)
+
+func TestCredentials(t *testing.T) {
+	runTopicCases(t, []topicCase{
+		{name: "bearer JWT in a top-level member", code: codeCredential, want: 1, sev: Error,
+			doc:      `"apiToken": ` + quote("Bearer "+fakeJWT),
+			msg:      []string{`"apiToken"`, "bearer token", "JSON Web Token", `"Bearer eyJh…"`, "(59 characters)"},
+			notInMsg: []string{fakeJWT[:12]},
+			fixed:    `"skills"`},
+		{name: "bare JWT", code: codeCredential, want: 1,
+			doc: extensionWith(`"session": ` + quote(fakeJWT)), msg: []string{"JSON Web Token", `"eyJh…"`, "/capabilities/extensions/0/params/session"}},
+		{name: "AWS key inside a description", code: codeCredential, want: 1,
+			doc:      `"description": ` + quote("Reads invoices from S3 with key "+fakeAWS+" and returns totals."),
+			msg:      []string{"contains", "AWS access key", `"AKIA…"`},
+			notInMsg: []string{fakeAWS},
+			noFix:    true},
+		{name: "AWS documentation example key", code: codeCredential, want: 0,
+			doc: `"description": "Reads invoices with keys like AKIAIOSFODNN7EXAMPLE and returns totals as JSON."`},
+		{name: "OpenAI-style key", code: codeCredential, want: 1,
+			doc: extensionWith(`"llm": ` + quote(fakeOpenAI)), msg: []string{"sk-…", `"sk-p…"`}},
+		{name: "sk- prose is not a key", code: codeCredential, want: 0,
+			doc: `"description": "Trains sk-learn-compatible-pipeline-models from uploaded CSV files and returns metrics."`},
+		{name: "GitHub token", code: codeCredential, want: 1, doc: extensionWith(`"repo": ` + quote(fakeGitHub)), msg: []string{"GitHub"}},
+		{name: "Slack token", code: codeCredential, want: 1, doc: extensionWith(`"notify": ` + quote(fakeSlack)), msg: []string{"Slack"}},
+		{name: "Google API key", code: codeCredential, want: 1, doc: extensionWith(`"maps": ` + quote(fakeGoogle)), msg: []string{"Google"}},
+		{name: "Stripe key in a skill example", code: codeCredential, want: 1,
+			doc:   `"skills": [{"id": "charge", "name": "Charge", "description": "` + longDesc + `", "tags": ["billing"], "examples": [` + quote("Charge 10 EUR using "+fakeStripe) + `]}]`,
+			msg:   []string{"Stripe", "/skills/0/examples/0"},
+			noFix: true},
+		{name: "PEM private key", code: codeCredential, want: 1, doc: extensionWith(`"signingKey": ` + quote(fakePEM)), msg: []string{"PEM private key"}},
+		{name: "Basic credentials", code: codeCredential, want: 1, doc: extensionWith(`"auth": ` + quote(fakeBasic)), msg: []string{"Basic", `"Basic YWdl…"`}},
+		{name: "password by member name", code: codeCredential, want: 1,
+			doc: extensionWith(`"dbPassword": ` + quote(fakePassword)), msg: []string{`"dbPassword"`, "(11 characters)", `"hunt…"`}, notInMsg: []string{fakePassword},
+			fixed: `"params": {}`},
+		{name: "client secret by member name", code: codeCredential, want: 1,
+			doc: extensionWith(`"client_secret": "q8Zt3vLm9XwR"`)},
+		{name: "URL with a password", code: codeCredential, want: 1,
+			doc: `"documentationUrl": "https://docs:Pa55word9@docs.example.com/agent"`, msg: []string{"URL with a password"}, noFix: true},
+		{name: "placeholders", code: codeCredential, want: 0,
+			doc: extensionWith(`"apiKey": "YOUR_API_KEY", "token": "${TOKEN}", "secret": "<secret>", "password": "********", "accessToken": "REDACTED", "clientSecret": "changeme", "privateKey": "env:PRIVATE_KEY", "apiToken": "OPENAI_API_KEY"`)},
+		{name: "words that describe a token", code: codeCredential, want: 0,
+			doc: extensionWith(`"accessToken": "required", "tokenType": "Bearer", "apiKeyHeader": "X-Api-Key", "tokenUrl": "https://login.example.com/token", "token": "Send it in the Authorization header"`)},
+		{name: "prose about bearer tokens", code: codeCredential, want: 0,
+			doc: `"description": "Send a Bearer token in the Authorization header; tokens come from the Northwind console."`},
+		{name: "spec fields of schemes", code: codeCredential, want: 0,
+			doc: schemes(`"partner": {"apiKeySecurityScheme": {"location": "header", "name": "X-Partner-Key"}}, "jwt": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}, ` +
+				`"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"token:issue": "Issue tokens", "secret:read": "Readsecrets"}}}}}`)},
+		{name: "signatures are not credentials", code: codeCredential, want: 0,
+			doc: sigExample(exampleProtected, exampleSignature)},
+	})
+}
+
+func TestMaskSecret(t *testing.T) {
+	for in, want := range map[string]string{
+		"Bearer " + fakeJWT: `"Bearer eyJh…" (59 characters)`,
+		fakeAWS:             `"AKIA…" (20 characters)`,
+		"abc":               `"abc…" (3 characters)`,
+		"pässwörter":        `"päss…" (10 characters)`,
+	} {
+		got := maskSecret(in)
+		if got != want {
+			t.Errorf("maskSecret(%q) = %s, want %s", in[:min(len(in), 6)], got, want)
+		}
+		if len(in) > 8 && strings.Contains(got, in[:8]) && !strings.HasPrefix(in, "Bearer ") {
+			t.Errorf("maskSecret shows too much: %s", got)
+		}
+	}
+}

@@ -1,0 +1,234 @@
+package lint
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// Identity rules: the name and description people and routing agents read,
+// and the URLs that identify the provider, documentation and icon. Missing
+// members (provider.url, provider.organization) are structure findings.
+const (
+	codeNameGeneric         = "name-generic"
+	codeDescriptionVague    = "description-vague"
+	codeIdentityURLInvalid  = "identity-url-invalid"
+	codeIdentityURLNotHTTPS = "identity-url-not-https"
+	codeIdentityURLInternal = "identity-url-internal"
+)
+
+func init() {
+	Register(
+		&Rule{Code: codeNameGeneric, Severity: Warning, Topic: "identity", Title: "Generic agent name",
+			Explanation: "Catalogues, pickers and routing agents show the name first. \"Agent\", \"Helper\" or \"AI Assistant\" could name any agent, so users and other agents cannot tell this one apart.",
+			HowToFix:    "Name the agent after what it does or who runs it, such as \"Invoice Extractor\" or \"Northwind Fleet Planner\".",
+			Spec:        "§5.5",
+			Bad:         `"name": "AI Assistant"`,
+			Good:        `"name": "Invoice Extractor"`,
+			Check:       checkNameGeneric},
+		&Rule{Code: codeDescriptionVague, Severity: Warning, Topic: "identity", Title: "Description too short or generic",
+			Explanation: "Clients and orchestrating agents decide whether to call this agent from its description. \"An AI assistant.\" or \"Helpful agent\" says nothing about which tasks it completes, so the agent is either never chosen or chosen for the wrong work. Length is counted in characters, with CJK characters weighing double, so short but precise Chinese or Japanese descriptions are fine.",
+			HowToFix:    "Describe the outcomes: which tasks the agent completes, on what input, and what it returns. One or two sentences are enough.",
+			Spec:        "§5.5",
+			Bad:         `"description": "An AI assistant."`,
+			Good:        `"description": "Reads supplier invoices (PDF or image) and returns the totals, due date and line items as JSON."`,
+			Check:       checkDescriptionVague},
+		&Rule{Code: codeIdentityURLInvalid, Severity: Error, Topic: "identity", Title: "Provider, documentation or icon URL is not an absolute http(s) URL",
+			Explanation: "provider.url, documentationUrl and iconUrl are links that clients and catalogues open or download. A relative path, a host without a scheme, an unfilled template or another scheme cannot be followed from wherever the card is shown.",
+			HowToFix:    "Write the full https URL, such as https://docs.example.com/agents/invoices. Host icons as image files rather than data: URIs.",
+			Spec:        "§5.5",
+			Bad:         `"documentationUrl": "/docs/invoice-extractor"`,
+			Good:        `"documentationUrl": "https://docs.example.com/agents/invoice-extractor"`,
+			Check:       checkIdentityURLInvalid},
+		&Rule{Code: codeIdentityURLNotHTTPS, Severity: Warning, Topic: "identity", Title: "Provider, documentation or icon URL uses plain http",
+			Explanation: "Pages and images fetched over http can be altered on the way, and browsers block http images on https pages (mixed content), so the icon of a card shown in a web catalogue may not appear.",
+			HowToFix:    "Serve the resource over https and change the scheme.",
+			Spec:        "§5.5",
+			Bad:         `"iconUrl": "http://invoices.example.com/icon.png"`,
+			Good:        `"iconUrl": "https://invoices.example.com/icon.png"`,
+			Check:       checkIdentityURLNotHTTPS},
+		&Rule{Code: codeIdentityURLInternal, Severity: Warning, Topic: "identity", Title: "Provider, documentation or icon URL is internal",
+			Explanation: "The link points at localhost, a private or link-local address, a local-network name or a temporary tunnel. Readers of the published card cannot open it, and it reveals internal infrastructure.",
+			HowToFix:    "Link to the public location of the page or image, or leave the member out.",
+			Spec:        "§5.5",
+			Bad:         `"documentationUrl": "http://192.168.1.20:8080/docs"`,
+			Good:        `"documentationUrl": "https://docs.example.com/agents/invoice-extractor"`,
+			Check:       checkIdentityURLInternal},
+	)
+}
+
+// textUnits measures how much a text says: one unit per character, two for
+// CJK ideographs, kana and hangul, which carry about a word each.
+func textUnits(s string) int {
+	n := 0
+	for _, r := range strings.TrimSpace(s) {
+		switch {
+		case unicode.Is(unicode.Han, r), unicode.Is(unicode.Hiragana, r), unicode.Is(unicode.Katakana, r), unicode.Is(unicode.Hangul, r):
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// identityWords splits a text into lower-case words (letters and digits).
+func identityWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// compactText drops everything but letters and digits, for comparing CJK
+// phrases: "一个 AI 助手。" → "一个ai助手".
+func compactText(s string) string { return strings.Join(identityWords(s), "") }
+
+// genericNouns name an agent without saying anything about it.
+var genericNouns = map[string]bool{"agent": true, "agents": true, "assistant": true, "bot": true, "chatbot": true, "helper": true, "copilot": true, "ai": true}
+
+// fillerWords carry no information about what an agent does.
+var fillerWords = map[string]bool{
+	"a": true, "an": true, "the": true, "my": true, "your": true, "our": true, "this": true, "is": true, "i": true, "am": true, "it": true,
+	"helpful": true, "smart": true, "intelligent": true, "friendly": true, "general": true, "purpose": true, "powerful": true, "simple": true,
+	"basic": true, "advanced": true, "personal": true, "virtual": true, "universal": true, "awesome": true, "new": true, "great": true,
+	"llm": true, "gpt": true, "a2a": true, "based": true, "powered": true, "by": true, "demo": true, "sample": true, "test": true, "example": true,
+	"that": true, "which": true, "who": true, "can": true, "will": true, "help": true, "helps": true, "you": true, "users": true, "user": true,
+	"with": true, "anything": true, "everything": true, "any": true, "all": true, "kinds": true, "kind": true, "of": true, "various": true,
+	"tasks": true, "task": true, "things": true, "stuff": true, "questions": true, "and": true, "or": true, "for": true, "to": true, "in": true,
+	"assists": true, "assist": true, "does": true, "do": true, "answers": true, "answer": true, "chat": true, "talk": true, "1": true, "2": true,
+}
+
+// genericPhrases are whole CJK names or descriptions that say nothing
+// specific, compared after compactText.
+var genericPhrases = map[string]bool{
+	"智能助手": true, "一个智能助手": true, "ai助手": true, "一个ai助手": true, "人工智能助手": true, "助手": true, "智能体": true,
+	"一个智能体": true, "代理": true, "智能代理": true, "一个代理": true, "有用的助手": true, "一个有用的助手": true, "万能助手": true,
+	"机器人": true, "聊天机器人": true, "智能助理": true, "ai智能助手": true, "我是一个智能助手": true,
+	"aiアシスタント": true, "アシスタント": true, "エージェント": true, "ai에이전트": true, "에이전트": true, "어시스턴트": true,
+}
+
+// isGenericText reports whether a name or description is only filler
+// around a word such as "agent" or "assistant".
+func isGenericText(s string) bool {
+	if genericPhrases[compactText(s)] {
+		return true
+	}
+	words := identityWords(s)
+	if len(words) == 0 {
+		return false
+	}
+	noun := false
+	for _, w := range words {
+		switch {
+		case genericNouns[w]:
+			noun = true
+		case fillerWords[w]:
+		default:
+			return false
+		}
+	}
+	return noun
+}
+
+// genericNames are placeholder names that are not built from "agent"-like
+// words.
+var genericNames = map[string]bool{"test": true, "demo": true, "example": true, "sample": true, "untitled": true, "unnamed": true, "name": true, "agent name": true, "todo": true, "my app": true, "app": true}
+
+const minDescriptionUnits = 20
+
+func checkNameGeneric(c *Context) {
+	n := c.Root.Get("name")
+	if n == nil || n.Kind != jsonpos.String || strings.TrimSpace(n.Str) == "" {
+		return // structure reports missing and empty names
+	}
+	switch {
+	case isGenericText(n.Str) || genericNames[strings.Join(identityWords(n.Str), " ")]:
+		c.Report(n, "the name %s could belong to any agent; name it after the tasks it completes or who runs it", quote(n.Str))
+	case textUnits(n.Str) < 2:
+		c.Report(n, "the name %s is too short to recognise the agent by; use a few words that say what it does", quote(n.Str))
+	}
+}
+
+func checkDescriptionVague(c *Context) {
+	d := c.Root.Get("description")
+	if d == nil || d.Kind != jsonpos.String || strings.TrimSpace(d.Str) == "" {
+		return
+	}
+	s := d.Str
+	name := c.Root.Get("name").Text()
+	switch {
+	case isGenericText(s):
+		c.Report(d, "the description %s is generic: it would fit any agent. Say which tasks this agent completes, on what input, and what it returns", quote(s))
+	case name != "" && compactText(name) == compactText(s):
+		c.Report(d, "the description %s only repeats the name; say which tasks the agent completes and what it returns", quote(s))
+	case textUnits(s) < minDescriptionUnits:
+		c.Report(d, "the description %s is too short to tell callers what the agent does; say which tasks it completes and what it returns", quote(s))
+	}
+}
+
+// identityURL is one identity link of the card.
+type identityURL struct {
+	node     *jsonpos.Node
+	label    string
+	required bool // empty values are then structure findings
+}
+
+func identityURLs(c *Context) []identityURL {
+	var out []identityURL
+	for _, k := range []string{"documentationUrl", "iconUrl"} {
+		if n := c.Root.Get(k); n != nil && n.Kind == jsonpos.String {
+			out = append(out, identityURL{n, "`" + k + "`", false})
+		}
+	}
+	if n := c.Root.Get("provider").Get("url"); n != nil && n.Kind == jsonpos.String {
+		out = append(out, identityURL{n, "`provider.url`", true})
+	}
+	return out
+}
+
+func checkIdentityURLInvalid(c *Context) {
+	for _, iu := range identityURLs(c) {
+		n := iu.node
+		u := classifyURL(n.Str)
+		switch u.Form {
+		case formHTTP:
+		case formEmpty:
+			if !iu.required {
+				c.Report(n, "%s is empty; set an absolute https URL or leave the member out", iu.label).
+					WithFix("Remove the empty member", c.RemoveMember(n))
+			}
+		case formPlaceholder:
+			c.Report(n, "%s %s contains the unfilled placeholder %s; write the real https URL", iu.label, quote(n.Str), quote(u.Placeholder))
+		case formNoScheme:
+			c.Report(n, "%s %s has no scheme; write it as an absolute https URL", iu.label, quote(n.Str)).
+				WithFix("Add https://", c.Replace(n, jsonString("https://"+strings.TrimSpace(n.Str))))
+		case formOtherScheme:
+			if u.Scheme == "data" {
+				c.Report(n, "%s is a data: URI; catalogues expect a link to an image file, and inline data bloats every copy of the card", iu.label)
+				continue
+			}
+			c.Report(n, "%s %s uses the scheme %s:; only http(s) links can be opened by the card's readers", iu.label, quote(n.Str), u.Scheme)
+		default:
+			c.Report(n, "%s %s is not an absolute http(s) URL; readers of the card cannot resolve it", iu.label, quote(n.Str))
+		}
+	}
+}
+
+func checkIdentityURLNotHTTPS(c *Context) {
+	for _, iu := range identityURLs(c) {
+		u := classifyURL(iu.node.Str)
+		if u.Form != formHTTP || u.Scheme != "http" || u.Internal() {
+			continue // internal hosts have their own finding
+		}
+		c.Report(iu.node, "%s %s uses plain http; use https", iu.label, quote(iu.node.Str))
+	}
+}
+
+func checkIdentityURLInternal(c *Context) {
+	for _, iu := range identityURLs(c) {
+		u := classifyURL(iu.node.Str)
+		if (u.Form != formHTTP && u.Form != formNoScheme) || !u.Internal() {
+			continue
+		}
+		c.Report(iu.node, "%s %s points at %s; readers of the published card cannot open it", iu.label, quote(iu.node.Str), u.Reason)
+	}
+}

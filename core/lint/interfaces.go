@@ -1,0 +1,612 @@
+package lint
+
+import (
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// Interface rules check each entry clients choose from: its URL, binding,
+// version and tenant, and the list as a whole. Missing or empty members and
+// `transport` inside supportedInterfaces are structure findings.
+const (
+	codeIfaceURLNotAbsolute = "interface-url-not-absolute"
+	codeIfaceURLNotHTTPS    = "interface-url-not-https"
+	codeIfaceURLInternal    = "interface-url-internal"
+	codeIfaceBindingVariant = "interface-binding-variant"
+	codeIfaceBindingUnknown = "interface-binding-unknown"
+	codeIfaceVersionPatch   = "interface-version-patch"
+	codeIfaceVersionInvalid = "interface-version-invalid"
+	codeIfaceVersionUnknown = "interface-version-unknown"
+	codeIfaceDuplicate      = "interface-duplicate"
+	codeIfaceURLConflict    = "interface-url-binding-conflict"
+	codeIfaceNoCoreBinding  = "interface-no-core-binding"
+	codeIfaceTenant         = "interface-tenant"
+	codeIfaceTenantEmpty    = "interface-tenant-empty"
+)
+
+func init() {
+	Register(
+		&Rule{Code: codeIfaceURLNotAbsolute, Severity: Error, Topic: "interfaces", Title: "Interface URL is not an absolute URL",
+			Explanation: "Clients send requests to the url exactly as written. A template left unfilled ({BASE_URL}, ${HOST}, <your-url>), a path such as /a2a or a host without a scheme cannot be requested: the card was published before its build step ran, or was written for one server only. GRPC entries may use host:port; every HTTP binding needs a full http(s) URL.",
+			HowToFix:    "Write the public URL in full, such as https://agent.example.com/a2a/v1. If the card is generated, fill the template at build or request time, not in the published file.",
+			Spec:        "§5.6",
+			Bad:         `"supportedInterfaces": [{"url": "{BASE_URL}/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
+			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "invoices.example.com:443", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]`,
+			Check:       checkIfaceURLNotAbsolute},
+		&Rule{Code: codeIfaceURLNotHTTPS, Severity: Warning, Topic: "interfaces", Title: "Interface URL uses plain http",
+			Explanation: "Requests and responses, including credentials in headers, travel unencrypted over http. The specification asks for HTTPS in production. This is a warning rather than an error because test and staging cards legitimately use http, and the card is still readable; loopback addresses are not reported.",
+			HowToFix:    "Serve the endpoint over TLS and change the scheme to https.",
+			Spec:        "§5.6; §7.1",
+			Bad:         `"supportedInterfaces": [{"url": "http://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
+			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
+			Check:       checkIfaceURLNotHTTPS},
+		&Rule{Code: codeIfaceURLInternal, Severity: Warning, Topic: "interfaces", Title: "Interface URL is internal or temporary",
+			Explanation: "The host is a loopback, private, link-local or local-network address (localhost, 10.x, 192.168.x, *.local, *.internal, a container name) or a temporary tunnel (ngrok, trycloudflare, localtunnel). Nobody outside that network can connect, and a published card should not reveal internal addresses. When the entry is the first one, the preferred endpoint is unreachable for everyone else, so the finding is an error there.",
+			HowToFix:    "Publish the URL clients reach from outside (behind your load balancer or gateway). Keep development URLs in a separate, unpublished card.",
+			Spec:        "§5.6; §8.3.2",
+			Bad:         `"supportedInterfaces": [{"url": "http://localhost:8000/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
+			Good:        ``,
+			Check:       checkIfaceURLInternal},
+		&Rule{Code: codeIfaceBindingVariant, Severity: Error, Topic: "interfaces", Title: "Misspelt core protocol binding",
+			Explanation: "Clients compare protocolBinding with JSONRPC, GRPC and HTTP+JSON exactly, case included. jsonrpc, JSON-RPC, REST or http+json match nothing, so clients skip the entry as if it spoke an unknown protocol.",
+			HowToFix:    "Write the binding exactly as the specification spells it: JSONRPC, GRPC or HTTP+JSON. REST and HTTP mean HTTP+JSON.",
+			Spec:        "§5.6; §5.8",
+			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "jsonrpc", "protocolVersion": "1.0"}]`,
+			Good:        ``,
+			Check:       checkIfaceBindingVariant},
+		&Rule{Code: codeIfaceBindingUnknown, Severity: Warning, Topic: "interfaces", Title: "Unknown protocol binding",
+			Explanation: "The binding is neither one of the core values (JSONRPC, GRPC, HTTP+JSON) nor a URI. Custom bindings are allowed, but they should be named by a URI so that two different protocols cannot share a name. Ordinary clients skip the entry.",
+			HowToFix:    "Use a core binding if the endpoint speaks one; otherwise name the custom binding with a URI you control, such as https://example.com/a2a/bindings/websocket/v1.",
+			Spec:        "§5.8",
+			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "wss://invoices.example.com/ws", "protocolBinding": "websocket", "protocolVersion": "1.0"}]`,
+			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}]`,
+			Check:       checkIfaceBindingUnknown},
+		&Rule{Code: codeIfaceVersionPatch, Severity: Warning, Topic: "interfaces", Title: "Protocol version has a patch number",
+			Explanation: "protocolVersion is Major.Minor. Patch releases never change compatibility, so they do not belong in a card. Some clients compare the string as written and fail to match \"1.0.0\" with the \"1.0\" they support.",
+			HowToFix:    "Drop the patch number: \"1.0.0\" becomes \"1.0\", \"0.3.0\" becomes \"0.3\".",
+			Spec:        "§3.6; §5.6",
+			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0.0"}]`,
+			Good:        ``,
+			Check:       checkIfaceVersionPatch},
+		&Rule{Code: codeIfaceVersionInvalid, Severity: Error, Topic: "interfaces", Title: "Protocol version is not a version",
+			Explanation: "Clients choose an interface by its protocol version, read as Major.Minor. Values such as latest, v1 or stable cannot be compared, so no client selects the entry.",
+			HowToFix:    "Write the A2A version the endpoint speaks as Major.Minor: \"1.0\" or \"0.3\".",
+			Spec:        "§3.6; §5.6",
+			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "latest"}]`,
+			Good:        ``,
+			Check:       checkIfaceVersionInvalid},
+		&Rule{Code: codeIfaceVersionUnknown, Severity: Info, Topic: "interfaces", Title: "Protocol version is neither 1.0 nor 0.3",
+			Explanation: "The released A2A versions clients implement are 1.0 and 0.3. Another version is legal, but most clients will skip the entry until they know that version.",
+			HowToFix:    "Check the value; if the endpoint speaks 1.0 or 0.3, write that.",
+			Spec:        "§3.6",
+			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "2.0"}]`,
+			Good:        ``,
+			Check:       checkIfaceVersionUnknown},
+		&Rule{Code: codeIfaceDuplicate, Severity: Warning, Topic: "interfaces", Title: "Duplicate interface entry",
+			Explanation: "Two entries have the same URL, binding and version. The second is never chosen, and it usually means a copy-paste where one of them should have been different.",
+			HowToFix:    "Delete the repeated entry, or correct the value that should differ.",
+			Spec:        "§5.6; §8.3.2",
+			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
+			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a/v03", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]`,
+			Check:       checkIfaceDuplicate},
+		&Rule{Code: codeIfaceURLConflict, Severity: Error, Topic: "interfaces", Title: "One URL declared as GRPC and as an HTTP binding",
+			Explanation: "gRPC and the HTTP bindings (JSONRPC, HTTP+JSON) are different wire protocols. When the same URL is declared with both, one of the declarations is wrong, and clients that pick it fail on their first request.",
+			HowToFix:    "Give each binding the URL it really listens on; gRPC endpoints are usually host:port.",
+			Spec:        "§5.6; §5.8",
+			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]`,
+			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "grpc.invoices.example.com:443", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]`,
+			Check:       checkIfaceURLConflict},
+		&Rule{Code: codeIfaceNoCoreBinding, Severity: Warning, Topic: "interfaces", Title: "No interface with a core binding",
+			Explanation: "Every entry uses a custom or unknown binding. Clients built on the official SDKs speak only JSONRPC, GRPC and HTTP+JSON, so most of them find nothing to connect to.",
+			HowToFix:    "Add an entry with a core binding, even if the custom one stays first.",
+			Spec:        "§5.8; §8.3.2",
+			Bad:         `"supportedInterfaces": [{"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}]`,
+			Good:        `"supportedInterfaces": [{"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
+			Check:       checkIfaceNoCoreBinding},
+		&Rule{Code: codeIfaceTenant, Severity: Info, Topic: "interfaces", Title: "Interface requires a tenant",
+			Explanation: "When an entry has a tenant, clients must send exactly that value in the tenant field of every request to that URL; without it the server may route the request to the wrong tenant or refuse it. Several clients forget to, so it is worth knowing.",
+			HowToFix:    "Nothing to change if the tenant is intended. Make sure your clients copy it into every request.",
+			Spec:        "§8.3.2",
+			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "acme-eu"}]`,
+			Good:        ``,
+			Check:       checkIfaceTenant},
+		&Rule{Code: codeIfaceTenantEmpty, Severity: Warning, Topic: "interfaces", Title: "Empty tenant",
+			Explanation: "An empty tenant is ambiguous: some clients treat it as \"no tenant\" and send nothing, others send an empty string. The specification distinguishes set from unset, so the two behaviours differ on the wire.",
+			HowToFix:    "Remove the tenant member, or set the tenant the server expects.",
+			Spec:        "§8.3.2",
+			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": ""}]`,
+			Good:        ``,
+			Check:       checkIfaceTenantEmpty},
+	)
+}
+
+// ifaceEntry is one interface as written: a supportedInterfaces element,
+// or a legacy one (url + preferredTransport, an additionalInterfaces
+// element). Nodes are nil when absent; strings are "" when not strings.
+type ifaceEntry struct {
+	Obj     *jsonpos.Node // the entry object; nil for url + preferredTransport
+	URL     *jsonpos.Node
+	Binding *jsonpos.Node // protocolBinding, preferredTransport or transport
+	Version *jsonpos.Node // protocolVersion (1.0 entries only)
+	Tenant  *jsonpos.Node
+	// Label names the entry in messages: "supportedInterfaces[1]".
+	Label string
+	// BindingText is the effective binding: the written one, JSONRPC for a
+	// legacy url without preferredTransport, or a misplaced transport.
+	BindingText string
+	First       bool
+	Legacy      bool
+}
+
+func (e ifaceEntry) urlText() string {
+	if e.URL == nil || e.URL.Kind != jsonpos.String {
+		return ""
+	}
+	return e.URL.Str
+}
+
+// field names a member of the entry for messages.
+func (e ifaceEntry) field(key string) string {
+	if e.Obj == nil {
+		return "`" + key + "`"
+	}
+	return "`" + e.Label + "." + key + "`"
+}
+
+// ifaceLists returns the interface lists of the card: the 1.0 list, the
+// legacy list, or both for a mixed card.
+func ifaceLists(c *Context) [][]ifaceEntry {
+	var out [][]ifaceEntry
+	if c.Is10() || c.Root.Has("supportedInterfaces") {
+		if l := v10Entries(c.Root); len(l) > 0 {
+			out = append(out, l)
+		}
+	}
+	if c.IsLegacy() || c.Era == card.EraMixed {
+		if l := legacyEntries(c.Root); len(l) > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func v10Entries(root *jsonpos.Node) []ifaceEntry {
+	si := root.Get("supportedInterfaces")
+	if si == nil || si.Kind != jsonpos.Array {
+		return nil
+	}
+	var out []ifaceEntry
+	for i, e := range si.Children {
+		if e.Kind != jsonpos.Object {
+			continue
+		}
+		en := ifaceEntry{Obj: e, URL: e.Get("url"), Binding: e.Get("protocolBinding"), Version: e.Get("protocolVersion"), Tenant: e.Get("tenant"),
+			Label: "supportedInterfaces[" + strconv.Itoa(i) + "]", First: i == 0}
+		en.BindingText = en.Binding.Text()
+		if en.Binding == nil {
+			en.BindingText = e.Get("transport").Text()
+		}
+		out = append(out, en)
+	}
+	return out
+}
+
+func legacyEntries(root *jsonpos.Node) []ifaceEntry {
+	u := root.Get("url")
+	if u == nil {
+		return nil
+	}
+	first := ifaceEntry{URL: u, Binding: root.Get("preferredTransport"), Label: "url", First: true, Legacy: true, BindingText: "JSONRPC"}
+	if first.Binding != nil {
+		first.BindingText = first.Binding.Text()
+	}
+	out := []ifaceEntry{first}
+	if ai := root.Get("additionalInterfaces"); ai != nil && ai.Kind == jsonpos.Array {
+		for i, e := range ai.Children {
+			if e.Kind != jsonpos.Object {
+				continue
+			}
+			en := ifaceEntry{Obj: e, URL: e.Get("url"), Binding: e.Get("transport"), Legacy: true,
+				Label: "additionalInterfaces[" + strconv.Itoa(i) + "]"}
+			en.BindingText = en.Binding.Text()
+			out = append(out, en)
+		}
+	}
+	return out
+}
+
+// eachEntry calls fn for every entry of every list.
+func eachEntry(c *Context, fn func(e ifaceEntry)) {
+	for _, l := range ifaceLists(c) {
+		for _, e := range l {
+			fn(e)
+		}
+	}
+}
+
+// Bindings.
+
+type bindingKind uint8
+
+const (
+	bindingEmpty   bindingKind = iota
+	bindingCore                // exactly JSONRPC, GRPC or HTTP+JSON
+	bindingVariant             // a case or spelling variant of a core binding
+	bindingURI                 // a custom binding named by a URI
+	bindingUnknown             // anything else
+)
+
+// bindingAliases maps a binding with case and punctuation removed to the
+// core binding it stands for.
+var bindingAliases = map[string]string{
+	"jsonrpc": "JSONRPC", "jsonrpc2": "JSONRPC", "jsonrpc20": "JSONRPC", "jrpc": "JSONRPC",
+	"grpc":     "GRPC",
+	"httpjson": "HTTP+JSON", "jsonhttp": "HTTP+JSON", "rest": "HTTP+JSON", "restful": "HTTP+JSON", "restjson": "HTTP+JSON",
+	"jsonrest": "HTTP+JSON", "http": "HTTP+JSON", "https": "HTTP+JSON", "httprest": "HTTP+JSON", "resthttp": "HTTP+JSON",
+}
+
+// classifyBinding says what a written binding is and, for core bindings and
+// their variants, which core binding it means.
+func classifyBinding(s string) (bindingKind, string) {
+	if strings.TrimSpace(s) == "" {
+		return bindingEmpty, ""
+	}
+	switch s {
+	case "JSONRPC", "GRPC", "HTTP+JSON":
+		return bindingCore, s
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			b.WriteRune(r)
+		}
+	}
+	if canon, ok := bindingAliases[b.String()]; ok {
+		return bindingVariant, canon
+	}
+	if isAbsoluteURI(s) {
+		return bindingURI, ""
+	}
+	return bindingUnknown, ""
+}
+
+// coreOf returns the core binding an entry means (variants included), or "".
+func coreOf(binding string) string {
+	k, canon := classifyBinding(binding)
+	if k == bindingCore || k == bindingVariant {
+		return canon
+	}
+	return ""
+}
+
+func isHTTPBinding(core string) bool { return core == "JSONRPC" || core == "HTTP+JSON" }
+
+// URL checks.
+
+func checkIfaceURLNotAbsolute(c *Context) {
+	eachEntry(c, func(e ifaceEntry) {
+		if e.URL == nil || e.URL.Kind != jsonpos.String {
+			return
+		}
+		u := classifyURL(e.URL.Str)
+		core := coreOf(e.BindingText)
+		grpc := core == "GRPC"
+		name := e.field("url")
+		switch u.Form {
+		case formPlaceholder:
+			c.Report(e.URL, "%s %s contains the unfilled placeholder %s; clients would request it literally. Write the real public URL", name, quote(u.Raw), quote(u.Placeholder))
+		case formRelative:
+			c.Report(e.URL, "%s %s is not an absolute URL; clients cannot tell which host it is relative to. Write the full URL, such as https://agent.example.com%s", name, quote(u.Raw), pathHint(u.Raw))
+		case formNoScheme:
+			if grpc && !strings.ContainsAny(u.Raw, "/?#") {
+				return // a bare host is a valid gRPC target
+			}
+			d := c.Report(e.URL, "%s %s has no scheme, so clients cannot request it", name, quote(u.Raw))
+			if !grpc {
+				d.WithFix("Add https://", c.Replace(e.URL, jsonString("https://"+strings.TrimSpace(u.Raw))))
+			}
+		case formInvalid:
+			c.Report(e.URL, "%s %s is not a valid absolute URL", name, quote(u.Raw))
+		case formHostPort:
+			if !isHTTPBinding(core) {
+				return // fine for GRPC; custom bindings define their own form
+			}
+			c.Report(e.URL, "%s %s is in host:port form, which only GRPC accepts; %s needs a full http(s) URL", name, quote(u.Raw), bindingName(e))
+		case formOtherScheme:
+			if isHTTPBinding(core) {
+				c.Report(e.URL, "%s %s uses the scheme %s:, but %s is carried over HTTP; write an https URL", name, quote(u.Raw), u.Scheme, bindingName(e))
+			}
+		}
+	})
+}
+
+func bindingName(e ifaceEntry) string {
+	if core := coreOf(e.BindingText); core != "" {
+		return core
+	}
+	return "this binding"
+}
+
+// pathHint turns a relative URL into the path to show after an example host.
+func pathHint(raw string) string {
+	p := strings.TrimSpace(raw)
+	p = strings.TrimPrefix(p, ".")
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return p
+}
+
+func checkIfaceURLNotHTTPS(c *Context) {
+	eachEntry(c, func(e ifaceEntry) {
+		if e.URL == nil || e.URL.Kind != jsonpos.String {
+			return
+		}
+		u := classifyURL(e.URL.Str)
+		if u.Form != formHTTP || u.Scheme != "http" || coreOf(e.BindingText) == "GRPC" {
+			return
+		}
+		if u.Where == hostLoopback || u.Where == hostUnspecified {
+			return // local development; the internal-host rule speaks
+		}
+		c.Report(e.URL, "%s %s uses plain http: requests and credentials travel unencrypted; use https", e.field("url"), quote(u.Raw))
+	})
+}
+
+func checkIfaceURLInternal(c *Context) {
+	eachEntry(c, func(e ifaceEntry) {
+		if e.URL == nil || e.URL.Kind != jsonpos.String {
+			return
+		}
+		u := classifyURL(e.URL.Str)
+		if !u.Internal() {
+			return
+		}
+		what := "unreachable from outside its network"
+		if u.Where == hostTunnel {
+			what = "reachable only while someone's tunnel session runs"
+		}
+		if e.First {
+			c.Report(e.URL, "%s %s points at %s, %s; it is the first (preferred) entry, so clients elsewhere cannot use this agent", e.field("url"), quote(u.Raw), u.Reason, what).WithSeverity(Error)
+			return
+		}
+		c.Report(e.URL, "%s %s points at %s, %s; a public card should list only public endpoints", e.field("url"), quote(u.Raw), u.Reason, what)
+	})
+}
+
+// Binding checks.
+
+func checkIfaceBindingVariant(c *Context) {
+	eachEntry(c, func(e ifaceEntry) {
+		if e.Binding == nil || e.Binding.Kind != jsonpos.String {
+			return
+		}
+		k, canon := classifyBinding(e.Binding.Str)
+		if k != bindingVariant {
+			return
+		}
+		c.Report(e.Binding, "%s %s is not a core binding as written; clients match %s exactly, case included", bindingField(e), quote(e.Binding.Str), quote(canon)).
+			WithFix("Use "+canon, c.Replace(e.Binding, jsonString(canon)))
+	})
+}
+
+func bindingField(e ifaceEntry) string {
+	switch {
+	case e.Obj == nil:
+		return "`preferredTransport`"
+	case e.Legacy:
+		return e.field("transport")
+	}
+	return e.field("protocolBinding")
+}
+
+func checkIfaceBindingUnknown(c *Context) {
+	eachEntry(c, func(e ifaceEntry) {
+		if e.Binding == nil || e.Binding.Kind != jsonpos.String {
+			return
+		}
+		k, _ := classifyBinding(e.Binding.Str)
+		switch {
+		case k == bindingUnknown:
+			c.Report(e.Binding, "%s %s is not a core binding (JSONRPC, GRPC, HTTP+JSON) and not a URI; ordinary clients skip this entry, and a custom binding should be named by a URI", bindingField(e), quote(e.Binding.Str))
+		case k == bindingEmpty && e.Obj == nil:
+			// protocolBinding and transport are required, so structure
+			// reports them empty; preferredTransport is not.
+			c.Report(e.Binding, "`preferredTransport` is empty; write the binding spoken at url (JSONRPC when unsure)")
+		}
+	})
+}
+
+// Version checks.
+
+var (
+	majorMinorRe = regexp.MustCompile(`^[0-9]+\.[0-9]+$`)
+	patchRe      = regexp.MustCompile(`^([0-9]+\.[0-9]+)\.[0-9]+$`)
+	// versions with decoration around a readable Major.Minor[.Patch].
+	looseVersionRe = regexp.MustCompile(`^[vV]?([0-9]+)(?:\.([0-9]+))?(?:\.[0-9]+)?(?:-[0-9A-Za-z.\-]+)?$`)
+)
+
+// legacyVersion returns the top-level protocolVersion of a legacy or mixed
+// card, or nil.
+func legacyVersion(c *Context) *jsonpos.Node {
+	if !c.IsLegacy() && c.Era != card.EraMixed {
+		return nil
+	}
+	if v := c.Root.Get("protocolVersion"); v != nil && v.Kind == jsonpos.String {
+		return v
+	}
+	return nil
+}
+
+func checkIfaceVersionPatch(c *Context) {
+	for _, e := range v10Entries(c.Root) {
+		if e.Version == nil || e.Version.Kind != jsonpos.String {
+			continue
+		}
+		m := patchRe.FindStringSubmatch(e.Version.Str)
+		if m == nil {
+			continue
+		}
+		c.Report(e.Version, "%s %s has a patch number; interface versions are Major.Minor, write %s", e.field("protocolVersion"), quote(e.Version.Str), quote(m[1])).
+			WithFix("Use "+m[1], c.Replace(e.Version, jsonString(m[1])))
+	}
+}
+
+func checkIfaceVersionInvalid(c *Context) {
+	for _, e := range v10Entries(c.Root) {
+		if e.Version == nil || e.Version.Kind != jsonpos.String || strings.TrimSpace(e.Version.Str) == "" {
+			continue // empty: required-field-empty
+		}
+		v := e.Version.Str
+		if majorMinorRe.MatchString(v) || patchRe.MatchString(v) {
+			continue
+		}
+		d := c.Report(e.Version, "%s %s is not a protocol version; write the A2A version the endpoint speaks as Major.Minor, such as \"1.0\"", e.field("protocolVersion"), quote(v))
+		if m := looseVersionRe.FindStringSubmatch(v); m != nil {
+			mm := m[1] + "." + m[2]
+			if m[2] == "" {
+				mm = m[1] + ".0"
+			}
+			d.WithFix("Use "+mm, c.Replace(e.Version, jsonString(mm)))
+		}
+	}
+	// The legacy protocolVersion is a full version ("0.3.0") by custom; only
+	// a value that is no version at all is reported.
+	if v := legacyVersion(c); v != nil && strings.TrimSpace(v.Str) != "" {
+		if !majorMinorRe.MatchString(v.Str) && !patchRe.MatchString(v.Str) {
+			c.Report(v, "`protocolVersion` %s is not a protocol version; 0.3 cards use \"0.3.0\"", quote(v.Str))
+		}
+	}
+}
+
+func checkIfaceVersionUnknown(c *Context) {
+	for _, e := range v10Entries(c.Root) {
+		if e.Version == nil || e.Version.Kind != jsonpos.String {
+			continue
+		}
+		v := e.Version.Str
+		if !majorMinorRe.MatchString(v) && !patchRe.MatchString(v) {
+			continue
+		}
+		mm := card.MajorMinor(v)
+		if mm == "1.0" || mm == "0.3" {
+			continue
+		}
+		c.Report(e.Version, "%s %s is neither 1.0 nor 0.3; clients that do not know A2A %s skip this entry", e.field("protocolVersion"), quote(v), mm)
+	}
+}
+
+// List checks.
+
+// normURL makes URLs comparable: scheme and host in lower case, no
+// trailing slash.
+func normURL(s string) string {
+	s = strings.TrimSpace(s)
+	if p, err := url.Parse(s); err == nil && p.Host != "" {
+		p.Scheme = strings.ToLower(p.Scheme)
+		p.Host = strings.ToLower(p.Host)
+		s = p.String()
+	}
+	return strings.TrimRight(s, "/")
+}
+
+func checkIfaceDuplicate(c *Context) {
+	// Only the 1.0 list: 0.3 cards customarily repeat url in
+	// additionalInterfaces.
+	type key struct{ url, binding, version string }
+	seen := map[key]string{}
+	for _, e := range v10Entries(c.Root) {
+		if e.urlText() == "" || e.BindingText == "" || e.Version.Text() == "" {
+			continue
+		}
+		k := key{normURL(e.urlText()), e.BindingText, card.MajorMinor(e.Version.Text())}
+		if prev, ok := seen[k]; ok {
+			d := c.Report(e.Obj, "%s repeats %s (%s, %s %s); clients never reach the second copy", e.Label, prev, quote(e.urlText()), e.BindingText, e.Version.Text())
+			d.WithFix("Remove the repeated entry", c.RemoveMember(e.Obj))
+			continue
+		}
+		seen[k] = e.Label
+	}
+}
+
+func checkIfaceURLConflict(c *Context) {
+	for _, l := range ifaceLists(c) {
+		grpc := map[string]ifaceEntry{}
+		httpb := map[string]ifaceEntry{}
+		for _, e := range l {
+			u := e.urlText()
+			if u == "" {
+				continue
+			}
+			k := normURL(u)
+			switch core := coreOf(e.BindingText); {
+			case core == "GRPC":
+				if o, ok := httpb[k]; ok {
+					c.Report(e.URL, "%s %s is declared as GRPC here and as %s in %s; one endpoint cannot speak both", e.field("url"), quote(u), coreOf(o.BindingText), o.Label)
+				}
+				if _, ok := grpc[k]; !ok {
+					grpc[k] = e
+				}
+			case isHTTPBinding(core):
+				if o, ok := grpc[k]; ok {
+					c.Report(e.URL, "%s %s is declared as %s here and as GRPC in %s; one endpoint cannot speak both", e.field("url"), quote(u), core, o.Label)
+				}
+				if _, ok := httpb[k]; !ok {
+					httpb[k] = e
+				}
+			}
+		}
+	}
+}
+
+func checkIfaceNoCoreBinding(c *Context) {
+	for _, l := range ifaceLists(c) {
+		found := false
+		for _, e := range l {
+			k, _ := classifyBinding(e.BindingText)
+			if k == bindingCore || k == bindingVariant || k == bindingEmpty {
+				// variants and missing bindings have their own findings
+				found = true
+				break
+			}
+		}
+		if found {
+			continue
+		}
+		if l[0].Legacy {
+			n := l[0].Binding
+			if n == nil {
+				n = l[0].URL
+			}
+			c.ReportKey(n, "no interface of this card uses JSONRPC, GRPC or HTTP+JSON; clients built on the official SDKs find nothing to connect to")
+			continue
+		}
+		c.ReportKey(l[0].Obj.Parent, "no entry of supportedInterfaces uses JSONRPC, GRPC or HTTP+JSON; clients built on the official SDKs find nothing to connect to")
+	}
+}
+
+// Tenants.
+
+func checkIfaceTenant(c *Context) {
+	for _, e := range v10Entries(c.Root) {
+		if e.Tenant == nil || e.Tenant.Kind != jsonpos.String || e.Tenant.Str == "" {
+			continue
+		}
+		c.Report(e.Tenant, "%s sets tenant %s: clients must send exactly this value as the tenant of every request to %s", e.Label, quote(e.Tenant.Str), quote(e.urlText()))
+	}
+}
+
+func checkIfaceTenantEmpty(c *Context) {
+	for _, e := range v10Entries(c.Root) {
+		if e.Tenant == nil || e.Tenant.Kind != jsonpos.String || e.Tenant.Str != "" {
+			continue
+		}
+		c.Report(e.Tenant, "%s is an empty string; clients disagree on whether to send it. Remove it or set the tenant the server expects", e.field("tenant")).
+			WithFix("Remove the empty tenant", c.RemoveMember(e.Tenant))
+	}
+}

@@ -1,0 +1,361 @@
+package lint
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// Legacy and mixed cards. Legacy members inside a 1.0 card are structure
+// findings (legacy-field); these rules look at whole cards: a 0.2/0.3 card
+// that 1.0 clients cannot read, and a mixed card whose two halves disagree.
+const (
+	codeLegacyCard           = "legacy-card"
+	codeMixedCard            = "mixed-card"
+	codeMixedUndeclared      = "mixed-legacy-endpoint-undeclared"
+	codeMixedBindingMismatch = "mixed-legacy-binding-mismatch"
+	codeMixedVersionMismatch = "mixed-legacy-version-mismatch"
+)
+
+const (
+	mixedV10Entry = `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}`
+	mixedV03Entry = `{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}`
+)
+
+func init() {
+	Register(
+		&Rule{Code: codeLegacyCard, Severity: Warning, Topic: "legacy", Title: "Legacy card: 1.0-only clients cannot read it",
+			Explanation: "The card uses the 0.2/0.3 layout (url, preferredTransport, additionalInterfaces) and has no supportedInterfaces. It is valid for its version, but clients that read only 1.0 cards find no interface in it. SDK servers solve this by publishing both layouts in one card.",
+			HowToFix:    "Add supportedInterfaces next to the legacy fields: url + preferredTransport become the first entry with protocolVersion \"0.3\", each additionalInterfaces entry follows with transport renamed to protocolBinding. Keep the legacy fields for 0.3 clients, and list 1.0 endpoints first once the server speaks 1.0.",
+			Spec:        "§5.5; §8.3.2",
+			Bad:         `"url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
+			Good:        `"supportedInterfaces": [` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
+			Check:       checkLegacyCard},
+		&Rule{Code: codeMixedCard, Severity: Info, Topic: "legacy", Title: "Mixed 1.0 and 0.3 card",
+			Explanation: "The card carries both layouts, as SDK servers publish for backward compatibility: 1.0 clients read supportedInterfaces and ignore the rest, 0.3 clients read url and preferredTransport. That is fine as long as both halves describe the same endpoints.",
+			HowToFix:    "Nothing to do while 0.3 clients matter. Keep both halves in step when endpoints change, and drop the legacy half when they no longer matter.",
+			Spec:        "§5.5; §8.3.2",
+			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
+			Good:        ``,
+			Check:       checkMixedCard},
+		&Rule{Code: codeMixedUndeclared, Severity: Warning, Topic: "legacy", Title: "Legacy half points at an undeclared endpoint",
+			Explanation: "In a mixed card, 0.3 clients use url (and additionalInterfaces) while 1.0 clients use supportedInterfaces. Here a legacy endpoint appears in no supportedInterfaces entry, so old and new clients talk to different servers: often the legacy url was forgotten when the endpoint moved. It stays a warning because an old deployment kept only for 0.3 clients is legitimate, but then it should be declared as a 0.3 entry too.",
+			HowToFix:    "Point the legacy url at the endpoint that serves 0.3, and list that endpoint in supportedInterfaces with protocolVersion \"0.3\".",
+			Spec:        "§5.5; §8.3.2",
+			Bad:         mixedV10Entry + `], "url": "https://old.invoices.example.com/rpc", "protocolVersion": "0.3.0"`,
+			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
+			Check:       checkMixedUndeclared},
+		&Rule{Code: codeMixedBindingMismatch, Severity: Error, Topic: "legacy", Title: "Legacy half gives an endpoint another binding",
+			Explanation: "The legacy url (with preferredTransport, JSONRPC when absent) or an additionalInterfaces entry names an endpoint that supportedInterfaces declares with a different binding. One of the two statements is wrong, and one group of clients will send requests in a protocol the endpoint does not speak.",
+			HowToFix:    "Make preferredTransport (or the transport of the additional interface) match the binding declared in supportedInterfaces, or correct the supportedInterfaces entry.",
+			Spec:        "§5.5; §5.8",
+			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "HTTP+JSON", "protocolVersion": "0.3.0"`,
+			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "0.3.0"`,
+			Check:       checkMixedBindingMismatch},
+		&Rule{Code: codeMixedVersionMismatch, Severity: Info, Topic: "legacy", Title: "Legacy endpoint declared at another version",
+			Explanation: "0.3 clients reach the legacy url speaking the card's protocolVersion, but supportedInterfaces declares that endpoint only at another version. A 1.0 server treats requests without an A2A-Version header as 0.3, so this can work, but the card does not say so.",
+			HowToFix:    "If the endpoint serves 0.3, add a supportedInterfaces entry for it with protocolVersion \"0.3\"; otherwise point the legacy url at the endpoint that does.",
+			Spec:        "§3.6; §8.3.2",
+			Bad:         mixedV10Entry + `], "url": "https://invoices.example.com/a2a/v1", "protocolVersion": "0.3.0"`,
+			Good:        mixedV10Entry + `, {"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}], "url": "https://invoices.example.com/a2a/v1", "protocolVersion": "0.3.0"`,
+			Check:       checkMixedVersionMismatch},
+	)
+}
+
+// legacyMM is the Major.Minor of the card's legacy protocolVersion, or ""
+// when it is absent or unreadable.
+func legacyMM(root *jsonpos.Node) string {
+	mm := card.MajorMinor(root.Get("protocolVersion").Text())
+	if !majorMinorRe.MatchString(mm) {
+		return ""
+	}
+	return mm
+}
+
+func checkLegacyCard(c *Context) {
+	if !c.IsLegacy() {
+		return
+	}
+	at := c.Root.Get("protocolVersion")
+	if at == nil {
+		at = c.Root.Get("url")
+	}
+	if at == nil {
+		return
+	}
+	ver := string(c.Era)
+	if mm := legacyMM(c.Root); mm != "" {
+		ver = mm
+	}
+	var more []string
+	if c.Root.Has("additionalInterfaces") {
+		more = append(more, "each additionalInterfaces entry becomes a further entry (transport → protocolBinding)")
+	}
+	if hasSecuritySchemes(c.Root) {
+		more = append(more, "each securitySchemes entry also needs its 1.0 wrapper form")
+	}
+	if c.Root.Has("security") {
+		more = append(more, "copy security to securityRequirements")
+	}
+	tail := ""
+	if len(more) > 0 {
+		tail = "; " + strings.Join(more, "; ")
+	}
+	d := c.ReportKey(at, "this is an A2A %s card without supportedInterfaces: clients that read only 1.0 cards find no interface and cannot connect. "+
+		"Migrate by adding supportedInterfaces next to the legacy fields (which 0.3 clients keep reading): url + preferredTransport become entry 0 with protocolVersion %s%s",
+		ver, quote(ver), tail)
+	if edit, ok := migrationEdit(c); ok {
+		d.WithFix("Add supportedInterfaces with the same endpoints at "+ver+" (keeps the legacy fields)", edit)
+	}
+}
+
+// migrationEdit inserts a supportedInterfaces list, derived from the legacy
+// endpoints, before the url member. It gives up when an endpoint lacks a
+// usable url or binding, since then the list would be a guess.
+func migrationEdit(c *Context) (Edit, bool) {
+	u := c.Root.Get("url")
+	mm := legacyMM(c.Root)
+	if u == nil || mm == "" {
+		return Edit{}, false
+	}
+	type pair struct{ url, binding string }
+	var entries []pair
+	seen := map[pair]bool{}
+	for _, e := range legacyEntries(c.Root) {
+		url := strings.TrimSpace(e.urlText())
+		if classifyURL(url).Form == formPlaceholder || url == "" {
+			return Edit{}, false
+		}
+		b := e.BindingText
+		switch k, canon := classifyBinding(b); k {
+		case bindingCore, bindingVariant:
+			b = canon
+		case bindingURI:
+		default:
+			return Edit{}, false
+		}
+		p := pair{url, b}
+		if seen[pair{normURL(url), b}] {
+			continue
+		}
+		seen[pair{normURL(url), b}] = true
+		entries = append(entries, p)
+	}
+	var objs []string
+	for _, p := range entries {
+		objs = append(objs, `{"url": `+jsonString(p.url)+`, "protocolBinding": `+jsonString(p.binding)+`, "protocolVersion": `+jsonString(mm)+`}`)
+	}
+	indent, ok := lineIndentAt(c.Doc.Src, u.KeyStart)
+	var text string
+	if ok {
+		text = `"supportedInterfaces": [` + "\n" + indent + "  " + strings.Join(objs, ",\n"+indent+"  ") + "\n" + indent + "],\n" + indent
+	} else {
+		text = `"supportedInterfaces": [` + strings.Join(objs, ", ") + `], `
+	}
+	return c.Doc.Edit(u.KeyStart, u.KeyStart, text), true
+}
+
+// lineIndent returns the whitespace before off on its line, and whether
+// only whitespace precedes off there.
+func lineIndentAt(src []byte, off int) (string, bool) {
+	i := off
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
+		i--
+	}
+	if i == 0 || src[i-1] == '\n' || src[i-1] == '\r' {
+		return string(src[i:off]), true
+	}
+	return "", false
+}
+
+func checkMixedCard(c *Context) {
+	if c.Era != card.EraMixed {
+		return
+	}
+	u := c.Root.Get("url")
+	v10 := v10Entries(c.Root)
+	legacy := legacyEntries(c.Root)
+	if u == nil || len(legacy) == 0 {
+		return
+	}
+	first := "no usable entry"
+	if len(v10) > 0 {
+		first = "first " + quote(v10[0].urlText()) + " (" + v10[0].BindingText + " " + v10[0].Version.Text() + ")"
+	}
+	count := strconv.Itoa(len(v10)) + " entries"
+	if len(v10) == 1 {
+		count = "1 entry"
+	}
+	c.ReportKey(u, "mixed card: 1.0 clients read supportedInterfaces (%s, %s) and ignore the legacy fields; 0.3 clients read url %s with %s",
+		count, first, quote(u.Text()), legacy[0].BindingText)
+}
+
+// legacyMatch describes how supportedInterfaces covers one legacy endpoint.
+type legacyMatch struct {
+	sameURL     []ifaceEntry // entries at the same URL
+	sameBinding []ifaceEntry // … that also have the legacy binding
+	sameVersion bool         // one of those is at the legacy version
+	// unclear is set when an entry at the same URL has no readable
+	// binding: structure findings explain it, and nothing can be compared.
+	unclear bool
+}
+
+func matchLegacy(e ifaceEntry, v10 []ifaceEntry, mm string) legacyMatch {
+	var m legacyMatch
+	k := normURL(e.urlText())
+	want := coreOf(e.BindingText)
+	if want == "" {
+		want = e.BindingText
+	}
+	for _, x := range v10 {
+		if x.urlText() == "" || normURL(x.urlText()) != k {
+			continue
+		}
+		if x.BindingText == "" {
+			m.unclear = true
+			continue
+		}
+		m.sameURL = append(m.sameURL, x)
+		got := coreOf(x.BindingText)
+		if got == "" {
+			got = x.BindingText
+		}
+		if got == want {
+			m.sameBinding = append(m.sameBinding, x)
+			if mm == "" || card.MajorMinor(x.Version.Text()) == mm {
+				m.sameVersion = true
+			}
+		}
+	}
+	return m
+}
+
+// mixedLegacy calls fn for each legacy endpoint of a mixed card that has a
+// URL, with how supportedInterfaces covers it.
+func mixedLegacy(c *Context, fn func(e ifaceEntry, m legacyMatch, v10 []ifaceEntry, mm string)) {
+	if c.Era != card.EraMixed {
+		return
+	}
+	v10 := v10Entries(c.Root)
+	if len(v10) == 0 {
+		return
+	}
+	mm := legacyMM(c.Root)
+	for _, e := range legacyEntries(c.Root) {
+		u := classifyURL(e.urlText())
+		if u.Form == formEmpty || u.Form == formPlaceholder || strings.TrimSpace(e.BindingText) == "" {
+			continue // other findings explain these
+		}
+		fn(e, matchLegacy(e, v10, mm), v10, mm)
+	}
+}
+
+func legacyName(e ifaceEntry) string {
+	if e.Obj == nil {
+		return "the legacy `url`"
+	}
+	return "`" + e.Label + ".url`"
+}
+
+func checkMixedUndeclared(c *Context) {
+	mixedLegacy(c, func(e ifaceEntry, m legacyMatch, v10 []ifaceEntry, mm string) {
+		if len(m.sameURL) > 0 || m.unclear {
+			return
+		}
+		d := c.Report(e.URL, "%s %s (%s) is declared in no supportedInterfaces entry: 0.3 clients go there while 1.0 clients go to %s",
+			legacyName(e), quote(e.urlText()), e.BindingText, quote(v10[0].urlText()))
+		// a certain target: exactly one 0.3 entry with the same binding
+		want := coreOf(e.BindingText)
+		var target *ifaceEntry
+		n := 0
+		for i, x := range v10 {
+			if mm != "" && card.MajorMinor(x.Version.Text()) == mm && want != "" && coreOf(x.BindingText) == want && x.urlText() != "" {
+				target = &v10[i]
+				n++
+			}
+		}
+		if n == 1 {
+			d.WithFix("Point it at "+target.Label+" ("+target.urlText()+")", c.Replace(e.URL, jsonString(target.urlText())))
+		}
+		if edit, ok := appendInterface(c, e, want, mm); ok {
+			d.WithFix("Declare "+e.urlText()+" in supportedInterfaces at "+mm, edit)
+		}
+	})
+}
+
+// appendInterface adds an entry for a legacy endpoint at the end of
+// supportedInterfaces.
+func appendInterface(c *Context, e ifaceEntry, binding, mm string) (Edit, bool) {
+	si := c.Root.Get("supportedInterfaces")
+	if si == nil || si.Kind != jsonpos.Array || len(si.Children) == 0 || binding == "" || mm == "" {
+		return Edit{}, false
+	}
+	last := si.Children[len(si.Children)-1]
+	obj := `{"url": ` + jsonString(e.urlText()) + `, "protocolBinding": ` + jsonString(binding) + `, "protocolVersion": ` + jsonString(mm) + `}`
+	sep := ", "
+	if indent, ok := lineIndentAt(c.Doc.Src, last.Start); ok {
+		sep = ",\n" + indent
+	}
+	return c.Doc.Edit(last.End, last.End, sep+obj), true
+}
+
+func checkMixedBindingMismatch(c *Context) {
+	mixedLegacy(c, func(e ifaceEntry, m legacyMatch, _ []ifaceEntry, _ string) {
+		if len(m.sameURL) == 0 || len(m.sameBinding) > 0 || m.unclear {
+			return
+		}
+		var labels, bindings []string
+		distinct := map[string]bool{}
+		for _, x := range m.sameURL {
+			labels = append(labels, x.Label+" ("+x.BindingText+")")
+			b := coreOf(x.BindingText)
+			if b == "" {
+				b = x.BindingText
+			}
+			if !distinct[b] {
+				distinct[b] = true
+				bindings = append(bindings, b)
+			}
+		}
+		how := e.BindingText
+		switch {
+		case e.Obj == nil && e.Binding == nil:
+			how = "JSONRPC (preferredTransport is absent)"
+		case e.Obj == nil:
+			how += " (preferredTransport)"
+		default:
+			how += " (transport)"
+		}
+		at := e.Binding
+		if at == nil {
+			at = e.URL
+		}
+		d := c.Report(at, "%s %s is %s for 0.3 clients, but supportedInterfaces declares it as %s; one group of clients will speak the wrong protocol",
+			legacyName(e), quote(e.urlText()), how, strings.Join(labels, ", "))
+		if len(bindings) != 1 || coreOf(bindings[0]) == "" {
+			return
+		}
+		b := bindings[0]
+		if e.Binding != nil {
+			d.WithFix("Use "+b, c.Replace(e.Binding, jsonString(b)))
+		} else if e.Obj == nil {
+			d.WithFix("Add \"preferredTransport\": "+jsonString(b), c.Doc.Edit(e.URL.End, e.URL.End, `, "preferredTransport": `+jsonString(b)))
+		}
+	})
+}
+
+func checkMixedVersionMismatch(c *Context) {
+	mixedLegacy(c, func(e ifaceEntry, m legacyMatch, _ []ifaceEntry, mm string) {
+		if len(m.sameBinding) == 0 || m.sameVersion {
+			return
+		}
+		var vs []string
+		for _, x := range m.sameBinding {
+			vs = append(vs, x.Label+" ("+x.Version.Text()+")")
+		}
+		c.Report(e.URL, "%s %s is used by 0.3 clients at protocol version %s, but supportedInterfaces declares it only as %s; add a %s entry if the endpoint also serves %s",
+			legacyName(e), quote(e.urlText()), mm, strings.Join(vs, ", "), mm, mm)
+	})
+}

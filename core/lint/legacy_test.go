@@ -1,0 +1,88 @@
+package lint
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestLegacyCard(t *testing.T) {
+	checkFindingCases(t, []findingCase{
+		{name: "0.3 card", card: `"url": "https://agent.example.com/a2a", "protocolVersion": "0.3.0"`, code: codeLegacyCard, want: 1,
+			pointer: "/protocolVersion", msg: `protocolVersion "0.3"`},
+		{name: "0.2 card", card: `"url": "https://agent.example.com/a2a", "protocolVersion": "0.2.6"`, code: codeLegacyCard, want: 1, msg: "A2A 0.2 card"},
+		{name: "0.3 card without protocolVersion", card: `"url": "https://agent.example.com/a2a", "protocolVersion": null`, code: codeLegacyCard, want: 1, fix: "-"},
+		{name: "1.0 card", card: ``, code: codeLegacyCard, want: 0},
+		{name: "mixed card", card: si(okEntry) + `, "url": "https://agent.example.com/a2a/v1", "protocolVersion": "0.3.0"`, code: codeLegacyCard, want: 0},
+		{name: "security hints", card: `"url": "https://agent.example.com/a2a", "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}, "security": [{"b": []}]`,
+			code: codeLegacyCard, want: 1, msg: "copy security to securityRequirements"},
+	})
+}
+
+// The migration fix must produce the same endpoints as a mixed card that
+// every topic rule accepts, including on a one-line card.
+func TestLegacyCardMigrationFix(t *testing.T) {
+	cases := []struct{ name, src, wantInserted string }{
+		{"indented", ExampleDocument(`"url": "https://agent.example.com/a2a", "preferredTransport": "jsonrpc", "additionalInterfaces": [{"url": "https://agent.example.com/a2a", "transport": "JSONRPC"}, {"url": "agent.example.com:443", "transport": "GRPC"}]`),
+			"\"supportedInterfaces\": [\n    {\"url\": \"https://agent.example.com/a2a\", \"protocolBinding\": \"JSONRPC\", \"protocolVersion\": \"0.3\"},\n    {\"url\": \"agent.example.com:443\", \"protocolBinding\": \"GRPC\", \"protocolVersion\": \"0.3\"}\n  ],\n  "},
+		{"one line", `{"protocolVersion": "0.3.0", "name": "Recipe Scaler", "description": "Rescales recipes to a number of servings and converts units.", "url": "https://r.example.com/a2a", "version": "1.0.0", "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"], "skills": [{"id": "scale", "name": "Scale", "description": "Scales a recipe to N servings.", "tags": ["cooking"]}]}`,
+			`"supportedInterfaces": [{"url": "https://r.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}], `},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := Lint([]byte(tc.src), Options{})
+			got := withCode(res, codeLegacyCard)
+			if len(got) != 1 || len(got[0].Fixes) != 1 {
+				t.Fatalf("findings %v", res.Diagnostics)
+			}
+			if e := got[0].Fixes[0].Edits[0].NewText; e != tc.wantInserted {
+				t.Errorf("inserted %q\nwant     %q", e, tc.wantInserted)
+			}
+			fixed := applyFix(tc.src, got[0].Fixes[0])
+			if !json.Valid([]byte(fixed)) {
+				t.Fatalf("invalid JSON after fix:\n%s", fixed)
+			}
+			after := Lint([]byte(fixed), Options{})
+			if after.Era != "mixed" {
+				t.Errorf("era %s after migration", after.Era)
+			}
+			for _, d := range after.Diagnostics {
+				if strings.HasPrefix(d.Code, "mixed-legacy") || d.Code == codeIfaceDuplicate || d.Code == codeLegacyCard {
+					t.Errorf("after migration: %s %s", d.Code, d.Message)
+				}
+			}
+		})
+	}
+}
+
+func TestMixedCard(t *testing.T) {
+	v03 := ie("https://agent.example.com/a2a", "JSONRPC", "0.3")
+	mixed := func(entries []string, legacy string) string {
+		return si(entries...) + `, "protocolVersion": "0.3.0", ` + legacy
+	}
+	checkFindingCases(t, []findingCase{
+		{name: "mixed info", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a"`), code: codeMixedCard, want: 1, pointer: "/url", msg: "0.3 clients read url"},
+		{name: "plain 1.0 card", card: ``, code: codeMixedCard, want: 0},
+
+		{name: "consistent", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "preferredTransport": "JSONRPC"`), code: codeMixedUndeclared, want: 0},
+		{name: "undeclared url", card: mixed([]string{okEntry}, `"url": "https://old.example.com/rpc", "preferredTransport": "HTTP+JSON"`), code: codeMixedUndeclared, want: 1,
+			pointer: "/url", msg: `"https://old.example.com/rpc" (HTTP+JSON) is declared in no supportedInterfaces entry`,
+			fix: `, {"url": "https://old.example.com/rpc", "protocolBinding": "HTTP+JSON", "protocolVersion": "0.3"}`},
+		{name: "undeclared url with a certain 0.3 target", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/old"`), code: codeMixedUndeclared, want: 1,
+			fix: `"https://agent.example.com/a2a"`},
+		{name: "undeclared additional interface", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "additionalInterfaces": [{"url": "https://agent.example.com/rest", "transport": "HTTP+JSON"}]`),
+			code: codeMixedUndeclared, want: 1, pointer: "/additionalInterfaces/0/url"},
+		{name: "trailing slash is the same endpoint", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a/"`), code: codeMixedUndeclared, want: 0},
+
+		{name: "binding differs", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "preferredTransport": "HTTP+JSON"`), code: codeMixedBindingMismatch, want: 1,
+			pointer: "/preferredTransport", msg: "supportedInterfaces[1] (JSONRPC)", fix: `"JSONRPC"`},
+		{name: "default JSONRPC differs", card: mixed([]string{okEntry, ie("agent.example.com:443", "GRPC", "0.3")}, `"url": "agent.example.com:443"`), code: codeMixedBindingMismatch, want: 1,
+			pointer: "/url", msg: "preferredTransport is absent", fix: `, "preferredTransport": "GRPC"`},
+		{name: "variant spelling is the same binding", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "preferredTransport": "jsonrpc"`), code: codeMixedBindingMismatch, want: 0},
+		{name: "additional transport differs", card: mixed([]string{okEntry, v03, ie(pubREST, "HTTP+JSON", "0.3")}, `"url": "https://agent.example.com/a2a", "additionalInterfaces": [{"url": "`+pubREST+`", "transport": "GRPC"}]`),
+			code: codeMixedBindingMismatch, want: 1, pointer: "/additionalInterfaces/0/transport", fix: `"HTTP+JSON"`},
+
+		{name: "legacy url only declared at 1.0", card: mixed([]string{okEntry}, `"url": "`+pubJSONRPC+`"`), code: codeMixedVersionMismatch, want: 1, pointer: "/url", msg: "supportedInterfaces[0] (1.0)"},
+		{name: "declared at 0.3 too", card: mixed([]string{okEntry, ie(pubJSONRPC, "JSONRPC", "0.3")}, `"url": "`+pubJSONRPC+`"`), code: codeMixedVersionMismatch, want: 0},
+	})
+}

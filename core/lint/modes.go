@@ -1,0 +1,211 @@
+package lint
+
+import (
+	"mime"
+	"strconv"
+	"strings"
+
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// Mode rules: input and output modes are media types (RFC 6838), on the
+// card (defaultInputModes, defaultOutputModes) and on each skill
+// (inputModes, outputModes). Empty required lists are structure findings.
+const (
+	codeModeNotMediaType = "mode-not-media-type"
+	codeModeMediaRange   = "mode-media-range"
+)
+
+func init() {
+	Register(
+		&Rule{Code: codeModeNotMediaType, Severity: Warning, Topic: "modes", Title: "Mode is not a media type",
+			Explanation: "Modes say which content the agent accepts and produces, written as media types such as text/plain or application/json. Words like text, json or 文本 are not media types: clients that match parts by media type never match them, and the card tells callers nothing they can rely on. It is a warning because the JSON Schemas accept any string and many clients ignore modes.",
+			HowToFix:    "Write the media type: text → text/plain, json → application/json, markdown → text/markdown, html → text/html, pdf → application/pdf. For images, audio or video name the exact format (image/png, audio/mpeg, video/mp4).",
+			Spec:        "§5.5; RFC 6838 §4.2",
+			Bad:         `"defaultInputModes": ["text", "json"]`,
+			Good:        `"defaultInputModes": ["text/plain", "application/json; charset=utf-8"]`,
+			Check:       checkModeNotMediaType},
+		&Rule{Code: codeModeMediaRange, Severity: Info, Topic: "modes", Title: "Mode is a wildcard",
+			Explanation: "A wildcard such as */* or image/* is an HTTP Accept range, not a media type. Some clients compare modes as exact strings and will not match it; others read it as \"anything\", which rarely holds.",
+			HowToFix:    "List the concrete media types the agent really handles.",
+			Spec:        "§5.5; RFC 9110 §12.5.1",
+			Bad:         `"defaultInputModes": ["image/*"]`,
+			Good:        `"defaultInputModes": ["image/png", "image/jpeg"]`,
+			Check:       checkModeMediaRange},
+	)
+}
+
+// mediaClass is what isMediaType found.
+type mediaClass uint8
+
+const (
+	mediaOK         mediaClass = iota
+	mediaRange                 // */*, text/*
+	mediaNotType               // no type/subtype at all: text, json, 文本
+	mediaBadSyntax             // type/subtype present, but a token or parameter is malformed
+	mediaUnknownTop            // file/pdf: the top-level type is not registered
+)
+
+// registeredTopTypes are the IANA top-level media types (RFC 6838 §4.2
+// and later registrations).
+var registeredTopTypes = map[string]bool{
+	"application": true, "audio": true, "example": true, "font": true, "haptics": true, "image": true,
+	"message": true, "model": true, "multipart": true, "text": true, "video": true,
+}
+
+// isMediaType reports whether s is a media type, type "/" subtype with
+// optional parameters, per RFC 6838 restricted names.
+func isMediaType(s string) bool { return classifyMediaType(s) == mediaOK }
+
+func classifyMediaType(s string) mediaClass {
+	full := strings.TrimSpace(s)
+	base := full
+	params := ""
+	if i := strings.IndexByte(full, ';'); i >= 0 {
+		base, params = strings.TrimSpace(full[:i]), full[i:]
+	}
+	slash := strings.IndexByte(base, '/')
+	if slash < 0 {
+		return mediaNotType
+	}
+	top, sub := strings.ToLower(base[:slash]), strings.ToLower(base[slash+1:])
+	if top == "*" || (sub == "*" && isRestrictedName(top)) {
+		return mediaRange
+	}
+	if !isRestrictedName(top) || !isRestrictedName(sub) {
+		return mediaBadSyntax
+	}
+	if params != "" {
+		if _, _, err := mime.ParseMediaType(full); err != nil {
+			return mediaBadSyntax
+		}
+	}
+	if !registeredTopTypes[top] && !strings.HasPrefix(top, "x-") {
+		return mediaUnknownTop
+	}
+	return mediaOK
+}
+
+// isRestrictedName checks an RFC 6838 restricted-name: an alphanumeric
+// first character, then up to 126 of alphanumerics and ! # $ & - ^ _ . +
+func isRestrictedName(s string) bool {
+	if s == "" || len(s) > 127 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		alnum := (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+		if i == 0 && !alnum {
+			return false
+		}
+		if !alnum && !strings.ContainsRune("!#$&-^_.+", rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// certainModes are words whose media type is unambiguous.
+var certainModes = map[string]string{
+	"text": "text/plain", "plain": "text/plain", "plaintext": "text/plain", "plain text": "text/plain", "txt": "text/plain",
+	"文本": "text/plain", "纯文本": "text/plain", "テキスト": "text/plain", "텍스트": "text/plain",
+	"json":     "application/json",
+	"markdown": "text/markdown", "md": "text/markdown",
+	"html": "text/html", "csv": "text/csv", "xml": "application/xml", "yaml": "application/yaml", "yml": "application/yaml",
+	"pdf": "application/pdf", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
+	"webp": "image/webp", "svg": "image/svg+xml", "mp3": "audio/mpeg", "wav": "audio/wav", "mp4": "video/mp4",
+}
+
+// guessedModes are words that name a family of media types; the finding
+// suggests one but offers no automatic fix.
+var guessedModes = map[string]string{
+	"image": "image/png or image/jpeg", "images": "image/png or image/jpeg", "img": "image/png or image/jpeg", "picture": "image/png or image/jpeg",
+	"图片": "image/png or image/jpeg", "图像": "image/png or image/jpeg",
+	"audio": "audio/mpeg or audio/wav", "voice": "audio/mpeg or audio/wav", "speech": "audio/mpeg or audio/wav", "音频": "audio/mpeg or audio/wav",
+	"video": "video/mp4", "视频": "video/mp4",
+	"file": "the file's media type, or application/octet-stream", "binary": "application/octet-stream", "bytes": "application/octet-stream",
+	"data": "application/json", "structured": "application/json", "object": "application/json",
+	"string": "text/plain", "str": "text/plain", "message": "text/plain", "chat": "text/plain",
+}
+
+// modeList is one list of modes and how to name it.
+type modeList struct {
+	node  *jsonpos.Node
+	label string
+}
+
+func modeLists(c *Context) []modeList {
+	var out []modeList
+	for _, k := range []string{"defaultInputModes", "defaultOutputModes"} {
+		if n := c.Root.Get(k); n != nil && n.Kind == jsonpos.Array {
+			out = append(out, modeList{n, k})
+		}
+	}
+	if sk := c.Root.Get("skills"); sk != nil && sk.Kind == jsonpos.Array {
+		for i, s := range sk.Children {
+			for _, k := range []string{"inputModes", "outputModes"} {
+				if n := s.Get(k); n != nil && n.Kind == jsonpos.Array {
+					out = append(out, modeList{n, "skills[" + strconv.Itoa(i) + "]." + k})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func hasMode(list *jsonpos.Node, mt string) bool {
+	for _, e := range list.Children {
+		if e.Kind == jsonpos.String && strings.EqualFold(strings.TrimSpace(e.Str), mt) {
+			return true
+		}
+	}
+	return false
+}
+
+func checkModeNotMediaType(c *Context) {
+	for _, l := range modeLists(c) {
+		for _, e := range l.node.Children {
+			if e.Kind != jsonpos.String || strings.TrimSpace(e.Str) == "" {
+				continue
+			}
+			cls := classifyMediaType(e.Str)
+			if cls == mediaOK || cls == mediaRange {
+				continue
+			}
+			where := "`" + l.label + "[" + strconv.Itoa(e.Index) + "]`"
+			key := strings.ToLower(strings.TrimSpace(e.Str))
+			if mt, ok := certainModes[key]; ok {
+				d := c.Report(e, "%s %s is not a media type; write %s", where, quote(e.Str), quote(mt))
+				if hasMode(l.node, mt) {
+					d.WithFix("Remove "+quote(e.Str)+" ("+mt+" is already listed)", c.RemoveMember(e))
+				} else {
+					d.WithFix("Use "+mt, c.Replace(e, jsonString(mt)))
+				}
+				continue
+			}
+			if g, ok := guessedModes[key]; ok {
+				c.Report(e, "%s %s is not a media type; name the exact format, for example %s", where, quote(e.Str), g)
+				continue
+			}
+			switch cls {
+			case mediaUnknownTop:
+				c.Report(e, "%s %s is not a registered media type: %q is not a top-level type (application, audio, image, text, video, …)", where, quote(e.Str), strings.SplitN(key, "/", 2)[0])
+			case mediaBadSyntax:
+				c.Report(e, "%s %s is not a well-formed media type (type/subtype, optionally ; parameters)", where, quote(e.Str))
+			default:
+				c.Report(e, "%s %s is not a media type; modes are written type/subtype, such as text/plain or application/json", where, quote(e.Str))
+			}
+		}
+	}
+}
+
+func checkModeMediaRange(c *Context) {
+	for _, l := range modeLists(c) {
+		for _, e := range l.node.Children {
+			if e.Kind != jsonpos.String || classifyMediaType(e.Str) != mediaRange {
+				continue
+			}
+			c.Report(e, "`%s[%d]` %s is a wildcard range, not a media type; list the concrete types the agent handles", l.label, e.Index, quote(e.Str))
+		}
+	}
+}

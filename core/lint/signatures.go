@@ -1,0 +1,365 @@
+package lint
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// Signature rules check the shape of each JWS in `signatures` (§8.4): the
+// encoding, the protected header and obvious stand-ins. They do not verify
+// anything: that needs the signer's key and the canonical payload.
+const (
+	codeSigEncoding    = "signature-encoding"
+	codeSigProtected   = "signature-protected-invalid"
+	codeSigHeader      = "signature-header-incomplete"
+	codeSigAlgNone     = "signature-alg-none"
+	codeSigTyp         = "signature-typ"
+	codeSigJKU         = "signature-jku-insecure"
+	codeSigPlaceholder = "signature-placeholder"
+
+	// sigMinBytes: the shortest real JWS signatures (HS256, and ES256's
+	// halves) are 32 bytes; anything shorter is not a signature.
+	sigMinBytes = 32
+)
+
+// A protected header {"alg":"ES256","kid":"card-key-1","typ":"JOSE"} and a
+// 64-byte signature, used by the examples.
+const (
+	exampleProtected = "eyJhbGciOiJFUzI1NiIsImtpZCI6ImNhcmQta2V5LTEiLCJ0eXAiOiJKT1NFIn0"
+	exampleSignature = "LyrQBv-9R_om1c4ZC4FsVa8AEcwlz4w9t6nzkgUlNJQglkYRi7onrUH651LspaIraUeREoIq_WVUZyaa2Ho3hw"
+)
+
+func sigExample(protected, signature string) string {
+	return `"signatures": [{"protected": "` + protected + `", "signature": "` + signature + `"}]`
+}
+
+func b64(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
+
+func init() {
+	Register(
+		&Rule{Code: codeSigEncoding, Severity: Error, Topic: "signatures", Title: "Signature value is not base64url",
+			Explanation: "In a JWS both `protected` and `signature` are base64url without padding: letters, digits, '-' and '_', no '=' at the end. Standard base64 ('+', '/', '='), hex or spaces make verifiers reject the signature before they look at it.",
+			HowToFix:    "Encode with base64url and strip the padding. A `signature` can be converted in place; a `protected` header that was encoded differently must be re-encoded and the card signed again, because the encoded header is part of what was signed.",
+			Spec:        "§8.4; RFC 7515 §2, §7.2",
+			Bad:         sigExample(exampleProtected, "LyrQBv+9R/om1c4ZC4FsVa8AEcwlz4w9t6nzkgUlNJQglkYRi7onrUH651LspaIraUeREoIq/WVUZyaa2Ho3hw=="),
+			Good:        sigExample(exampleProtected, exampleSignature),
+			Check:       checkSigEncoding},
+		&Rule{Code: codeSigProtected, Severity: Error, Topic: "signatures", Title: "Protected header is not a JSON object",
+			Explanation: "`protected` is the base64url encoding of a JSON object, the JWS protected header. If it does not decode to an object, no verifier can learn the algorithm or the key, and the signature is useless.",
+			HowToFix:    "Encode the header object itself, for example base64url of {\"alg\":\"ES256\",\"kid\":\"card-key-1\",\"typ\":\"JOSE\"}, and sign the card again.",
+			Spec:        "§8.4; RFC 7515 §7.2.1",
+			Bad:         sigExample(b64(`"ES256"`), exampleSignature),
+			Good:        sigExample(exampleProtected, exampleSignature),
+			Check:       checkSigProtected},
+		&Rule{Code: codeSigHeader, Severity: Error, Topic: "signatures", Title: "Protected header lacks alg or kid",
+			Explanation: "A2A requires the protected header to name the algorithm (`alg`) and the key (`kid`). Without `alg` the signature cannot be checked; without `kid` a verifier does not know which of the publisher's keys to use. Values in the unprotected `header` do not count: anyone can change them.",
+			HowToFix:    "Put `alg` and `kid` into the protected header and sign the card again.",
+			Spec:        "§8.4; RFC 7515 §4.1.1, §4.1.4",
+			Bad:         sigExample(b64(`{"alg":"ES256","typ":"JOSE"}`), exampleSignature),
+			Good:        sigExample(exampleProtected, exampleSignature),
+			Check:       checkSigHeader},
+		&Rule{Code: codeSigAlgNone, Severity: Error, Topic: "signatures", Title: "Signature with alg \"none\"",
+			Explanation: "`alg: none` declares an unsecured JWS: there is no signature to check, so anyone can produce it. A verifier must reject it, and a card that presents it as a signature misleads readers.",
+			HowToFix:    "Sign with a real asymmetric algorithm such as ES256, EdDSA or RS256, or remove the signature.",
+			Spec:        "§8.4; RFC 7518 §3.6",
+			Bad:         sigExample(b64(`{"alg":"none","kid":"card-key-1","typ":"JOSE"}`), exampleSignature),
+			Good:        sigExample(exampleProtected, exampleSignature),
+			Check:       checkSigAlgNone},
+		&Rule{Code: codeSigTyp, Severity: Warning, Topic: "signatures", Title: "Protected header typ is not JOSE",
+			Explanation: "A2A says the protected header should carry `typ: \"JOSE\"`, which marks the object as a JWS in JSON serialization. Another value (\"JWT\", \"application/json\") suggests the card was signed with a token library in the wrong mode; a missing `typ` is only noted.",
+			HowToFix:    "Set `typ` to \"JOSE\" in the protected header and sign the card again.",
+			Spec:        "§8.4; RFC 7515 §4.1.9",
+			Bad:         sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JWT"}`), exampleSignature),
+			Good:        sigExample(exampleProtected, exampleSignature),
+			Check:       checkSigTyp},
+		&Rule{Code: codeSigJKU, Severity: Warning, Topic: "signatures", Title: "Key set URL (jku) is not https",
+			Explanation: "`jku` tells verifiers where to download the signer's public keys. Fetched over plain http, or from a relative or local address, the key set can be swapped by anyone in between, and a forged card would verify.",
+			HowToFix:    "Serve the JWKS over https from the publisher's domain and put that absolute URL in `jku`.",
+			Spec:        "§8.4; RFC 7515 §4.1.2",
+			Bad:         sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JOSE","jku":"http://keys.example.com/jwks.json"}`), exampleSignature),
+			Good:        sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JOSE","jku":"https://keys.example.com/jwks.json"}`), exampleSignature),
+			Check:       checkSigJKU},
+		&Rule{Code: codeSigPlaceholder, Severity: Error, Topic: "signatures", Title: "Dummy signature",
+			Explanation: "Cards copied from templates often carry stand-ins such as \"xxx\", \"...\" or \"TODO\" in `signatures`. A client that checks signatures rejects the card; one that does not is told the card is signed when it is not.",
+			HowToFix:    "Sign the card for real (JWS over the JCS-canonical card without `signatures`), or remove the `signatures` member until you do.",
+			Spec:        "§8.4",
+			Bad:         sigExample(exampleProtected, "TODO"),
+			Good:        sigExample(exampleProtected, exampleSignature),
+			Check:       checkSigPlaceholder},
+	)
+}
+
+// sigPart is one signature's decoded view.
+type sigPart struct {
+	Obj       *jsonpos.Node // the AgentCardSignature object
+	Protected *jsonpos.Node // string or nil
+	Signature *jsonpos.Node
+	// Header is the decoded protected header when it is a JSON object.
+	Header    map[string]any
+	HeaderOK  bool // the protected value decoded (leniently) to bytes
+	HeaderRaw []byte
+	// dummy marks members that are placeholders; other rules skip them.
+	dummyProtected, dummySignature bool
+}
+
+func signatureParts(c *Context) []sigPart {
+	sigs := c.Root.Get("signatures")
+	if sigs == nil || sigs.Kind != jsonpos.Array {
+		return nil
+	}
+	var out []sigPart
+	for _, e := range sigs.Children {
+		if e.Kind != jsonpos.Object {
+			continue
+		}
+		p := sigPart{Obj: e}
+		if n := e.Get("protected"); n != nil && n.Kind == jsonpos.String && n.Str != "" {
+			p.Protected = n
+			p.dummyProtected = isDummySigValue(n.Str, false)
+			if !p.dummyProtected {
+				if b, ok := decodeB64Lenient(n.Str); ok {
+					p.HeaderOK, p.HeaderRaw = true, b
+					var h map[string]any
+					if json.Unmarshal(b, &h) == nil && h != nil {
+						p.Header = h
+					}
+				}
+			}
+		}
+		if n := e.Get("signature"); n != nil && n.Kind == jsonpos.String && n.Str != "" {
+			p.Signature = n
+			p.dummySignature = isDummySigValue(n.Str, true)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func decodeB64Lenient(s string) ([]byte, bool) {
+	s = strings.TrimSpace(s)
+	for _, enc := range []*base64.Encoding{base64.RawURLEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.StdEncoding} {
+		if b, err := enc.DecodeString(s); err == nil {
+			return b, true
+		}
+	}
+	return nil, false
+}
+
+var dummySigWords = map[string]bool{
+	"xxx": true, "todo": true, "tbd": true, "signature": true, "sig": true, "placeholder": true, "dummy": true, "test": true,
+	"fake": true, "none": true, "null": true, "protected": true, "header": true, "changeme": true, "example": true, "string": true,
+	"base64": true, "base64url": true,
+}
+
+// isDummySigValue recognizes stand-ins. For signatures, anything that
+// decodes to fewer than sigMinBytes bytes (or does not decode and is that
+// short) is one too.
+func isDummySigValue(s string, signature bool) bool {
+	t := strings.TrimSpace(s)
+	low := strings.ToLower(t)
+	if t == "" || dummySigWords[low] || findPlaceholder(t) != "" || strings.Contains(t, "...") || strings.Contains(t, "…") {
+		return true
+	}
+	if strings.Count(t, t[:1]) == len(t) {
+		return true
+	}
+	if strings.HasPrefix(low, "todo") || strings.HasPrefix(low, "your") || strings.HasPrefix(low, "example") || strings.Contains(low, "signature") {
+		return true
+	}
+	if signature {
+		if b, ok := decodeB64Lenient(t); ok {
+			return len(b) < sigMinBytes
+		}
+		return len(t) < (sigMinBytes*4+2)/3
+	}
+	return false
+}
+
+func sigLabel(n *jsonpos.Node) string {
+	return "`" + n.Key + "` of signature " + fmt.Sprint(n.Parent.Index)
+}
+
+func checkSigEncoding(c *Context) {
+	for _, p := range signatureParts(c) {
+		for _, n := range []*jsonpos.Node{p.Protected, p.Signature} {
+			if n == nil || (n == p.Protected && p.dummyProtected) || (n == p.Signature && p.dummySignature) {
+				continue
+			}
+			if _, err := base64.RawURLEncoding.DecodeString(n.Str); err == nil {
+				continue
+			}
+			problem := sigEncodingProblem(n.Str)
+			d := c.Report(n, "%s is not base64url without padding: %s", sigLabel(n), problem)
+			if n == p.Signature {
+				conv := strings.TrimRight(strings.NewReplacer("+", "-", "/", "_").Replace(strings.TrimSpace(n.Str)), "=")
+				if _, err := base64.RawURLEncoding.DecodeString(conv); err == nil && conv != n.Str {
+					d.WithFix("Re-encode as base64url", c.Replace(n, quote(conv)))
+				}
+			}
+		}
+	}
+}
+
+func sigEncodingProblem(s string) string {
+	var found []string
+	if strings.ContainsAny(s, "+/") {
+		found = append(found, "it uses the standard base64 characters '+' or '/' (base64url uses '-' and '_')")
+	}
+	if strings.Contains(s, "=") {
+		found = append(found, "it ends with '=' padding")
+	}
+	if strings.ContainsAny(s, " \t\r\n") {
+		found = append(found, "it contains white space")
+	}
+	if strings.ContainsFunc(s, func(r rune) bool {
+		return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune("-_+/= \t\r\n", r))
+	}) {
+		found = append(found, "it contains characters outside the base64url alphabet")
+	}
+	if len(found) == 0 {
+		found = append(found, fmt.Sprintf("its length (%d) is not a possible base64url length", len(s)))
+	}
+	return strings.Join(found, "; ")
+}
+
+func checkSigProtected(c *Context) {
+	for _, p := range signatureParts(c) {
+		n := p.Protected
+		if n == nil || p.dummyProtected {
+			continue
+		}
+		switch {
+		case !p.HeaderOK:
+			c.Report(n, "%s cannot be decoded as base64url, so it holds no JWS header", sigLabel(n))
+		case p.Header == nil:
+			what := "is not JSON"
+			var v any
+			if json.Unmarshal(p.HeaderRaw, &v) == nil {
+				what = "is JSON but not an object"
+			}
+			c.Report(n, "%s decodes to %s, which %s; the protected header must be a JSON object", sigLabel(n), shortBytes(p.HeaderRaw), what)
+		}
+	}
+}
+
+// shortBytes quotes decoded bytes for a message, shortened.
+func shortBytes(b []byte) string {
+	s := strings.ToValidUTF8(string(b), "\uFFFD")
+	return quote(clipRunes(s, 40))
+}
+
+func checkSigHeader(c *Context) {
+	for _, p := range signatureParts(c) {
+		if p.Header == nil {
+			continue
+		}
+		n := p.Protected
+		for _, k := range []string{"alg", "kid"} {
+			v, has := p.Header[k]
+			s, isString := v.(string)
+			switch {
+			case !has:
+				msg := fmt.Sprintf("the protected header of signature %d has no %s", n.Parent.Index, quote(k))
+				if p.Obj.Get("header").Get(k) != nil {
+					msg += "; it is in the unprotected header, where anyone can change it"
+				}
+				c.Report(n, "%s", msg)
+			case !isString || strings.TrimSpace(s) == "":
+				c.Report(n, "the protected header of signature %d has %s set to %s; it must be a non-empty string", n.Parent.Index, quote(k), jsonText(v))
+			}
+		}
+	}
+}
+
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "?"
+	}
+	return clipRunes(string(b), 40)
+}
+
+func checkSigAlgNone(c *Context) {
+	for _, p := range signatureParts(c) {
+		if alg, ok := p.Header["alg"].(string); ok && strings.EqualFold(strings.TrimSpace(alg), "none") {
+			c.Report(p.Protected, "the protected header of signature %d says alg %s: an unsecured JWS that anyone can forge", p.Protected.Parent.Index, quote(alg))
+		}
+	}
+}
+
+func checkSigTyp(c *Context) {
+	for _, p := range signatureParts(c) {
+		if p.Header == nil {
+			continue
+		}
+		v, has := p.Header["typ"]
+		if !has {
+			c.Report(p.Protected, "the protected header of signature %d has no \"typ\"; A2A recommends \"JOSE\"", p.Protected.Parent.Index).WithSeverity(Info)
+			continue
+		}
+		if s, ok := v.(string); ok && strings.EqualFold(s, "JOSE") {
+			continue
+		}
+		c.Report(p.Protected, "the protected header of signature %d has typ %s; A2A recommends \"JOSE\"", p.Protected.Parent.Index, jsonText(v))
+	}
+}
+
+func checkSigJKU(c *Context) {
+	for _, p := range signatureParts(c) {
+		for _, src := range []string{"protected", "header"} {
+			var v any
+			var has bool
+			if src == "protected" {
+				v, has = p.Header["jku"]
+			} else if h := p.Obj.Get("header").Get("jku"); h != nil {
+				v, has = h.Text(), true
+				if h.Kind != jsonpos.String {
+					v = string(c.Doc.Src[h.Start:h.End])
+				}
+			}
+			if !has {
+				continue
+			}
+			s, _ := v.(string)
+			u := classifyURL(s)
+			if u.Form == formHTTP && u.Scheme == "https" && !u.Internal() {
+				continue
+			}
+			at := p.Protected
+			if src == "header" {
+				at = p.Obj.Get("header").Get("jku")
+			}
+			if at == nil {
+				continue
+			}
+			why := "is not an absolute https URL"
+			switch {
+			case u.Form == formHTTP && u.Scheme == "http":
+				why = "uses plain http, so the key set can be replaced in transit"
+			case u.Form == formHTTP && u.Internal():
+				why = "points at " + u.Reason + ", which verifiers elsewhere cannot reach"
+			}
+			c.Report(at, "the key set URL (jku) %s in the %s header of signature %d %s", quote(clipRunes(s, 80)), src, p.Obj.Index, why)
+		}
+	}
+}
+
+func checkSigPlaceholder(c *Context) {
+	for _, p := range signatureParts(c) {
+		if p.dummyProtected {
+			c.Report(p.Protected, "%s is %s, a stand-in rather than an encoded JWS header", sigLabel(p.Protected), quote(clipRunes(p.Protected.Str, 40)))
+		}
+		if p.dummySignature {
+			n := p.Signature
+			if b, ok := decodeB64Lenient(n.Str); ok && len(b) > 0 && !dummySigWords[strings.ToLower(strings.TrimSpace(n.Str))] {
+				c.Report(n, "%s decodes to only %d bytes; real JWS signatures are at least %d, so this is a stand-in", sigLabel(n), len(b), sigMinBytes)
+				continue
+			}
+			c.Report(n, "%s is %s, a stand-in rather than a signature", sigLabel(n), quote(clipRunes(n.Str, 40)))
+		}
+	}
+}

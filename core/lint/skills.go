@@ -1,0 +1,367 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// Skill rules. The structure walker already reports a missing or empty
+// skills list, missing id/name/description/tags and empty tags; these rules
+// look at what the values say. They apply to every era: 0.2/0.3 skills have
+// the same members.
+const (
+	codeSkillIDDuplicate    = "skill-id-duplicate"
+	codeSkillIDNotSlug      = "skill-id-not-slug"
+	codeSkillDescGeneric    = "skill-description-generic"
+	codeSkillNoExamples     = "skill-no-examples"
+	skillDescMinWords       = 3
+	skillDescQuoteMaxRunes  = 60
+	skillIDQuoteMaxRunes    = 60
+	skillFirstSkillFragment = `"skills": [`
+)
+
+func init() {
+	Register(
+		&Rule{Code: codeSkillIDDuplicate, Severity: Error, Topic: "skills", Title: "Two skills share one id",
+			Explanation: "Clients and orchestrators pick a skill by its id, store it in routing tables and logs, and compare it across card versions. When two skills have the same id, nobody can tell which one was meant.",
+			HowToFix:    "Give every skill its own id. Keep the id of the skill that clients already use and rename the other one.",
+			Spec:        "§5.5",
+			Bad: skillFirstSkillFragment + `
+    {"id": "summarize", "name": "Summarize a report", "description": "Turns a long report into a one-page summary with key figures.", "tags": ["reports"], "examples": ["Summarize the Q3 report"]},
+    {"id": "summarize", "name": "Summarize a meeting", "description": "Turns a meeting transcript into decisions and action items.", "tags": ["meetings"], "examples": ["Summarize today's standup"]}
+  ]`,
+			Good: skillFirstSkillFragment + `
+    {"id": "summarize-report", "name": "Summarize a report", "description": "Turns a long report into a one-page summary with key figures.", "tags": ["reports"], "examples": ["Summarize the Q3 report"]},
+    {"id": "summarize-meeting", "name": "Summarize a meeting", "description": "Turns a meeting transcript into decisions and action items.", "tags": ["meetings"], "examples": ["Summarize today's standup"]}
+  ]`,
+			Check: checkSkillIDDuplicate},
+		&Rule{Code: codeSkillIDNotSlug, Severity: Warning, Topic: "skills", Title: "Skill id is not a stable slug",
+			Explanation: "A skill id is a machine key, not a label: clients keep it in configuration and compare it byte for byte. Spaces, capital letters and non-ASCII characters invite near-duplicates (\"Translate\" vs \"translate\"), break in URLs and command lines, and tend to change when someone rewords the name.",
+			HowToFix:    "Use lower-case ASCII letters and digits separated by '-', '_' or '.', for example \"translate-document\". Choose it once: renaming an id that clients already use is a breaking change.",
+			Spec:        "§5.5",
+			Bad:         `"skills": [{"id": "Extract Invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total?"]}]`,
+			Good:        `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total?"]}]`,
+			Check:       checkSkillIDSlug},
+		&Rule{Code: codeSkillDescGeneric, Severity: Warning, Topic: "skills", Title: "Skill description says nothing specific",
+			Explanation: "Agents and people choose a skill by reading its description. \"Helps.\", \"Does stuff\" or a copy of the skill's name gives them nothing to match a task against, so the skill is picked at random or not at all.",
+			HowToFix:    "Say what the skill does, what it needs as input and what it returns, in one or two sentences: \"Converts a CSV of transactions into a monthly expense report (PDF).\"",
+			Spec:        "§5.5",
+			Bad:         `"skills": [{"id": "assist", "name": "Assist", "description": "Helps.", "tags": ["general"], "examples": ["Help me"]}]`,
+			Good:        `"skills": [{"id": "expense-report", "name": "Expense report", "description": "Converts a CSV of card transactions into a monthly expense report grouped by category.", "tags": ["finance"], "examples": ["Build the March report from this CSV"]}]`,
+			Check:       checkSkillDescription},
+		&Rule{Code: codeSkillNoExamples, Severity: Info, Topic: "skills", Title: "Skill has no examples",
+			Explanation: "Examples show callers what a request to this skill looks like. Orchestrating agents use them to route tasks, and people use them to try the agent; without them both have to guess from the description.",
+			HowToFix:    "Add two or three realistic requests to `examples`, as a user would type them.",
+			Spec:        "§5.5",
+			Bad:         `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"]}]`,
+			Good:        `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total of this invoice?"]}]`,
+			Check:       checkSkillExamples},
+	)
+}
+
+// skillObjects returns the skill objects of the card (non-objects are the
+// structure walker's business).
+func skillObjects(c *Context) []*jsonpos.Node {
+	s := c.Root.Get("skills")
+	if s == nil || s.Kind != jsonpos.Array {
+		return nil
+	}
+	out := make([]*jsonpos.Node, 0, len(s.Children))
+	for _, e := range s.Children {
+		if e.Kind == jsonpos.Object {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// skillLabel names a skill in messages: by id when it has a usable one,
+// else by index.
+func skillLabel(sk *jsonpos.Node) string {
+	if id := sk.Get("id").Text(); strings.TrimSpace(id) != "" {
+		return "skill " + quote(clipRunes(id, skillIDQuoteMaxRunes))
+	}
+	return fmt.Sprintf("skill %d", sk.Index)
+}
+
+func clipRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "…"
+}
+
+func checkSkillIDDuplicate(c *Context) {
+	first := map[string]*jsonpos.Node{}
+	for _, sk := range skillObjects(c) {
+		id := sk.Get("id")
+		if id == nil || id.Kind != jsonpos.String || id.Str == "" {
+			continue
+		}
+		prev, seen := first[id.Str]
+		if !seen {
+			first[id.Str] = id
+			continue
+		}
+		p := c.Doc.Range(prev).Start
+		c.Report(id, "skill id %s is already used by skill %d (line %d); clients cannot tell the two skills apart",
+			quote(clipRunes(id.Str, skillIDQuoteMaxRunes)), prev.Parent.Index, p.Line)
+	}
+}
+
+// isSlug: lower-case ASCII letters and digits, separated by single '-',
+// '_' or '.'.
+func isSlug(s string) bool {
+	if s == "" {
+		return false
+	}
+	prevSep := true
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		switch {
+		case b >= 'a' && b <= 'z', b >= '0' && b <= '9':
+			prevSep = false
+		case b == '-' || b == '_' || b == '.':
+			if prevSep {
+				return false
+			}
+			prevSep = true
+		default:
+			return false
+		}
+	}
+	return !prevSep
+}
+
+// slugify derives a slug when it can do so without guessing: only ASCII
+// letters, digits, spaces and separators. Camel humps become '-' ("getWeather"
+// → "get-weather", "HTTPFetch" → "http-fetch"). It returns "" otherwise.
+func slugify(s string) string {
+	var b strings.Builder
+	sep := func() {
+		if b.Len() > 0 {
+			last := b.String()[b.Len()-1]
+			if last != '-' && last != '_' && last != '.' {
+				b.WriteByte('-')
+			}
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch >= 'a' && ch <= 'z', ch >= '0' && ch <= '9':
+			b.WriteByte(ch)
+		case ch >= 'A' && ch <= 'Z':
+			if i > 0 {
+				p := s[i-1]
+				lowerBefore := (p >= 'a' && p <= 'z') || (p >= '0' && p <= '9')
+				upperRunEnd := p >= 'A' && p <= 'Z' && i+1 < len(s) && s[i+1] >= 'a' && s[i+1] <= 'z'
+				if lowerBefore || upperRunEnd {
+					sep()
+				}
+			}
+			b.WriteByte(ch + ('a' - 'A'))
+		case ch == ' ' || ch == '\t' || ch == '-':
+			sep()
+		case ch == '_' || ch == '.':
+			if b.Len() > 0 {
+				last := b.String()[b.Len()-1]
+				if last == '-' || last == '_' || last == '.' {
+					continue
+				}
+				b.WriteByte(ch)
+			}
+		default:
+			return ""
+		}
+	}
+	out := strings.TrimRight(b.String(), "-_.")
+	if !isSlug(out) {
+		return ""
+	}
+	return out
+}
+
+func checkSkillIDSlug(c *Context) {
+	skills := skillObjects(c)
+	for _, sk := range skills {
+		id := sk.Get("id")
+		if id == nil || id.Kind != jsonpos.String || strings.TrimSpace(id.Str) == "" || isSlug(id.Str) {
+			continue
+		}
+		var why []string
+		if strings.ContainsFunc(id.Str, unicode.IsSpace) {
+			why = append(why, "spaces")
+		}
+		if strings.ContainsFunc(id.Str, unicode.IsUpper) {
+			why = append(why, "capital letters")
+		}
+		if strings.ContainsFunc(id.Str, func(r rune) bool { return r > unicode.MaxASCII }) {
+			why = append(why, "non-ASCII characters")
+		}
+		if len(why) == 0 {
+			why = append(why, "characters other than a-z, 0-9, '-', '_' and '.'")
+		}
+		slug := slugify(id.Str)
+		msg := fmt.Sprintf("skill id %s contains %s; use a stable lower-case slug", quote(clipRunes(id.Str, skillIDQuoteMaxRunes)), strings.Join(why, " and "))
+		if slug == "" {
+			c.Report(id, "%s such as \"translate-document\"", msg)
+			continue
+		}
+		if earlier := skillEarlierSameID(skills, sk, id.Str); earlier != nil {
+			// only the first of identical ids gets the fix, so applying
+			// every fix leaves distinct ids
+			c.Report(id, "%s such as %s", msg, quote(slug))
+			continue
+		}
+		if other := skillSlugClash(skills, sk, id.Str, slug); other != nil {
+			c.Report(id, "%s (%s would clash with the id of skill %d)", msg, quote(slug), other.Index)
+			continue
+		}
+		c.Report(id, "%s such as %s", msg, quote(slug)).WithFix("Use the id "+quote(slug), c.Replace(id, quote(slug)))
+	}
+}
+
+func skillEarlierSameID(skills []*jsonpos.Node, self *jsonpos.Node, id string) *jsonpos.Node {
+	for _, o := range skills {
+		if o == self {
+			return nil
+		}
+		if o.Get("id").Text() == id {
+			return o
+		}
+	}
+	return nil
+}
+
+// skillSlugClash finds another skill whose id already is, or would become,
+// slug, so that a fix never creates a duplicate that was not there. A skill
+// with exactly the same id is already a duplicate (reported by its own
+// rule) and does not block the fix.
+func skillSlugClash(skills []*jsonpos.Node, self *jsonpos.Node, id, slug string) *jsonpos.Node {
+	for _, o := range skills {
+		if o == self {
+			continue
+		}
+		oid := o.Get("id").Text()
+		if oid == id {
+			continue
+		}
+		if oid == slug || (!isSlug(oid) && slugify(oid) == slug) {
+			return o
+		}
+	}
+	return nil
+}
+
+// genericSkillPhrases are descriptions that could describe any skill,
+// compared after lower-casing and trimming punctuation.
+var genericSkillPhrases = map[string]bool{
+	"helps": true, "help": true, "helper": true, "does stuff": true, "does things": true, "does everything": true,
+	"do stuff": true, "stuff": true, "an ai assistant": true, "ai assistant": true, "a helpful assistant": true,
+	"helpful assistant": true, "an assistant": true, "assistant": true, "a helpful agent": true, "helpful agent": true,
+	"an ai agent": true, "ai agent": true, "agent": true, "an agent": true, "chatbot": true, "a chatbot": true,
+	"general purpose assistant": true, "a general purpose assistant": true, "general assistant": true,
+	"answers questions": true, "answers any question": true, "helps with anything": true, "can help with anything": true,
+	"todo": true, "tbd": true, "description": true, "skill description": true, "n/a": true, "none": true, "test": true,
+	"智能助手": true, "助手": true, "ai助手": true, "通用助手": true, "人工智能助手": true, "帮助": true, "描述": true,
+}
+
+// descriptionUnits measures how much a description says, up to limit:
+// words for scripts written with spaces, and one unit per two characters
+// for Chinese and Japanese, which are written without them. It stops
+// counting at limit, so long descriptions cost little.
+func descriptionUnits(s string, limit int) int {
+	units, ideo, inWord := 0, 0, false
+	flush := func() {
+		if ideo > 0 {
+			units += (ideo + 1) / 2
+		} else if inWord {
+			units++
+		}
+		ideo, inWord = 0, false
+	}
+	for _, r := range s {
+		switch {
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == 0x3000 || (r > 0x7f && unicode.IsSpace(r)):
+			flush()
+			if units >= limit {
+				return units
+			}
+		case r >= 0x2E80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r)):
+			ideo++
+		case r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'), r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			inWord = true
+		}
+	}
+	flush()
+	return units
+}
+
+func normalizeDescription(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimFunc(s, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func checkSkillDescription(c *Context) {
+	for _, sk := range skillObjects(c) {
+		d := sk.Get("description")
+		if d == nil || d.Kind != jsonpos.String || strings.TrimSpace(d.Str) == "" {
+			continue // missing or empty: structure rules
+		}
+		units := descriptionUnits(d.Str, skillDescMinWords)
+		norm := ""
+		if len(d.Str) <= 120 { // generic phrases and skill names are short
+			norm = normalizeDescription(d.Str)
+		}
+		shown := func() string { return quote(clipRunes(strings.TrimSpace(d.Str), skillDescQuoteMaxRunes)) }
+		switch {
+		case norm == "" && units >= skillDescMinWords:
+		case genericSkillPhrases[norm]:
+			c.Report(d, "the description of %s, %s, could describe any skill; say what it does and what it returns", skillLabel(sk), shown())
+		case norm != "" && norm == normalizeDescription(sk.Get("name").Text()):
+			c.Report(d, "the description of %s, %s, only repeats its name; say what it does and what it returns", skillLabel(sk), shown())
+		default:
+			if units < skillDescMinWords {
+				c.Report(d, "the description of %s, %s, is too short to choose the skill by (%d %s); say what it does and what it returns", skillLabel(sk), shown(), units, plural(units, "word"))
+			}
+		}
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+func checkSkillExamples(c *Context) {
+	for _, sk := range skillObjects(c) {
+		ex := sk.Get("examples")
+		switch {
+		case ex == nil:
+			c.ReportKey(skillKeyNode(sk), "%s has no examples; add a few requests a user would send to it", skillLabel(sk)).Pointer = sk.ChildPointer("examples")
+		case ex.Kind == jsonpos.Array && len(ex.Children) == 0:
+			c.Report(ex, "%s has an empty examples list; add a few requests a user would send to it", skillLabel(sk))
+		}
+	}
+}
+
+// skillKeyNode picks where to show a finding about a whole skill: its id
+// (or name) value, which is short, else the skill object.
+func skillKeyNode(sk *jsonpos.Node) *jsonpos.Node {
+	if id := sk.Get("id"); id != nil {
+		return id
+	}
+	if n := sk.Get("name"); n != nil {
+		return n
+	}
+	return sk
+}

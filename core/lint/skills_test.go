@@ -1,0 +1,313 @@
+package lint
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// topicCase is one table row for the skills, security, credential and
+// signature rules: a card (a member-list fragment merged into BaseCard or
+// BaseLegacyCard, or a whole document), the rule code, how many findings
+// of it are expected, and optional checks on the first finding.
+type topicCase struct {
+	name string
+	doc  string
+	code string
+	want int
+	// sev, when set, is the expected severity of the first finding.
+	sev Severity
+	// msg lists substrings the first finding's message must contain.
+	msg []string
+	// notInMsg lists substrings no finding's message may contain (secrets).
+	notInMsg []string
+	// fixed, when set, is a substring the document must contain after
+	// applying the first finding's first fix; the fixed document must no
+	// longer trigger the rule at that pointer.
+	fixed string
+	// noFix asserts that the first finding offers no fix.
+	noFix bool
+}
+
+func runTopicCases(t *testing.T, cases []topicCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := ExampleDocument(tc.doc)
+			res := Lint([]byte(src), Options{})
+			got := diagsWithCode(res, tc.code)
+			if len(got) != tc.want {
+				t.Fatalf("%s: got %d findings, want %d\n%s\nall findings: %v", tc.code, len(got), tc.want, src, messages(res))
+			}
+			for _, d := range res.Diagnostics {
+				for _, s := range tc.notInMsg {
+					if strings.Contains(d.Message, s) {
+						t.Errorf("message of %s repeats %q: %s", d.Code, s, d.Message)
+					}
+				}
+			}
+			if tc.want == 0 {
+				return
+			}
+			d := got[0]
+			if tc.sev != 0 && d.Severity != tc.sev {
+				t.Errorf("severity %s, want %s (%s)", d.Severity, tc.sev, d.Message)
+			}
+			for _, s := range tc.msg {
+				if !strings.Contains(d.Message, s) {
+					t.Errorf("message %q does not contain %q", d.Message, s)
+				}
+			}
+			if tc.noFix && len(d.Fixes) > 0 {
+				t.Errorf("unexpected fix %q", d.Fixes[0].Title)
+			}
+			if tc.fixed != "" {
+				if len(d.Fixes) == 0 {
+					t.Fatalf("no fix offered: %s", d.Message)
+				}
+				out := applyEdits(src, d.Fixes[0].Edits)
+				if !strings.Contains(out, tc.fixed) {
+					t.Errorf("after fix %q the document lacks %q:\n%s", d.Fixes[0].Title, tc.fixed, out)
+				}
+				after := Lint([]byte(out), Options{})
+				if after.Doc.Problems != nil {
+					t.Errorf("fix produced invalid JSON: %v\n%s", after.Doc.Problems, out)
+				}
+				for _, d2 := range diagsWithCode(after, tc.code) {
+					if d2.Pointer == d.Pointer {
+						t.Errorf("fix did not resolve the finding: %s\n%s", d2.Message, out)
+					}
+				}
+			}
+		})
+	}
+}
+
+func diagsWithCode(r *Result, code string) []Diagnostic {
+	var out []Diagnostic
+	for _, d := range r.Diagnostics {
+		if d.Code == code {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func messages(r *Result) []string {
+	var out []string
+	for _, d := range r.Diagnostics {
+		out = append(out, d.Code+": "+d.Message)
+	}
+	return out
+}
+
+// applyEdits applies non-overlapping edits by byte offset.
+func applyEdits(src string, edits []Edit) string {
+	es := append([]Edit(nil), edits...)
+	sort.Slice(es, func(i, j int) bool { return es[i].Range.Start.Offset > es[j].Range.Start.Offset })
+	for _, e := range es {
+		src = src[:e.Range.Start.Offset] + e.NewText + src[e.Range.End.Offset:]
+	}
+	return src
+}
+
+// skill builds one skill object for fragments.
+func skill(id, desc string, extra ...string) string {
+	s := `{"id": ` + quote(id) + `, "name": "Some skill", "description": ` + quote(desc) + `, "tags": ["misc"], "examples": ["Do it for this file"]`
+	for _, e := range extra {
+		s += ", " + e
+	}
+	return s + "}"
+}
+
+func skillsFrag(skills ...string) string { return `"skills": [` + strings.Join(skills, ", ") + `]` }
+
+const longDesc = "Converts a CSV of card transactions into a monthly expense report grouped by category."
+
+func TestSkillIDDuplicate(t *testing.T) {
+	runTopicCases(t, []topicCase{
+		{name: "two skills one id", code: codeSkillIDDuplicate, want: 1, sev: Error,
+			doc: skillsFrag(skill("summarize", longDesc), skill("summarize", longDesc)),
+			msg: []string{`"summarize"`, "skill 0", "line "}},
+		{name: "three skills one id", code: codeSkillIDDuplicate, want: 2,
+			doc: skillsFrag(skill("a", longDesc), skill("a", longDesc), skill("a", longDesc))},
+		{name: "ids differ only in case are distinct", code: codeSkillIDDuplicate, want: 0,
+			doc: skillsFrag(skill("report", longDesc), skill("Report", longDesc))},
+		{name: "distinct ids", code: codeSkillIDDuplicate, want: 0,
+			doc: skillsFrag(skill("summarize-report", longDesc), skill("summarize-meeting", longDesc))},
+		{name: "legacy card too", code: codeSkillIDDuplicate, want: 1,
+			doc: `"url": "https://invoices.example.com/a2a", ` + skillsFrag(skill("x", longDesc), skill("x", longDesc))},
+		{name: "missing ids are not duplicates", code: codeSkillIDDuplicate, want: 0,
+			doc: `"skills": [{"name": "A", "description": "` + longDesc + `", "tags": ["a"]}, {"name": "B", "description": "` + longDesc + `", "tags": ["b"]}]`},
+	})
+}
+
+func TestSkillIDSlug(t *testing.T) {
+	runTopicCases(t, []topicCase{
+		{name: "spaces", code: codeSkillIDNotSlug, want: 1, sev: Warning,
+			doc: skillsFrag(skill("do everything", longDesc)), msg: []string{`"do everything"`, "spaces"}, fixed: `"id": "do-everything"`},
+		{name: "camel case", code: codeSkillIDNotSlug, want: 1,
+			doc: skillsFrag(skill("getWeather", longDesc)), msg: []string{"capital letters"}, fixed: `"id": "get-weather"`},
+		{name: "acronym", code: codeSkillIDNotSlug, want: 1,
+			doc: skillsFrag(skill("HTTPFetch", longDesc)), fixed: `"id": "http-fetch"`},
+		{name: "title case with spaces", code: codeSkillIDNotSlug, want: 1,
+			doc: skillsFrag(skill("Extract Invoice", longDesc)), msg: []string{"spaces and capital letters"}, fixed: `"id": "extract-invoice"`},
+		{name: "non-ASCII has no certain slug", code: codeSkillIDNotSlug, want: 1,
+			doc: skillsFrag(skill("知识库检索", longDesc)), msg: []string{"non-ASCII"}, noFix: true},
+		{name: "punctuation has no certain slug", code: codeSkillIDNotSlug, want: 1,
+			doc: skillsFrag(skill("search/docs", longDesc)), noFix: true},
+		{name: "fix would clash with another id", code: codeSkillIDNotSlug, want: 1,
+			doc: skillsFrag(skill("do everything", longDesc), skill("do-everything", longDesc)), msg: []string{"clash"}, noFix: true},
+		{name: "identical duplicates: only the first gets the fix", code: codeSkillIDNotSlug, want: 2,
+			doc: skillsFrag(skill("do everything", longDesc), skill("do everything", longDesc)), fixed: `"id": "do-everything"`},
+		{name: "slugs pass", code: codeSkillIDNotSlug, want: 0,
+			doc: skillsFrag(skill("translate-document", longDesc), skill("knowledge_search", longDesc), skill("v2.summarize", longDesc))},
+		{name: "legacy card too", code: codeSkillIDNotSlug, want: 1,
+			doc: `"url": "https://invoices.example.com/a2a", ` + skillsFrag(skill("Scale Recipe", longDesc))},
+	})
+	// the second identical id offers no fix
+	res := Lint([]byte(ExampleDocument(skillsFrag(skill("do everything", longDesc), skill("do everything", longDesc)))), Options{})
+	ds := diagsWithCode(res, codeSkillIDNotSlug)
+	if len(ds) != 2 || len(ds[0].Fixes) != 1 || len(ds[1].Fixes) != 0 {
+		t.Errorf("want a fix on the first duplicate only, got %+v", ds)
+	}
+}
+
+func TestSlugify(t *testing.T) {
+	for in, want := range map[string]string{
+		"do everything": "do-everything", "getWeather": "get-weather", "HTTPFetch": "http-fetch", "Search_Docs": "search_docs",
+		"  spaced  out ": "spaced-out", "v2 Summary": "v2-summary", "a - b": "a-b", "知识": "", "a/b": "", "": "",
+	} {
+		if got := slugify(in); got != want {
+			t.Errorf("slugify(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSkillDescriptionGeneric(t *testing.T) {
+	runTopicCases(t, []topicCase{
+		{name: "helps", code: codeSkillDescGeneric, want: 1, sev: Warning,
+			doc: skillsFrag(skill("assist", "Helps.")), msg: []string{`"Helps."`, `skill "assist"`}},
+		{name: "does stuff", code: codeSkillDescGeneric, want: 1, doc: skillsFrag(skill("assist", "Does stuff"))},
+		{name: "an AI assistant", code: codeSkillDescGeneric, want: 1, doc: skillsFrag(skill("assist", "An AI assistant."))},
+		{name: "two words", code: codeSkillDescGeneric, want: 1, doc: skillsFrag(skill("assist", "Helps again.")), msg: []string{"2 words"}},
+		{name: "repeats the name", code: codeSkillDescGeneric, want: 1,
+			doc: `"skills": [{"id": "translate", "name": "Translate documents", "description": "Translate documents.", "tags": ["i18n"], "examples": ["x"]}]`,
+			msg: []string{"repeats its name"}},
+		{name: "generic Chinese", code: codeSkillDescGeneric, want: 1, doc: skillsFrag(skill("assist", "智能助手"))},
+		{name: "specific Chinese passes", code: codeSkillDescGeneric, want: 0, doc: skillsFrag(skill("knowledge-search", "按主题检索文档并生成带引用位置的摘要。"))},
+		{name: "specific Japanese passes", code: codeSkillDescGeneric, want: 0, doc: skillsFrag(skill("translate", "文書を英語から日本語に翻訳します。"))},
+		{name: "specific English passes", code: codeSkillDescGeneric, want: 0, doc: skillsFrag(skill("expense-report", longDesc))},
+		{name: "three words pass", code: codeSkillDescGeneric, want: 0, doc: skillsFrag(skill("scale", "Scales recipe quantities."))},
+		{name: "empty is structure's", code: codeSkillDescGeneric, want: 0, doc: skillsFrag(skill("scale", ""))},
+		{name: "legacy card too", code: codeSkillDescGeneric, want: 1,
+			doc: `"url": "https://invoices.example.com/a2a", ` + skillsFrag(skill("scale", "Does stuff"))},
+	})
+}
+
+func TestSkillNoExamples(t *testing.T) {
+	runTopicCases(t, []topicCase{
+		{name: "missing", code: codeSkillNoExamples, want: 1, sev: Info,
+			doc: `"skills": [{"id": "scale", "name": "Scale", "description": "` + longDesc + `", "tags": ["x"]}]`, msg: []string{`skill "scale"`}},
+		{name: "empty list", code: codeSkillNoExamples, want: 1,
+			doc: `"skills": [{"id": "scale", "name": "Scale", "description": "` + longDesc + `", "tags": ["x"], "examples": []}]`, msg: []string{"empty"}},
+		{name: "present", code: codeSkillNoExamples, want: 0, doc: skillsFrag(skill("scale", longDesc))},
+	})
+	// the pointer names the missing member
+	res := Lint([]byte(ExampleDocument(`"skills": [{"id": "scale", "name": "Scale", "description": "`+longDesc+`", "tags": ["x"]}]`)), Options{})
+	if ds := diagsWithCode(res, codeSkillNoExamples); len(ds) != 1 || ds[0].Pointer != "/skills/0/examples" {
+		t.Errorf("pointer: %+v", ds)
+	}
+}
+
+// sharedCardsDir finds ../shared/cards next to the repository root (the
+// directory holding go.mod), or "".
+func sharedCardsDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			d := filepath.Join(dir, "..", "shared", "cards")
+			if st, err := os.Stat(d); err == nil && st.IsDir() {
+				return d
+			}
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// myTopicCodes are the rules of skills.go, security.go, credentials.go and
+// signatures.go.
+var myTopicCodes = []string{
+	codeSkillIDDuplicate, codeSkillIDNotSlug, codeSkillDescGeneric, codeSkillNoExamples,
+	codeSchemeLegacy10, codeSchemeOneOf, codeSchemeType, codeAPIKeyLocation, codeHTTPSchemeUnknown, codeSecurityURL,
+	codeOAuthFlowDeprecated, codeOAuthFlowsOneOf, codeRequirementUndefined, codeScopeUndeclared, codeCredential,
+	codeSigEncoding, codeSigProtected, codeSigHeader, codeSigAlgNone, codeSigTyp, codeSigJKU, codeSigPlaceholder,
+}
+
+// TestSharedCardsTopics checks the skills, security and signature rules
+// against the verdicts in ../shared/cards/README.md.
+func TestSharedCardsTopics(t *testing.T) {
+	dir := sharedCardsDir(t)
+	if dir == "" {
+		t.Skip("../shared/cards not found")
+	}
+	mine := map[string]bool{}
+	for _, c := range myTopicCodes {
+		mine[c] = true
+	}
+	lintFile := func(name string) *Result {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Skipf("%s: %v", name, err)
+		}
+		return Lint(b, Options{})
+	}
+	for _, name := range []string{"seed-document-search.json", "seed-three-interfaces.json", "minimal-1.0.json", "full-1.0.json", "legacy-0.3.json", "mixed-consistent.json", "mixed-inconsistent.json"} {
+		t.Run(name, func(t *testing.T) {
+			res := lintFile(name)
+			for _, d := range res.Diagnostics {
+				if mine[d.Code] && d.Severity != Info {
+					t.Errorf("unexpected %s %s at %s: %s", d.Severity, d.Code, d.Pointer, d.Message)
+				}
+			}
+		})
+	}
+	t.Run("broken-common-mistakes.json", func(t *testing.T) {
+		res := lintFile("broken-common-mistakes.json")
+		want := []struct{ code, pointer, mention string }{
+			{codeSchemeLegacy10, "/securitySchemes/token", `"token"`},
+			{codeRequirementUndefined, "/securityRequirements/0/schemes/oauth", `"oauth"`},
+			{codeSkillIDDuplicate, "/skills/1/id", "line 16"},
+			{codeSkillIDNotSlug, "/skills/0/id", `"do everything"`},
+			{codeSkillDescGeneric, "/skills/0/description", `"Helps."`},
+			{codeCredential, "/apiToken", `"Bearer eyJh…"`},
+		}
+		for _, w := range want {
+			found := false
+			for _, d := range diagsWithCode(res, w.code) {
+				if d.Pointer == w.pointer && strings.Contains(d.Message, w.mention) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("no %s at %s mentioning %s; findings: %v", w.code, w.pointer, w.mention, messages(res))
+			}
+		}
+		for _, d := range res.Diagnostics {
+			if strings.Contains(d.Message, "eyJhbGciOiJIUzI1NiJ9") {
+				t.Errorf("%s echoes the token: %s", d.Code, d.Message)
+			}
+		}
+	})
+}

@@ -1,0 +1,259 @@
+package lint
+
+import (
+	"bytes"
+	"encoding/json"
+	"net"
+	"net/netip"
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// URL classification shared by the identity, interface and security rules.
+// It never resolves names: it only reads what the card says.
+
+// urlForm is the syntactic shape of a URL-like string.
+type urlForm uint8
+
+const (
+	formEmpty       urlForm = iota // "" or only spaces
+	formPlaceholder                // a template left unfilled: {BASE_URL}, ${HOST}, <your-url>
+	formHTTP                       // absolute http: or https: URL with a host
+	formOtherScheme                // absolute URI with another scheme (grpc:, urn:, data:, ftp:)
+	formHostPort                   // host:port without scheme (valid for gRPC only)
+	formNoScheme                   // looks like a host and path without a scheme: agent.example.com/a2a
+	formRelative                   // a path: /a2a, ./a2a, a2a
+	formInvalid                    // a scheme but no usable host (https:/x, http://), or spaces
+)
+
+// hostKind says where a host lives.
+type hostKind uint8
+
+const (
+	hostPublic      hostKind = iota
+	hostLoopback             // 127.0.0.0/8, ::1, localhost
+	hostUnspecified          // 0.0.0.0, ::
+	hostPrivate              // RFC 1918, fc00::/7, 100.64/10, single-label names
+	hostLinkLocal            // 169.254/16, fe80::/10
+	hostLocalName            // .local, .internal, .lan, .home.arpa, …
+	hostTunnel               // ngrok, trycloudflare, localtunnel, …
+)
+
+// urlInfo is what classifyURL found out about a string.
+type urlInfo struct {
+	Raw    string
+	Form   urlForm
+	Scheme string // lower case; "" when there is none
+	Host   string // lower case, without brackets and port
+	Port   string
+	// Placeholder is the unfilled template text, for messages.
+	Placeholder string
+	Where       hostKind
+	// Reason explains Where in a few words ("a private IPv4 address").
+	Reason string
+}
+
+// Secure reports whether the URL uses TLS (https, wss, grpcs).
+func (u urlInfo) Secure() bool {
+	return u.Scheme == "https" || u.Scheme == "wss" || u.Scheme == "grpcs"
+}
+
+// Internal reports whether the host cannot be reached from the public
+// internet, or only through a temporary tunnel.
+func (u urlInfo) Internal() bool { return u.Host != "" && u.Where != hostPublic }
+
+var (
+	schemeRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
+	// host:port, with a name, an IPv4 address or a bracketed IPv6 address.
+	hostPortRe = regexp.MustCompile(`^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?):([0-9]{1,5})$`)
+	// a host name followed by an optional port and path, without scheme.
+	bareHostRe = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)+(?::[0-9]{1,5})?(?:[/?#].*)?$`)
+	// unfilled templates of the common template languages and docs.
+	placeholderRes = []*regexp.Regexp{
+		regexp.MustCompile(`\$\{[^}]*\}`),        // ${HOST}
+		regexp.MustCompile(`\{\{[^}]*\}\}`),      // {{ base_url }}
+		regexp.MustCompile(`\{[^}]*\}`),          // {BASE_URL}
+		regexp.MustCompile(`<[^>]*>`),            // <your-url>
+		regexp.MustCompile(`\$[A-Z_][A-Z0-9_]*`), // $HOST
+		regexp.MustCompile(`%[A-Za-z_][A-Za-z0-9_]*%`),
+		regexp.MustCompile(`__[A-Z][A-Z0-9_]*__`),
+		regexp.MustCompile(`(?i)\byour[-_.]?(?:domain|host|hostname|url|server|agent|endpoint|app|service|api)\b[A-Za-z0-9._\-]*`),
+		regexp.MustCompile(`(?i)\b(?:change[-_]?me|replace[-_]?me|placeholder)\b`),
+	}
+)
+
+// findPlaceholder returns the first unfilled template in s, or "".
+func findPlaceholder(s string) string {
+	for _, re := range placeholderRes {
+		if m := re.FindString(s); m != "" {
+			return m
+		}
+	}
+	return ""
+}
+
+// classifyURL reads the shape of a URL as written in a card.
+func classifyURL(raw string) urlInfo {
+	u := urlInfo{Raw: raw}
+	s := strings.TrimSpace(raw)
+	if s == "" {
+		u.Form = formEmpty
+		return u
+	}
+	if p := findPlaceholder(s); p != "" {
+		u.Form, u.Placeholder = formPlaceholder, p
+		return u
+	}
+	if strings.ContainsAny(s, " \t\r\n") {
+		u.Form = formInvalid
+		return u
+	}
+	if m := hostPortRe.FindStringSubmatch(s); m != nil && !isKnownScheme(strings.ToLower(m[1])) {
+		u.Form = formHostPort
+		u.Host = strings.ToLower(strings.Trim(m[1], "[]"))
+		u.Port = m[2]
+		u.Where, u.Reason = classifyHost(u.Host)
+		return u
+	}
+	if schemeRe.MatchString(s) {
+		i := strings.IndexByte(s, ':')
+		u.Scheme = strings.ToLower(s[:i])
+		if !hierarchical(u.Scheme) {
+			u.Form = formOtherScheme
+			return u
+		}
+		p, err := url.Parse(s)
+		if err != nil || p.Host == "" || !strings.HasPrefix(s[i:], "://") {
+			u.Form = formInvalid
+			return u
+		}
+		u.Host = strings.ToLower(p.Hostname())
+		u.Port = p.Port()
+		if u.Host == "" {
+			u.Form = formInvalid
+			return u
+		}
+		if u.Scheme == "http" || u.Scheme == "https" {
+			u.Form = formHTTP
+		} else {
+			u.Form = formOtherScheme
+		}
+		u.Where, u.Reason = classifyHost(u.Host)
+		return u
+	}
+	if bareHostRe.MatchString(s) && !strings.HasPrefix(s, ".") {
+		u.Form = formNoScheme
+		host := s
+		if j := strings.IndexAny(host, "/?#"); j >= 0 {
+			host = host[:j]
+		}
+		if h, port, err := net.SplitHostPort(host); err == nil {
+			host, u.Port = h, port
+		}
+		u.Host = strings.ToLower(host)
+		u.Where, u.Reason = classifyHost(u.Host)
+		return u
+	}
+	u.Form = formRelative
+	return u
+}
+
+// isKnownScheme tells "https:443"-like oddities from host:port.
+func isKnownScheme(s string) bool {
+	switch s {
+	case "http", "https", "grpc", "grpcs", "ws", "wss", "urn", "data", "mailto", "file", "ftp":
+		return true
+	}
+	return false
+}
+
+// hierarchical schemes carry an authority (//host) we can classify.
+func hierarchical(scheme string) bool {
+	switch scheme {
+	case "http", "https", "grpc", "grpcs", "ws", "wss", "ftp", "ftps", "dns":
+		return true
+	}
+	return false
+}
+
+// tunnelSuffixes are public hosts that forward to someone's laptop: fine for
+// a demo, gone when the session ends.
+var tunnelSuffixes = []string{
+	"ngrok.io", "ngrok.app", "ngrok.dev", "ngrok-free.app", "ngrok-free.dev", "ngrok.pizza",
+	"trycloudflare.com", "loca.lt", "localtunnel.me", "serveo.net", "lhr.life", "localhost.run",
+	"pinggy.link", "pinggy.io", "devtunnels.ms", "tunnelmole.net", "telebit.io", "localto.net",
+}
+
+// localSuffixes are name suffixes that only resolve inside a site or host.
+var localSuffixes = []string{".local", ".internal", ".lan", ".home.arpa", ".intranet", ".localdomain", ".corp", ".home"}
+
+var cgnat = netip.MustParsePrefix("100.64.0.0/10")
+
+// classifyHost says whether a host (no port, no brackets) is reachable from
+// the public internet, and why not.
+func classifyHost(host string) (hostKind, string) {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if a, err := netip.ParseAddr(host); err == nil {
+		a = a.Unmap()
+		switch {
+		case a.IsLoopback():
+			return hostLoopback, "a loopback address"
+		case a.IsUnspecified():
+			return hostUnspecified, "the unspecified address (a listen address, not one to connect to)"
+		case a.IsPrivate():
+			return hostPrivate, "a private network address"
+		case a.Is4() && cgnat.Contains(a):
+			return hostPrivate, "a carrier-grade NAT or VPN address (100.64.0.0/10)"
+		case a.IsLinkLocalUnicast():
+			return hostLinkLocal, "a link-local address"
+		}
+		return hostPublic, ""
+	}
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return hostLoopback, "the local machine (localhost)"
+	}
+	for _, s := range tunnelSuffixes {
+		if host == s || strings.HasSuffix(host, "."+s) {
+			return hostTunnel, "a temporary tunnel host (" + s + ")"
+		}
+	}
+	for _, s := range localSuffixes {
+		if strings.HasSuffix(host, s) {
+			return hostLocalName, "a local-network name (" + s + ")"
+		}
+	}
+	if !strings.Contains(host, ".") {
+		return hostPrivate, "a single-label name that only resolves inside one network (a container or VPN name)"
+	}
+	return hostPublic, ""
+}
+
+// isAbsoluteURI reports whether s is an absolute URI: a scheme followed by
+// something, no spaces (RFC 3986 §4.3).
+func isAbsoluteURI(s string) bool {
+	if !schemeRe.MatchString(s) || strings.ContainsAny(s, " \t\r\n") {
+		return false
+	}
+	i := strings.IndexByte(s, ':')
+	rest := s[i+1:]
+	if rest == "" || rest == "//" {
+		return false
+	}
+	if hierarchical(strings.ToLower(s[:i])) {
+		p, err := url.Parse(s)
+		return err == nil && p.Host != ""
+	}
+	return true
+}
+
+// jsonString encodes s as JSON string text for edits. Unlike strconv.Quote
+// it never writes Go-only escapes (\x7f, \U0001f600), and it leaves <, >
+// and & readable.
+func jsonString(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}

@@ -1,0 +1,191 @@
+// Package selection picks the interface a client would use from an Agent
+// Card (AGENT-CARD.md §4, spec §8.3.2): walk the card's list in order, take
+// the first entry whose binding and Major.Minor version the client
+// supports, never reorder. It explains every step, so a person can see why
+// a client connects where it does, or why it cannot connect at all.
+package selection
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Support is one entry of a client profile: a binding and the protocol
+// versions (Major.Minor) the client speaks over it.
+type Support struct {
+	Binding  string   `json:"binding"`
+	Versions []string `json:"versions"`
+}
+
+// Profile is what a client can speak, written
+// `BINDING@VERSION[|VERSION],...` (for example
+// "JSONRPC@1.0,HTTP+JSON@1.0|0.3"). The order is kept for display only:
+// the card's order decides, not the client's.
+type Profile []Support
+
+// String writes the profile in the syntax ParseProfile reads.
+func (p Profile) String() string {
+	parts := make([]string, len(p))
+	for i, s := range p {
+		parts[i] = s.Binding + "@" + strings.Join(s.Versions, "|")
+	}
+	return strings.Join(parts, ",")
+}
+
+// Supports reports whether the client speaks binding (compared exactly) at
+// the Major.Minor version.
+func (p Profile) Supports(binding, version string) bool {
+	for _, s := range p {
+		if s.Binding == binding {
+			for _, v := range s.Versions {
+				if v == version {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (p Profile) find(binding string) *Support {
+	for i := range p {
+		if p[i].Binding == binding {
+			return &p[i]
+		}
+	}
+	return nil
+}
+
+// foldMatch returns a client binding that equals binding except for
+// letter case, or "".
+func (p Profile) foldMatch(binding string) string {
+	for _, s := range p {
+		if s.Binding != binding && strings.EqualFold(s.Binding, binding) {
+			return s.Binding
+		}
+	}
+	return ""
+}
+
+// ParseProfile reads `BINDING@VERSION[|VERSION],...`. Spaces around the
+// parts are ignored. Versions are Major.Minor; a patch number ("1.0.0") is
+// accepted and dropped, since negotiation never looks at it. Bindings are
+// kept as written: the core names are JSONRPC, GRPC and HTTP+JSON, and a
+// URI names a custom binding.
+func ParseProfile(s string) (Profile, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, errors.New("the client profile is empty; write BINDING@VERSION entries separated by commas, for example JSONRPC@1.0,HTTP+JSON@1.0|0.3")
+	}
+	var p Profile
+	for i, raw := range strings.Split(s, ",") {
+		item := strings.TrimSpace(raw)
+		if item == "" {
+			return nil, fmt.Errorf("entry %d of the client profile %q is empty (a stray comma?)", i+1, s)
+		}
+		at := strings.LastIndexByte(item, '@')
+		if at < 0 {
+			return nil, fmt.Errorf("%q has no version: write it as %s@1.0 (or %s@1.0|0.3 for several versions)", item, item, item)
+		}
+		binding := strings.TrimSpace(item[:at])
+		if binding == "" {
+			return nil, fmt.Errorf("%q has no binding before '@': use JSONRPC, GRPC, HTTP+JSON or a custom binding URI", item)
+		}
+		if strings.ContainsAny(binding, " \t|") {
+			return nil, fmt.Errorf("binding %q in the client profile contains a space or '|'; separate entries with commas", binding)
+		}
+		if p.find(binding) != nil {
+			return nil, fmt.Errorf("binding %s appears twice in the client profile; list its versions once, separated by '|' (for example %s@1.0|0.3)", binding, binding)
+		}
+		sup := Support{Binding: binding}
+		for _, v := range strings.Split(item[at+1:], "|") {
+			v = strings.TrimSpace(v)
+			if v == "" {
+				return nil, fmt.Errorf("%q has an empty version; write versions as Major.Minor, for example %s@1.0", item, binding)
+			}
+			mm, ok := majorMinor(v)
+			if !ok {
+				return nil, fmt.Errorf("version %q of %s is not a version number; write Major.Minor, for example 1.0 or 0.3", v, binding)
+			}
+			if !contains(sup.Versions, mm) {
+				sup.Versions = append(sup.Versions, mm)
+			}
+		}
+		p = append(p, sup)
+	}
+	return p, nil
+}
+
+// MustParseProfile is ParseProfile for profiles known to be valid (presets,
+// tests); it panics on an error.
+func MustParseProfile(s string) Profile {
+	p, err := ParseProfile(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// majorMinor reads "1", "1.0", "1.0.3" or "v1.0" as "1.0"; it reports false
+// for anything that is not digits and dots.
+func majorMinor(v string) (string, bool) {
+	v = strings.TrimPrefix(strings.TrimPrefix(v, "v"), "V")
+	parts := strings.Split(v, ".")
+	if len(parts) > 3 {
+		return "", false
+	}
+	for _, part := range parts {
+		if !isDigits(part) {
+			return "", false
+		}
+	}
+	if len(parts) == 1 {
+		return trimZeros(parts[0]) + ".0", true
+	}
+	return trimZeros(parts[0]) + "." + trimZeros(parts[1]), true
+}
+
+func trimZeros(s string) string {
+	t := strings.TrimLeft(s, "0")
+	if t == "" {
+		return "0"
+	}
+	return t
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Preset is a ready-made client profile for the editor's client picker.
+type Preset struct {
+	ID      string `json:"id"`
+	Label   string `json:"label"`
+	Profile string `json:"profile"`
+}
+
+// Presets are the client profiles the editor offers. Every Profile parses.
+var Presets = []Preset{
+	{ID: "jsonrpc-1.0", Label: "JSON-RPC client (A2A 1.0)", Profile: "JSONRPC@1.0"},
+	{ID: "http-json-1.0", Label: "HTTP+JSON (REST) client (A2A 1.0)", Profile: "HTTP+JSON@1.0"},
+	{ID: "grpc-1.0", Label: "gRPC client (A2A 1.0)", Profile: "GRPC@1.0"},
+	{ID: "sdk-1.0", Label: "SDK default: JSON-RPC and HTTP+JSON, 1.0 and 0.3", Profile: "JSONRPC@1.0|0.3,HTTP+JSON@1.0|0.3"},
+	{ID: "legacy-0.3", Label: "0.3 client (any core binding)", Profile: "JSONRPC@0.3,HTTP+JSON@0.3,GRPC@0.3"},
+}

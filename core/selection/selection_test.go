@@ -1,0 +1,253 @@
+package selection
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/internal/sharedcards"
+)
+
+type selCase struct {
+	name    string
+	card    string // inline card text, or "@file.json" for a shared card
+	client  string
+	outcome string
+	index   int
+	url     string
+	tenant  string
+	// reasons maps a trace index to a substring its reason must contain.
+	reasons map[int]string
+	// decisions lists the expected decision of every trace step.
+	decisions []string
+}
+
+func runCases(t *testing.T, cases []selCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var src []byte
+			if name, ok := strings.CutPrefix(tc.card, "@"); ok {
+				src = sharedcards.Card(t, name)
+			} else {
+				src = []byte(tc.card)
+			}
+			res := SelectSource(src, MustParseProfile(tc.client))
+			if res.Outcome != tc.outcome || res.Index != tc.index {
+				t.Fatalf("outcome %s index %d, want %s index %d\n%s", res.Outcome, res.Index, tc.outcome, tc.index, dump(res))
+			}
+			if tc.url != "" && res.URL != tc.url {
+				t.Errorf("url %q, want %q", res.URL, tc.url)
+			}
+			if res.Tenant != tc.tenant {
+				t.Errorf("tenant %q, want %q", res.Tenant, tc.tenant)
+			}
+			for i, want := range tc.reasons {
+				if i >= len(res.Trace) {
+					t.Errorf("no trace step %d", i)
+					continue
+				}
+				if !strings.Contains(res.Trace[i].Reason, want) {
+					t.Errorf("trace[%d].reason = %q, want it to contain %q", i, res.Trace[i].Reason, want)
+				}
+			}
+			if tc.decisions != nil {
+				var got []string
+				for _, st := range res.Trace {
+					got = append(got, st.Decision)
+				}
+				if strings.Join(got, ",") != strings.Join(tc.decisions, ",") {
+					t.Errorf("decisions %v, want %v", got, tc.decisions)
+				}
+			}
+			if res.Message == "" {
+				t.Error("empty message")
+			}
+		})
+	}
+}
+
+func dump(r Result) string {
+	b, _ := json.MarshalIndent(r, "", "  ")
+	return string(b)
+}
+
+// The table of AGENT-CARD.md §4, on small inline cards.
+func TestSelectionTable(t *testing.T) {
+	const jsonrpcFirst = `{"name":"a","supportedInterfaces":[
+		{"url":"https://a.example.com/rpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"},
+		{"url":"https://a.example.com/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}]}`
+	const restLast = `{"name":"a","supportedInterfaces":[
+		{"url":"a.example.com:443","protocolBinding":"GRPC","protocolVersion":"1.0"},
+		{"url":"https://a.example.com/rpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"},
+		{"url":"https://a.example.com/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}]}`
+	runCases(t, []selCase{
+		{name: "JSONRPC client, first entry JSONRPC", card: jsonrpcFirst, client: "JSONRPC@1.0",
+			outcome: Selected, index: 0, url: "https://a.example.com/rpc", decisions: []string{"selected", "not-reached"}},
+		{name: "HTTP+JSON only, earlier entries other bindings", card: restLast, client: "HTTP+JSON@1.0",
+			outcome: Selected, index: 2, url: "https://a.example.com/rest", decisions: []string{"skipped", "skipped", "selected"},
+			reasons: map[int]string{0: "binding GRPC is not supported by this client (supports HTTP+JSON@1.0)"}},
+		{name: "none of the card's bindings", card: restLast, client: "https://example.com/ws@1.0",
+			outcome: NoCompatibleInterface, index: -1, decisions: []string{"skipped", "skipped", "skipped"}},
+		{name: "several match: the earliest wins, the client's order does not count", card: restLast, client: "HTTP+JSON@1.0,JSONRPC@1.0",
+			outcome: Selected, index: 1, url: "https://a.example.com/rpc"},
+	})
+}
+
+func TestSelectionSharedCards(t *testing.T) {
+	runCases(t, []selCase{
+		{name: "seed three, JSONRPC client", card: "@seed-three-interfaces.json", client: "JSONRPC@1.0",
+			outcome: Selected, index: 0, url: "https://agent.example.com/a2a/jsonrpc"},
+		{name: "seed three, HTTP+JSON only", card: "@seed-three-interfaces.json", client: "HTTP+JSON@1.0",
+			outcome: Selected, index: 2, url: "https://agent.example.com/a2a/http",
+			reasons: map[int]string{0: "binding JSONRPC is not supported", 1: "binding GRPC is not supported"}},
+		{name: "seed three, GRPC and HTTP+JSON", card: "@seed-three-interfaces.json", client: "GRPC@1.0,HTTP+JSON@1.0",
+			outcome: Selected, index: 1, url: "https://agent.example.com/a2a/grpc", decisions: []string{"skipped", "selected", "not-reached"}},
+		{name: "seed three, a client with none", card: "@seed-three-interfaces.json", client: "https://example.com/ws@1.0",
+			outcome: NoCompatibleInterface, index: -1},
+		{name: "seed three, right binding wrong version", card: "@seed-three-interfaces.json", client: "JSONRPC@0.3",
+			outcome: NoCompatibleInterface, index: -1, reasons: map[int]string{0: "only at 0.3, not at 1.0"}},
+		{name: "full card reports the tenant", card: "@full-1.0.json", client: "JSONRPC@1.0",
+			outcome: Selected, index: 0, tenant: "fleet-eu", reasons: map[int]string{0: `send tenant "fleet-eu"`}},
+		{name: "full card, GRPC host:port", card: "@full-1.0.json", client: "GRPC@1.0",
+			outcome: Selected, index: 1, url: "agents.northwind.example.org:443", tenant: "fleet-eu"},
+		{name: "full card, 0.3 client gets the untenanted legacy entry", card: "@full-1.0.json", client: "JSONRPC@0.3",
+			outcome: Selected, index: 3, url: "https://agents.northwind.example.org/a2a/legacy", tenant: ""},
+		{name: "legacy card, 0.3 JSONRPC client", card: "@legacy-0.3.json", client: "JSONRPC@0.3",
+			outcome: Selected, index: 0, url: "https://recipes.example.com/a2a", reasons: map[int]string{0: "JSONRPC 0.3"}},
+		{name: "legacy card, 0.3 HTTP+JSON client", card: "@legacy-0.3.json", client: "HTTP+JSON@0.3",
+			outcome: Selected, index: 2, url: "https://recipes.example.com/a2a/rest"},
+		{name: "legacy card, 1.0-only client", card: "@legacy-0.3.json", client: "JSONRPC@1.0,HTTP+JSON@1.0",
+			outcome: NoCompatibleInterface, index: -1, reasons: map[int]string{0: "not at 0.3"}},
+		{name: "mixed card reads supportedInterfaces", card: "@mixed-consistent.json", client: "JSONRPC@0.3",
+			outcome: Selected, index: 1, url: "https://recipes.example.com/a2a"},
+		{name: "mixed inconsistent, 1.0 client", card: "@mixed-inconsistent.json", client: "JSONRPC@1.0",
+			outcome: Selected, index: 0, url: "https://recipes.example.com/a2a/v1"},
+		{name: "not a card", card: "@not-a-card-mcp.json", client: "JSONRPC@1.0", outcome: InvalidCard, index: -1},
+		{name: "not JSON", card: "@broken-not-json.json", client: "JSONRPC@1.0", outcome: InvalidCard, index: -1},
+		{name: "duplicate key still readable", card: "@broken-duplicate-key-cjk.json", client: "JSONRPC@1.0", outcome: Selected, index: 0},
+	})
+}
+
+func TestSelectionEdgeCases(t *testing.T) {
+	runCases(t, []selCase{
+		{name: "case variant is skipped but named", client: "JSONRPC@1.0",
+			card:    `{"supportedInterfaces":[{"url":"https://a.example.com","protocolBinding":"jsonrpc","protocolVersion":"1.0"}]}`,
+			outcome: NoCompatibleInterface, index: -1, reasons: map[int]string{0: `binding "jsonrpc" is not JSONRPC`}},
+		{name: "patch version compared as Major.Minor", client: "JSONRPC@1.0",
+			card:    `{"supportedInterfaces":[{"url":"https://a.example.com","protocolBinding":"JSONRPC","protocolVersion":"1.0.0"}]}`,
+			outcome: Selected, index: 0, reasons: map[int]string{0: "patch numbers never count"}},
+		{name: "missing members skipped with reasons", client: "JSONRPC@1.0,HTTP+JSON@1.0",
+			card: `{"supportedInterfaces":[
+				{"protocolBinding":"JSONRPC","protocolVersion":"1.0"},
+				{"url":"https://a.example.com","transport":"HTTP+JSON","protocolVersion":"1.0"},
+				{"url":"https://a.example.com","protocolBinding":"JSONRPC"},
+				{"url":"","protocolBinding":"JSONRPC","protocolVersion":"1.0"},
+				{"url":42,"protocolBinding":"JSONRPC","protocolVersion":"1.0"},
+				"https://a.example.com",
+				{"url":"https://b.example.com","protocolBinding":"JSONRPC","protocolVersion":"latest"},
+				{"url":"https://c.example.com","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}]}`,
+			outcome: Selected, index: 7, url: "https://c.example.com",
+			reasons: map[int]string{0: "no url", 1: `"transport", the 0.3 name`, 2: "no protocolVersion", 3: "url is empty",
+				4: "url is a JSON number", 5: "JSON string, not an object", 6: `"latest" is not a Major.Minor version`}},
+		{name: "empty tenant", client: "JSONRPC@1.0",
+			card:    `{"supportedInterfaces":[{"url":"https://a.example.com","protocolBinding":"JSONRPC","protocolVersion":"1.0","tenant":""}]}`,
+			outcome: Selected, index: 0, reasons: map[int]string{0: "tenant is empty"}},
+		{name: "legacy without preferredTransport defaults to JSONRPC", client: "JSONRPC@0.3",
+			card:    `{"protocolVersion":"0.3.0","url":"https://a.example.com"}`,
+			outcome: Selected, index: 0, reasons: map[int]string{0: "the 0.3 default"}},
+		{name: "legacy 0.2 card", client: "JSONRPC@0.2",
+			card:    `{"protocolVersion":"0.2.6","url":"https://a.example.com","name":"x","skills":[]}`,
+			outcome: Selected, index: 0},
+		{name: "legacy without protocolVersion", client: "JSONRPC@0.3",
+			card:    `{"url":"https://a.example.com","name":"x","skills":[]}`,
+			outcome: NoCompatibleInterface, index: -1, reasons: map[int]string{0: "no card-level protocolVersion"}},
+		{name: "empty supportedInterfaces", client: "JSONRPC@1.0", card: `{"supportedInterfaces":[]}`, outcome: InvalidCard, index: -1},
+		{name: "supportedInterfaces not an array", client: "JSONRPC@1.0", card: `{"supportedInterfaces":{}}`, outcome: InvalidCard, index: -1},
+		{name: "no interfaces", client: "JSONRPC@1.0", card: `{"name":"x","skills":[],"capabilities":{}}`, outcome: InvalidCard, index: -1},
+		{name: "array document", client: "JSONRPC@1.0", card: `[{}]`, outcome: InvalidCard, index: -1},
+		{name: "empty document", client: "JSONRPC@1.0", card: ``, outcome: InvalidCard, index: -1},
+	})
+}
+
+// The JSON form keeps the contract's members and names.
+func TestResultJSON(t *testing.T) {
+	res := SelectSource([]byte(`{"supportedInterfaces":[
+		{"url":"a.example.com:443","protocolBinding":"GRPC","protocolVersion":"1.0"},
+		{"url":"https://a.example.com/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}]}`), MustParseProfile("HTTP+JSON@1.0"))
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range map[string]any{"outcome": "selected", "index": 1.0, "url": "https://a.example.com/rest",
+		"protocolBinding": "HTTP+JSON", "protocolVersion": "1.0", "tenant": ""} {
+		if m[k] != want {
+			t.Errorf("%s = %#v, want %#v", k, m[k], want)
+		}
+	}
+	trace, _ := m["trace"].([]any)
+	if len(trace) != 2 {
+		t.Fatalf("trace = %#v", m["trace"])
+	}
+	first := trace[0].(map[string]any)
+	if first["index"] != 0.0 || first["decision"] != "skipped" || first["reason"] == "" {
+		t.Errorf("trace[0] = %#v", first)
+	}
+	if !strings.HasPrefix(string(b), `{"outcome":"selected","index":1,"url":"https://a.example.com/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0","tenant":"","trace":[{"index":0,"decision":"skipped","reason":`) {
+		t.Errorf("contract members not first or not in order:\n%s", b)
+	}
+}
+
+// Byte ranges point at the entries, for editors.
+func TestRanges(t *testing.T) {
+	src := []byte(`{"supportedInterfaces":[{"url":"u","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}`)
+	res := SelectSource(src, MustParseProfile("JSONRPC@1.0"))
+	if got := string(src[res.Start:res.End]); got != `{"url":"u","protocolBinding":"JSONRPC","protocolVersion":"1.0"}` {
+		t.Errorf("selected range covers %q", got)
+	}
+	legacy := []byte(`{"protocolVersion":"0.3.0", "url": "https://a.example.com"}`)
+	res = SelectSource(legacy, MustParseProfile("JSONRPC@0.3"))
+	if got := string(legacy[res.Start:res.End]); got != `"url": "https://a.example.com"` {
+		t.Errorf("legacy range covers %q", got)
+	}
+}
+
+func TestSelectNilDoc(t *testing.T) {
+	if r := Select(nil, MustParseProfile("JSONRPC@1.0")); r.Outcome != InvalidCard {
+		t.Errorf("nil doc: %s", r.Outcome)
+	}
+	if r := SelectRoot(nil, MustParseProfile("JSONRPC@1.0")); r.Outcome != InvalidCard {
+		t.Errorf("nil root: %s", r.Outcome)
+	}
+}
+
+func ExampleSelect() {
+	card := []byte(`{
+  "name": "Document search",
+  "supportedInterfaces": [
+    {"url": "https://agent.example.com/a2a/jsonrpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+    {"url": "https://agent.example.com/a2a/grpc", "protocolBinding": "GRPC", "protocolVersion": "1.0"},
+    {"url": "https://agent.example.com/a2a/http", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}
+  ]
+}`)
+	client, err := ParseProfile("HTTP+JSON@1.0")
+	if err != nil {
+		panic(err)
+	}
+	res := Select(jsonpos.Parse(card, jsonpos.Options{}), client)
+	fmt.Println(res.Outcome, res.Index, res.URL)
+	for _, st := range res.Trace {
+		fmt.Printf("%d %s: %s\n", st.Index, st.Decision, st.Reason)
+	}
+	// Output:
+	// selected 2 https://agent.example.com/a2a/http
+	// 0 skipped: binding JSONRPC is not supported by this client (supports HTTP+JSON@1.0)
+	// 1 skipped: binding GRPC is not supported by this client (supports HTTP+JSON@1.0)
+	// 2 selected: first entry this client can use: HTTP+JSON 1.0 at https://agent.example.com/a2a/http; no tenant to send
+}

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/evanw/esbuild/pkg/api"
+	"github.com/tdewolff/minify/v2"
+	"github.com/tdewolff/minify/v2/css"
+	"github.com/tdewolff/minify/v2/html"
+	"github.com/tdewolff/minify/v2/js"
+
+	"github.com/agentcard/agentcard/components"
+)
+
+type builder struct {
+	root, out, work, version string
+	min                      *minify.M
+	files                    []string // every file written under out, relative
+}
+
+// assets are the public paths of the hashed files, filled as they are written.
+type assets struct {
+	CSS, WasmExec, Script, Wasm string
+}
+
+func (b *builder) run(ctx context.Context, buildWasm bool) error {
+	b.min = minify.New()
+	b.min.Add("text/html", &html.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
+	b.min.AddFunc("text/css", css.Minify)
+	b.min.AddFunc("application/javascript", js.Minify)
+
+	if err := os.RemoveAll(b.out); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(b.work, 0o755); err != nil {
+		return err
+	}
+	wasmPath := filepath.Join(b.work, "editor.wasm")
+	if buildWasm {
+		if err := b.goBuildWasm(ctx, wasmPath); err != nil {
+			return err
+		}
+	}
+	var a assets
+	var err error
+
+	// Style sheet: hashed for pages built here, plus a stable copy
+	// (components.DefaultCSS) for pages the Worker renders at request time.
+	cssSrc, err := os.ReadFile(filepath.Join(b.root, "site/css/site.css"))
+	if err != nil {
+		return err
+	}
+	cssMin, err := b.min.Bytes("text/css", cssSrc)
+	if err != nil {
+		return fmt.Errorf("minify css: %w", err)
+	}
+	if a.CSS, err = b.writeHashed("assets/site.css", cssMin); err != nil {
+		return err
+	}
+	if err := b.write(strings.TrimPrefix(components.DefaultCSS, "/"), cssMin); err != nil {
+		return err
+	}
+
+	// Go's wasm_exec.js, from the toolchain that built the wasm.
+	we, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib/wasm/wasm_exec.js"))
+	if err != nil {
+		return fmt.Errorf("wasm_exec.js: %w", err)
+	}
+	weMin, err := b.min.Bytes("application/javascript", we)
+	if err != nil {
+		return fmt.Errorf("minify wasm_exec.js: %w", err)
+	}
+	if a.WasmExec, err = b.writeHashed("assets/wasm_exec.js", weMin); err != nil {
+		return err
+	}
+
+	bundle, err := b.bundle()
+	if err != nil {
+		return err
+	}
+	if a.Script, err = b.writeHashed("assets/editor.js", bundle); err != nil {
+		return err
+	}
+
+	wasm, err := os.ReadFile(wasmPath)
+	if err != nil {
+		return fmt.Errorf("editor wasm: %w (run without -wasm=false)", err)
+	}
+	if a.Wasm, err = b.writeHashed("assets/editor.wasm", wasm); err != nil {
+		return err
+	}
+
+	if err := b.pages(ctx, a); err != nil {
+		return err
+	}
+	if err := b.write("_headers", []byte(headersFile)); err != nil {
+		return err
+	}
+	return b.sizeReport()
+}
+
+// goBuildWasm builds wasm/editor for the browser, small: no paths, no
+// symbol table, no DWARF.
+func (b *builder) goBuildWasm(ctx context.Context, dst string) error {
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath",
+		"-ldflags", "-s -w -X main.Version="+b.version,
+		"-o", dst, "./wasm/editor")
+	cmd.Dir = b.root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go build wasm/editor: %w", err)
+	}
+	return nil
+}
+
+// bundle runs esbuild on the editor's entry point: one minified classic
+// script (IIFE), samples loaded as exact text.
+func (b *builder) bundle() ([]byte, error) {
+	res := api.Build(api.BuildOptions{
+		AbsWorkingDir:     b.root,
+		EntryPoints:       []string{"site/editor/main.js"},
+		Bundle:            true,
+		Format:            api.FormatIIFE,
+		Target:            api.ES2020,
+		Platform:          api.PlatformBrowser,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		LegalComments:     api.LegalCommentsEndOfFile,
+		Loader:            map[string]api.Loader{".json": api.LoaderText},
+		Write:             false,
+		Outfile:           "editor.js",
+		LogLevel:          api.LogLevelSilent,
+	})
+	if len(res.Errors) > 0 {
+		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+		return nil, fmt.Errorf("esbuild:\n%s", strings.Join(msgs, "\n"))
+	}
+	for _, f := range res.OutputFiles {
+		if strings.HasSuffix(f.Path, ".js") {
+			return f.Contents, nil
+		}
+	}
+	return nil, fmt.Errorf("esbuild produced no JS")
+}
+
+// render renders a templ component, minifies it and writes it to rel.
+func (b *builder) render(ctx context.Context, rel string, c templ.Component) error {
+	var buf bytes.Buffer
+	if err := c.Render(ctx, &buf); err != nil {
+		return fmt.Errorf("render %s: %w", rel, err)
+	}
+	m, err := b.min.Bytes("text/html", buf.Bytes())
+	if err != nil {
+		return fmt.Errorf("minify %s: %w", rel, err)
+	}
+	return b.write(rel, m)
+}
+
+// writeHashed writes data as name.<hash>.ext and returns its public path.
+func (b *builder) writeHashed(name string, data []byte) (string, error) {
+	sum := sha256.Sum256(data)
+	ext := path.Ext(name)
+	hashed := strings.TrimSuffix(name, ext) + "." + hex.EncodeToString(sum[:5]) + ext
+	return "/" + hashed, b.write(hashed, data)
+}
+
+func (b *builder) write(rel string, data []byte) error {
+	p := filepath.Join(b.out, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	b.files = append(b.files, rel)
+	return os.WriteFile(p, data, 0o644)
+}
+
+// headersFile is read by Cloudflare's static assets (and by the editor's
+// end-to-end test server): security headers on every page, long caching for
+// content-hashed assets. The CSP allows no inline script; 'wasm-unsafe-eval'
+// lets the page compile the editor's WebAssembly.
+const headersFile = `/*
+  Content-Security-Policy: ` + CSP + `
+  X-Content-Type-Options: nosniff
+  Referrer-Policy: strict-origin-when-cross-origin
+  X-Frame-Options: DENY
+/assets/*
+  Cache-Control: public, max-age=31536000, immutable
+`
+
+// CSP is the policy the playground and learn pages need. CodeMirror adds
+// style elements at run time, hence style-src 'unsafe-inline' (styles only).
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: https:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"

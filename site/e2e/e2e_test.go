@@ -1,0 +1,148 @@
+// Package e2e drives the built playground (dist/site) in headless Chromium
+// with chromedp, served by a Go static file server with the site's own
+// _headers (so the real CSP applies). The tests need a built site and a
+// browser, so they run only with AGENTCARD_E2E=1 (make test-e2e-editor
+// builds the site first); then a missing site or browser is a failure.
+// Screenshots and benchmark numbers go to build/artifacts/.
+package e2e
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+func required() bool { return os.Getenv("AGENTCARD_E2E") == "1" }
+
+func skipOrFail(t *testing.T, format string, args ...any) {
+	t.Helper()
+	if required() {
+		t.Fatalf(format, args...)
+	}
+	t.Skipf(format, args...)
+}
+
+func gate(t *testing.T) {
+	if !required() {
+		t.Skip("end-to-end browser test: set AGENTCARD_E2E=1 (make test-e2e-editor)")
+	}
+}
+
+// repoRoot walks up to go.mod.
+func repoRoot(t *testing.T) string {
+	dir, _ := os.Getwd()
+	for d := dir; filepath.Dir(d) != d; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+	}
+	t.Fatal("no go.mod above the test")
+	return ""
+}
+
+// sharedCards finds the shared sample cards: a "shared" directory beside
+// the repository root (as CI lays it out).
+func sharedCards(t *testing.T) string {
+	d := filepath.Join(filepath.Dir(repoRoot(t)), "shared", "cards")
+	if _, err := os.Stat(d); err != nil {
+		t.Fatalf("shared cards not found at %s", d)
+	}
+	return d
+}
+
+func readCard(t *testing.T, name string) string {
+	b, err := os.ReadFile(filepath.Join(sharedCards(t), name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browser starts one headless Chromium for a test and returns a context
+// for its first tab.
+func browser(t *testing.T) context.Context {
+	path := chromiumPath()
+	if path == "" {
+		skipOrFail(t, "no chromium found (apt-get install chromium, or set CHROMIUM)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.WindowSize(1280, 900),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelB := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelB(); cancelA() })
+	// The first call starts the browser; it must not carry a timeout.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
+}
+
+// do runs steps in the tab with a time limit.
+func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(c, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// run runs one action that returns a value, with a time limit.
+func run[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(c, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// eval evaluates a JavaScript expression; promises are awaited.
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	return run(t, ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+}
+
+func site(t *testing.T) string {
+	gate(t)
+	s := filepath.Join(repoRoot(t), "dist", "site")
+	if _, err := os.Stat(filepath.Join(s, "index.html")); err != nil {
+		skipOrFail(t, "dist/site is not built (make build-site)")
+	}
+	return s
+}
+
+func artifacts(t *testing.T) string {
+	d := filepath.Join(repoRoot(t), "build", "artifacts")
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}

@@ -1,0 +1,427 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+const ready = `#playground[data-ready="true"]`
+
+// diag is one item of the diagnostics panel as the page renders it.
+type diag struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Line     int    `json:"line"`
+	Text     string `json:"text"`
+	Fixes    int    `json:"fixes"`
+}
+
+const panelJS = `[...document.querySelectorAll('[data-testid="diagnostic"]')].map(e => ({
+	code: e.dataset.code, severity: e.dataset.severity, line: +e.dataset.line,
+	text: e.textContent, fixes: e.querySelectorAll('[data-testid="quick-fix"]').length}))`
+
+func panel(t *testing.T, ctx context.Context) []diag {
+	t.Helper()
+	return eval[[]diag](t, ctx, panelJS)
+}
+
+// open loads the playground with empty storage and waits for the checker.
+func open(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	do(t, ctx, chromedp.Navigate(url))
+	c, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(c, chromedp.WaitVisible(ready)); err != nil {
+		state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("status").textContent + " | " + document.getElementById("message").textContent`))
+		t.Fatalf("the playground did not get ready (%v): %s", err, state)
+	}
+}
+
+func lints(t *testing.T, ctx context.Context) int {
+	return eval[int](t, ctx, `agentcardStats.lints`)
+}
+
+// waitLint waits until the page has linted more than `after` times.
+func waitLint(t *testing.T, ctx context.Context, after int) {
+	t.Helper()
+	run(t, ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`agentcardStats.lints > %d`, after), chromedp.WithPollingTimeout(20*time.Second)))
+}
+
+// typeCard replaces the editor's text the way a person pastes or types:
+// select all with the keyboard, then insert the text through the browser's
+// input pipeline (Input.insertText), then wait for the live diagnostics.
+func typeCard(t *testing.T, ctx context.Context, text string) {
+	t.Helper()
+	n := lints(t, ctx)
+	do(t, ctx,
+		chromedp.Focus(`.cm-content`),
+		chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, input.InsertText, input.InsertTextParams{Text: text})
+			return err
+		}),
+	)
+	waitLint(t, ctx, n)
+	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != text {
+		t.Fatalf("the editor holds different text after typing:\n%q", got)
+	}
+}
+
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png := run(t, ctx, chromedp.FullScreenshot(100))
+	p := filepath.Join(artifacts(t), name)
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", p)
+}
+
+func TestE2EPlaygroundDiagnostics(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+	if v := eval[string](t, ctx, `agentcard.version`); v == "" {
+		t.Fatal("agentcard.version is empty")
+	}
+
+	src := readCard(t, "broken-common-mistakes.json")
+	typeCard(t, ctx, src)
+	items := panel(t, ctx)
+	// The panel must show exactly what the engine finds, at the same lines.
+	type key struct {
+		code string
+		line int
+	}
+	want := map[key]int{}
+	for _, d := range eval[[]struct {
+		Code  string `json:"code"`
+		Range struct {
+			Start struct{ Line int } `json:"start"`
+		} `json:"range"`
+	}](t, ctx, `agentcard.lint(agentcardPlayground.getText()).diagnostics`) {
+		want[key{d.Code, d.Range.Start.Line}]++
+	}
+	got := map[key]int{}
+	for _, d := range items {
+		got[key{d.Code, d.Line}]++
+		if d.Severity != "error" && d.Severity != "warning" && d.Severity != "info" {
+			t.Errorf("item %s has severity %q", d.Code, d.Severity)
+		}
+	}
+	if len(items) < 10 {
+		t.Errorf("only %d findings for the common-mistakes card", len(items))
+	}
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("panel shows %d × %s at line %d, engine found %d", got[k], k.code, k.line, n)
+		}
+	}
+	// Lines of the card that hold a mistake (../shared/cards/README.md).
+	lines := map[int]bool{}
+	for _, d := range items {
+		lines[d.Line] = true
+	}
+	for _, l := range []int{7, 10, 14, 16, 17, 19, 20} {
+		if !lines[l] {
+			t.Errorf("no finding at line %d (%s)", l, strings.TrimSpace(strings.Split(src, "\n")[l-1]))
+		}
+	}
+	// Squiggles and gutter markers are drawn.
+	if n := eval[int](t, ctx, `document.querySelectorAll('.cm-lintRange').length`); n == 0 {
+		t.Error("no squiggles in the editor")
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('.cm-lint-marker').length`); n == 0 {
+		t.Error("no gutter markers")
+	}
+	screenshot(t, ctx, "playground-diagnostics.png")
+
+	// Clicking a finding's location selects its range in the editor.
+	do(t, ctx, chromedp.Click(`[data-testid="diagnostic"][data-line="10"] .diag-loc`))
+	sel := eval[string](t, ctx, `(() => { const s = agentcardPlayground.view.state.selection.main; return agentcardPlayground.view.state.sliceDoc(s.from, s.to) })()`)
+	if !strings.Contains(sel, "streaming") {
+		t.Errorf("jump selected %q, want the capabilities array", sel)
+	}
+
+	// Dark mode follows the system.
+	do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return err
+	}))
+	bg := eval[string](t, ctx, `getComputedStyle(document.body).backgroundColor`)
+	if bg == "rgb(255, 255, 255)" {
+		t.Error("dark mode did not change the background")
+	}
+	screenshot(t, ctx, "playground-dark.png")
+}
+
+// The mode "文本" sits after Chinese text on line 1: the squiggle must
+// cover exactly that string.
+func TestE2ESquiggleOnCJKLine(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+	typeCard(t, ctx, readCard(t, "broken-duplicate-key-cjk.json"))
+	marks := eval[[]string](t, ctx, `[...document.querySelectorAll('.cm-lintRange')].map(e => e.textContent)`)
+	found := map[string]bool{}
+	for _, m := range marks {
+		found[m] = true
+	}
+	if !found[`"name"`] {
+		t.Errorf("no squiggle on the duplicate key; squiggles cover %q", marks)
+	}
+	// Every diagnostic's range, read back from the page's text, must be
+	// what the engine's byte range says.
+	bad := eval[[]string](t, ctx, `(() => {
+		const text = agentcardPlayground.getText();
+		const bytes = new TextEncoder().encode(text);
+		const dec = new TextDecoder();
+		return agentcard.lint(text).diagnostics.filter(d =>
+			text.slice(d.from, d.to) !== dec.decode(bytes.slice(d.range.start.offset, d.range.end.offset))
+		).map(d => d.code);
+	})()`)
+	if len(bad) > 0 {
+		t.Errorf("UTF-16 ranges disagree with byte ranges for %v", bad)
+	}
+	modes := eval[int](t, ctx, `agentcard.lint(agentcardPlayground.getText()).diagnostics.filter(d => agentcardPlayground.getText().slice(d.from, d.to).includes("文本")).length`)
+	if modes > 0 && !found[`"文本"`] {
+		t.Errorf("a finding covers 文本 but no squiggle does; squiggles cover %q", marks)
+	}
+	screenshot(t, ctx, "playground-cjk.png")
+}
+
+func TestE2EQuickFix(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+	typeCard(t, ctx, readCard(t, "broken-common-mistakes.json"))
+	before := panel(t, ctx)
+	var target *diag
+	for i := range before {
+		if before[i].Fixes > 0 {
+			target = &before[i]
+			break
+		}
+	}
+	if target == nil {
+		t.Fatal("no finding with a quick fix")
+	}
+	count := func(items []diag) (n int) {
+		for _, d := range items {
+			if d.Code == target.Code && d.Line == target.Line {
+				n++
+			}
+		}
+		return n
+	}
+	n := lints(t, ctx)
+	do(t, ctx, chromedp.Click(fmt.Sprintf(`[data-testid="diagnostic"][data-code=%q][data-line="%d"] [data-testid="quick-fix"]`, target.Code, target.Line)))
+	waitLint(t, ctx, n)
+	after := panel(t, ctx)
+	if count(after) >= count(before) {
+		t.Errorf("fix for %s at line %d did not remove it: %d before, %d after", target.Code, target.Line, count(before), count(after))
+	}
+	// Undo brings it back: the fix is one ordinary edit.
+	n = lints(t, ctx)
+	do(t, ctx, chromedp.Focus(`.cm-content`), chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	waitLint(t, ctx, n)
+	if count(panel(t, ctx)) != count(before) {
+		t.Error("undo did not restore the finding")
+	}
+}
+
+func TestE2EClientSimulator(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+	typeCard(t, ctx, readCard(t, "seed-three-interfaces.json"))
+	cases := []struct {
+		profile string
+		index   int // -1: no compatible interface
+		url     string
+	}{
+		{"JSONRPC@1.0", 0, "https://agent.example.com/a2a/jsonrpc"},
+		{"HTTP+JSON@1.0", 2, "https://agent.example.com/a2a/http"},
+		{"GRPC@1.0,HTTP+JSON@1.0", 1, "https://agent.example.com/a2a/grpc"},
+		{"JSONRPC@0.3", -1, ""},
+	}
+	for _, c := range cases {
+		do(t, ctx,
+			chromedp.SetValue(`#sim-profile`, ""),
+			chromedp.SendKeys(`#sim-profile`, c.profile),
+		)
+		outcome := eval[string](t, ctx, `document.getElementById("sim-result").dataset.outcome`)
+		decisions := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="sim-trace-entry"]')].map(e => e.dataset.decision)`)
+		if len(decisions) != 3 {
+			t.Errorf("%s: trace has %d entries", c.profile, len(decisions))
+		}
+		if c.index < 0 {
+			if outcome != "no-compatible-interface" {
+				t.Errorf("%s: outcome %q", c.profile, outcome)
+			}
+			if n := eval[int](t, ctx, `document.querySelectorAll('.cm-selected-entry').length`); n != 0 {
+				t.Errorf("%s: an entry is highlighted", c.profile)
+			}
+			continue
+		}
+		idx := eval[string](t, ctx, `document.querySelector('[data-testid="sim-selected"]').dataset.index`)
+		if outcome != "selected" || idx != fmt.Sprint(c.index) {
+			t.Errorf("%s: outcome %q index %s, want entry %d", c.profile, outcome, idx, c.index)
+		}
+		hl := eval[string](t, ctx, `[...document.querySelectorAll('.cm-selected-entry')].map(e => e.textContent).join("")`)
+		if !strings.Contains(hl, c.url) {
+			t.Errorf("%s: highlighted %q, want the entry with %s", c.profile, hl, c.url)
+		}
+		if c.profile == "GRPC@1.0,HTTP+JSON@1.0" {
+			screenshot(t, ctx, "playground-simulator.png")
+		}
+	}
+	// A preset button fills the profile; the tenant is shown.
+	typeCard(t, ctx, readCard(t, "full-1.0.json"))
+	do(t, ctx, chromedp.Click(`[data-preset="jsonrpc-1.0"]`))
+	if tenant := eval[string](t, ctx, `document.querySelector('[data-testid="sim-tenant"]').dataset.tenant`); tenant != "fleet-eu" {
+		t.Errorf("tenant shown %q, want fleet-eu", tenant)
+	}
+}
+
+func TestE2EShareLink(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+	src := readCard(t, "broken-duplicate-key-cjk.json") + "\n\t  \n" // trailing whitespace must survive too
+	typeCard(t, ctx, src)
+	findings := panel(t, ctx)
+	do(t, ctx, chromedp.Click(`[data-testid="share"]`), chromedp.WaitVisible(`[data-testid="share-url"]`))
+	link := eval[string](t, ctx, `document.querySelector('[data-testid="share-url"]').value`)
+	if !strings.HasPrefix(link, base+"/#c=1.") {
+		t.Fatalf("share link %q", link)
+	}
+	if loc := eval[string](t, ctx, `location.href`); loc != link {
+		t.Errorf("address bar %q differs from the share field %q", loc, link)
+	}
+
+	// A fresh tab in a fresh profile (no localStorage) restores the text
+	// byte for byte, with the same findings.
+	fresh, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	defer cancel()
+	open(t, fresh, link)
+	if got := eval[string](t, fresh, `agentcardPlayground.getText()`); got != src {
+		t.Fatalf("restored text differs:\n got %q\nwant %q", got, src)
+	}
+	again := panel(t, fresh)
+	a, _ := json.Marshal(findings)
+	b, _ := json.Marshal(again)
+	if string(a) != string(b) {
+		t.Errorf("findings differ after restore:\n%s\n%s", a, b)
+	}
+	if vis := eval[bool](t, fresh, `!document.getElementById("message").hidden`); vis {
+		t.Error("a message is shown for a good link")
+	}
+}
+
+func TestE2EMalformedShareLink(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	for _, frag := range []string{"#c=1.@@@not-base64", "#c=1.AAAA", "#c=9.abc"} {
+		open(t, ctx, base+"/"+frag)
+		msg := eval[string](t, ctx, `document.querySelector('[data-testid="message"]').hidden ? "" : document.querySelector('[data-testid="message"]').textContent`)
+		if !strings.Contains(msg, "share link") {
+			t.Errorf("%s: message %q", frag, msg)
+		}
+		if txt := eval[string](t, ctx, `agentcardPlayground.getText()`); txt != "" {
+			t.Errorf("%s: editor not empty: %q", frag, txt)
+		}
+		// The editor still works.
+		typeCard(t, ctx, `{"name": 1}`)
+		if len(panel(t, ctx)) == 0 {
+			t.Errorf("%s: no findings after typing", frag)
+		}
+	}
+}
+
+func TestE2EButtons(t *testing.T) {
+	card := readCard(t, "minimal-1.0.json")
+	base := serveSite(t, site(t), map[string]string{"agent.example.com": card})
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+
+	// format
+	typeCard(t, ctx, `{"name":"x","skills":[{"id":"a"}]}`)
+	do(t, ctx, chromedp.Click(`[data-testid="format"]`))
+	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != "{\n  \"name\": \"x\",\n  \"skills\": [\n    {\n      \"id\": \"a\"\n    }\n  ]\n}\n" {
+		t.Errorf("format gave %q", got)
+	}
+	// samples: every one loads and is linted
+	nSamples := eval[int](t, ctx, `document.querySelectorAll('[data-testid="sample"]').length`)
+	if nSamples < 5 {
+		t.Errorf("%d samples", nSamples)
+	}
+	for _, id := range []string{"minimal", "broken"} {
+		n := lints(t, ctx)
+		do(t, ctx, chromedp.Click(`[data-testid="samples"]`), chromedp.Click(fmt.Sprintf(`[data-sample=%q]`, id)))
+		waitLint(t, ctx, n)
+		errs := eval[string](t, ctx, `document.querySelector('[data-testid="diagnostic-summary"]').dataset.errors`)
+		if (id == "minimal") != (errs == "0") {
+			t.Errorf("sample %s: %s errors", id, errs)
+		}
+	}
+	// open-url through the Worker's /api/card
+	n := lints(t, ctx)
+	do(t, ctx, chromedp.SendKeys(`#open-url-input`, "agent.example.com"), chromedp.Click(`[data-testid="open-url"]`))
+	waitLint(t, ctx, n)
+	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != card {
+		t.Errorf("open-url loaded %q", got)
+	}
+	do(t, ctx, chromedp.SetValue(`#open-url-input`, ""), chromedp.SendKeys(`#open-url-input`, "missing.example.com"), chromedp.Click(`[data-testid="open-url"]`))
+	run(t, ctx, chromedp.Poll[chromedp.Void](`!document.getElementById("message").hidden`))
+
+	// localStorage keeps the last text across a reload.
+	typeCard(t, ctx, `{"kept": "after reload 重"}`)
+	time.Sleep(600 * time.Millisecond) // the save is debounced
+	open(t, ctx, base+"/")
+	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != `{"kept": "after reload 重"}` {
+		t.Errorf("after reload the editor holds %q", got)
+	}
+}
+
+// A long card makes a long link: the page warns.
+func TestE2ELongShareWarning(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+	long := eval[string](t, ctx, `(() => { let s = '{"skills": ['; for (let i = 0; i < 3000; i++) s += JSON.stringify({id: "s" + Math.random().toString(36).slice(2), name: Math.random().toString(36)}) + ","; return s + '{}]}' })()`)
+	typeCard(t, ctx, long)
+	do(t, ctx, chromedp.Click(`[data-testid="share"]`))
+	if l := eval[string](t, ctx, `document.getElementById("share-note").dataset.long`); l != "true" {
+		t.Errorf("no warning for a %d-byte card", len(long))
+	}
+}
+
+func TestE2ELearnPages(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+	typeCard(t, ctx, readCard(t, "broken-common-mistakes.json"))
+	href := eval[string](t, ctx, `document.querySelector('[data-testid="diagnostic"] a.diag-code').getAttribute("href")`)
+	do(t, ctx, chromedp.Navigate(base+href), chromedp.WaitVisible(`[data-testid="rule-page"]`))
+	code := eval[string](t, ctx, `document.querySelector('[data-testid="rule-page"]').dataset.code`)
+	if "/rules/"+code+"/" != href {
+		t.Errorf("rule page for %s has code %s", href, code)
+	}
+	do(t, ctx, chromedp.Navigate(base+"/fields/"), chromedp.WaitVisible(`[data-testid="fields-page"]`))
+	if n := eval[int](t, ctx, `document.querySelectorAll('[data-testid="field"]').length`); n < 30 {
+		t.Errorf("fields page lists %d fields", n)
+	}
+}

@@ -1,0 +1,84 @@
+package e2e
+
+import (
+	"bufio"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// headerRule is one block of dist/site/_headers (Cloudflare's format): a
+// path pattern and the headers it adds.
+type headerRule struct {
+	pattern string
+	headers [][2]string
+}
+
+func readHeaders(t *testing.T, site string) []headerRule {
+	f, err := os.Open(filepath.Join(site, "_headers"))
+	if err != nil {
+		t.Fatalf("the site has no _headers: %v", err)
+	}
+	defer f.Close()
+	var rules []headerRule
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.TrimSpace(line) == "":
+		case !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "\t"):
+			rules = append(rules, headerRule{pattern: strings.TrimSpace(line)})
+		case len(rules) > 0:
+			k, v, _ := strings.Cut(strings.TrimSpace(line), ":")
+			rules[len(rules)-1].headers = append(rules[len(rules)-1].headers, [2]string{k, strings.TrimSpace(v)})
+		}
+	}
+	return rules
+}
+
+func (r headerRule) matches(p string) bool {
+	if prefix, ok := strings.CutSuffix(r.pattern, "*"); ok {
+		return strings.HasPrefix(p, prefix)
+	}
+	return p == r.pattern
+}
+
+// serveSite serves dist/site like the Worker's static assets do, with the
+// headers from _headers (so the page runs under the real CSP), plus a
+// stand-in for the Worker's /api/card that answers from cards.
+func serveSite(t *testing.T, site string, cards map[string]string) string {
+	rules := readHeaders(t, site)
+	files := http.FileServer(http.Dir(site))
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/card", func(w http.ResponseWriter, r *http.Request) {
+		body, ok := cards[r.URL.Query().Get("url")]
+		w.Header().Set("Content-Type", "application/json")
+		if !ok {
+			w.WriteHeader(http.StatusBadGateway)
+			w.Write([]byte(`{"error":"the remote answered 404 Not Found"}`))
+			return
+		}
+		w.Write([]byte(body))
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		for _, rule := range rules {
+			if rule.matches(r.URL.Path) {
+				for _, h := range rule.headers {
+					w.Header().Add(h[0], h[1])
+				}
+			}
+		}
+		files.ServeHTTP(w, r)
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: mux}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String()
+}

@@ -1,0 +1,78 @@
+// A rendered preview of the card: identity, skills, interfaces. It uses the
+// same classes as the Worker's report page (components/report*.templ) so
+// both look alike. Card text only ever goes into textContent; links only
+// for http(s) URLs.
+
+function el(tag, cls, ...kids) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) e.append(k instanceof Node ? k : String(k));
+  return e;
+}
+
+function link(url) {
+  if (typeof url !== "string") return null;
+  let ok = false;
+  try { ok = ["http:", "https:"].includes(new URL(url).protocol); } catch { ok = false; }
+  if (!ok) return el("code", null, url);
+  const a = el("a", null, url);
+  a.href = url;
+  a.rel = "nofollow noopener noreferrer";
+  return a;
+}
+
+const str = (v) => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v));
+
+// interfacesOf returns the card's interface list, derived for legacy cards.
+function interfacesOf(card) {
+  if (Array.isArray(card.supportedInterfaces)) {
+    return card.supportedInterfaces.map((i) => ({
+      url: i && i.url, binding: i && (i.protocolBinding || i.transport), version: i && i.protocolVersion, tenant: i && i.tenant,
+    }));
+  }
+  const list = [];
+  if (card.url) list.push({ url: card.url, binding: card.preferredTransport || "JSONRPC", version: card.protocolVersion });
+  for (const i of Array.isArray(card.additionalInterfaces) ? card.additionalInterfaces : []) {
+    list.push({ url: i && i.url, binding: i && i.transport, version: card.protocolVersion });
+  }
+  return list;
+}
+
+export function renderPreview(root, text, result) {
+  let card;
+  try { card = JSON.parse(text); } catch { card = undefined; }
+  if (!card || typeof card !== "object" || Array.isArray(card)) {
+    root.replaceChildren(el("p", "note", "The preview appears once the text is a JSON object."));
+    return;
+  }
+  const head = el("div", "card-identity",
+    el("h3", "card-name", str(card.name) || "(no name)"),
+    card.version !== undefined ? el("span", "card-version", `v${str(card.version)}`) : null,
+    result ? el("span", `badge era era-${result.era}`, `era ${result.era}`) : null,
+    el("p", "card-description", str(card.description)),
+  );
+  const facts = el("dl", "card-facts");
+  const fact = (k, v) => { if (v) facts.append(el("dt", null, k), el("dd", null, v)); };
+  if (card.provider && typeof card.provider === "object") {
+    fact("Provider", [str(card.provider.organization), card.provider.url ? [" · ", link(card.provider.url)] : null]);
+  }
+  if (card.documentationUrl) fact("Docs", link(card.documentationUrl));
+  const caps = card.capabilities && typeof card.capabilities === "object" && !Array.isArray(card.capabilities)
+    ? Object.entries(card.capabilities).filter(([, v]) => v === true).map(([k]) => k) : [];
+  if (caps.length) fact("Capabilities", caps.join(", "));
+
+  const ifaces = interfacesOf(card);
+  const table = el("table", "interfaces",
+    el("thead", null, el("tr", null, el("th", null, "#"), el("th", null, "Binding"), el("th", null, "Version"), el("th", null, "URL"), el("th", null, "Tenant"))),
+    el("tbody", null, ifaces.map((i, n) => el("tr", null,
+      el("td", null, String(n)), el("td", null, str(i.binding)), el("td", null, str(i.version)),
+      el("td", "url", str(i.url)), el("td", null, str(i.tenant))))));
+  const skills = el("ul", "skills", (Array.isArray(card.skills) ? card.skills : []).map((s) => el("li", "skill",
+    el("strong", null, str(s && s.name) || str(s && s.id)),
+    el("p", null, str(s && s.description)),
+    el("div", "tags", (Array.isArray(s && s.tags) ? s.tags : []).map((t) => el("span", "tag", str(t)))),
+  )));
+  root.replaceChildren(el("div", "card-summary", head, facts,
+    el("h4", null, "Interfaces"), ifaces.length ? table : el("p", "note", "No interfaces."),
+    el("h4", null, "Skills"), skills));
+}

@@ -1,0 +1,239 @@
+package main
+
+// The adapter turns engine results into what the page needs: the JSON of
+// DESIGN.md §4 plus UTF-16 offsets (JavaScript string indices, which is
+// what CodeMirror counts in) next to every byte range. It is plain Go so it
+// is tested natively; main_js.go only moves strings across the boundary.
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/format"
+	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/core/share"
+)
+
+// Version is the engine's version as the page shows it; the site build sets
+// it with -ldflags "-X main.Version=...".
+var Version = "dev"
+
+// Edit is a fix's text edit with UTF-16 offsets added.
+type Edit struct {
+	Range   jsonpos.Range `json:"range"`
+	NewText string        `json:"newText"`
+	From    int           `json:"from"`
+	To      int           `json:"to"`
+}
+
+type Fix struct {
+	Title string `json:"title"`
+	Edits []Edit `json:"edits"`
+}
+
+// Diagnostic is lint.Diagnostic plus from/to in UTF-16 code units.
+type Diagnostic struct {
+	Code     string        `json:"code"`
+	Severity string        `json:"severity"`
+	Message  string        `json:"message"`
+	Pointer  string        `json:"pointer"`
+	Range    jsonpos.Range `json:"range"`
+	Fixes    []Fix         `json:"fixes,omitempty"`
+	From     int           `json:"from"`
+	To       int           `json:"to"`
+}
+
+// LintResult mirrors the CLI's result object.
+type LintResult struct {
+	Input       string       `json:"input"`
+	Era         string       `json:"era"`
+	Errors      int          `json:"errors"`
+	Warnings    int          `json:"warnings"`
+	Infos       int          `json:"infos"`
+	Diagnostics []Diagnostic `json:"diagnostics"`
+}
+
+// Lint runs the linter and adds UTF-16 offsets.
+func Lint(src []byte) LintResult {
+	res := lint.Lint(src, lint.Options{})
+	out := LintResult{
+		Input:       "editor",
+		Era:         string(res.Era),
+		Errors:      res.Errors,
+		Warnings:    res.Warnings,
+		Infos:       res.Infos,
+		Diagnostics: make([]Diagnostic, 0, len(res.Diagnostics)),
+	}
+	var offs []int
+	for _, d := range res.Diagnostics {
+		offs = append(offs, d.Range.Start.Offset, d.Range.End.Offset)
+		for _, f := range d.Fixes {
+			for _, e := range f.Edits {
+				offs = append(offs, e.Range.Start.Offset, e.Range.End.Offset)
+			}
+		}
+	}
+	u16 := newUTF16Map(src, offs)
+	for _, d := range res.Diagnostics {
+		nd := Diagnostic{
+			Code:     d.Code,
+			Severity: d.Severity.String(),
+			Message:  d.Message,
+			Pointer:  d.Pointer,
+			Range:    d.Range,
+			From:     u16[d.Range.Start.Offset],
+			To:       u16[d.Range.End.Offset],
+		}
+		for _, f := range d.Fixes {
+			nf := Fix{Title: f.Title, Edits: make([]Edit, 0, len(f.Edits))}
+			for _, e := range f.Edits {
+				nf.Edits = append(nf.Edits, Edit{Range: e.Range, NewText: e.NewText,
+					From: u16[e.Range.Start.Offset], To: u16[e.Range.End.Offset]})
+			}
+			nd.Fixes = append(nd.Fixes, nf)
+		}
+		out.Diagnostics = append(out.Diagnostics, nd)
+	}
+	return out
+}
+
+// newUTF16Map converts many byte offsets in one pass over src, using
+// jsonpos.UTF16Offset (the project's one conversion) on the stretches
+// between consecutive offsets. An offset that does not start a rune is
+// converted on its own from the start, so the answer is always exactly
+// UTF16Offset(src, off).
+func newUTF16Map(src []byte, offs []int) map[int]int {
+	m := make(map[int]int, len(offs))
+	sort.Ints(offs)
+	prev, acc := 0, 0
+	for _, off := range offs {
+		if _, done := m[off]; done {
+			continue
+		}
+		if off < 0 || off > len(src) {
+			m[off] = jsonpos.UTF16Offset(src, off)
+			continue
+		}
+		if off < len(src) && !utf8.RuneStart(src[off]) {
+			m[off] = jsonpos.UTF16Offset(src, off)
+			continue
+		}
+		acc += jsonpos.UTF16Offset(src[prev:], off-prev)
+		prev = off
+		m[off] = acc
+	}
+	return m
+}
+
+// FormatResult is agentcard.format's answer: the new text, or why not.
+type FormatResult struct {
+	Text  string `json:"text,omitempty"`
+	Error string `json:"error,omitempty"`
+}
+
+func Format(src []byte) FormatResult {
+	out, err := format.Format(src)
+	if err != nil {
+		return FormatResult{Error: err.Error()}
+	}
+	return FormatResult{Text: string(out)}
+}
+
+// ShareResult is the answer of encodeShare/decodeShare.
+type ShareResult struct {
+	Fragment string `json:"fragment,omitempty"` // encodeShare: the value after "#c="
+	Text     string `json:"text"`               // decodeShare: the restored text
+	Long     bool   `json:"long,omitempty"`     // fragment longer than share.LongFragment
+	Error    string `json:"error,omitempty"`
+}
+
+func EncodeShare(text string) ShareResult {
+	f := share.Encode([]byte(text))
+	return ShareResult{Fragment: f, Long: len(f) > share.LongFragment}
+}
+
+func DecodeShare(fragment string) ShareResult {
+	b, err := share.Decode(fragment)
+	if err != nil {
+		return ShareResult{Error: err.Error()}
+	}
+	return ShareResult{Text: string(b)}
+}
+
+// FieldView is one catalogue entry as the page reads it: the catalogue's
+// JSON plus the eras spelled out and the value type decoded (elem, list,
+// map) so the page can walk from a path to the object type there.
+type FieldView struct {
+	card.Field
+	Eras       []string `json:"eras"`
+	Required   bool     `json:"required"`
+	RequiredIn []string `json:"requiredIn,omitempty"`
+	Elem       string   `json:"elem,omitempty"` // catalogue object type of the value or its elements
+	List       bool     `json:"list,omitempty"` // "[]T"
+	Map        bool     `json:"map,omitempty"`  // "map[T]": member values are T
+}
+
+// Fields returns the field catalogue for hover and completion.
+func Fields() []FieldView {
+	objects := map[string]bool{}
+	for _, o := range card.Objects {
+		objects[o] = true
+	}
+	var out []FieldView
+	for _, f := range card.Fields() {
+		v := FieldView{Field: f, Eras: f.In.EraNames(), RequiredIn: f.Required.EraNames()}
+		v.Required = f.Required&card.V10 != 0 || (f.Required != 0 && f.In&card.V10 == 0)
+		t := f.Type
+		if s, ok := strings.CutPrefix(t, "[]"); ok {
+			v.List, t = true, s
+		} else if s, ok := strings.CutPrefix(t, "map["); ok {
+			v.Map, t = true, strings.TrimSuffix(s, "]")
+		}
+		if objects[t] {
+			v.Elem = t
+		}
+		if len(v.Values) == 0 && f.Format == "media-type" {
+			v.Values = card.CommonMediaTypes
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// RuleView is one rule as the page reads it.
+type RuleView struct {
+	Code        string `json:"code"`
+	Severity    string `json:"severity"`
+	Topic       string `json:"topic"`
+	Title       string `json:"title"`
+	Explanation string `json:"explanation"`
+	HowToFix    string `json:"howToFix"`
+	Spec        string `json:"spec"`
+}
+
+// Rules returns the rule catalogue without examples (the learn pages have
+// those; the editor needs the words).
+func Rules() []RuleView {
+	var out []RuleView
+	for _, r := range lint.Rules() {
+		out = append(out, RuleView{Code: r.Code, Severity: r.Severity.String(), Topic: r.Topic, Title: r.Title,
+			Explanation: r.Explanation, HowToFix: r.HowToFix, Spec: r.Spec})
+	}
+	return out
+}
+
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// FieldsJSON and RulesJSON are computed once at start-up.
+func FieldsJSON() string { return mustJSON(Fields()) }
+func RulesJSON() string  { return mustJSON(Rules()) }

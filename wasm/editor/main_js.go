@@ -1,0 +1,63 @@
+//go:build js && wasm
+
+// Command editor is the playground's engine: it defines globalThis.agentcard
+// for the page and then waits forever. All logic lives in adapter.go (plain
+// Go, tested natively) and in core/; this file only crosses the JS boundary.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"syscall/js"
+)
+
+func main() {
+	register()
+	// Tell the page we are ready; it may have been waiting for this.
+	js.Global().Get("dispatchEvent").Invoke(js.Global().Get("Event").New("agentcard-ready"))
+	select {}
+}
+
+// register defines globalThis.agentcard.
+func register() {
+	jsonParse := js.Global().Get("JSON").Get("parse")
+	// toJS turns a Go value into a plain JS object through one JSON string:
+	// one boundary crossing instead of one per field.
+	toJS := func(v any) js.Value {
+		b, err := json.Marshal(v)
+		if err != nil {
+			b, _ = json.Marshal(map[string]string{"error": err.Error()})
+		}
+		return jsonParse.Invoke(string(b))
+	}
+	// fn wraps a call so a panic becomes {error} instead of killing the
+	// program (a dead Go program would leave the page without a checker).
+	fn := func(name string, f func(args []js.Value) any) js.Func {
+		return js.FuncOf(func(this js.Value, args []js.Value) (out any) {
+			defer func() {
+				if r := recover(); r != nil {
+					out = toJS(map[string]string{"error": fmt.Sprintf("agentcard.%s failed: %v", name, r)})
+				}
+			}()
+			return toJS(f(args))
+		})
+	}
+	str := func(args []js.Value, i int) string {
+		if i < len(args) && args[i].Type() == js.TypeString {
+			return args[i].String()
+		}
+		return ""
+	}
+	fieldsJSON, rulesJSON := FieldsJSON(), RulesJSON()
+
+	api := js.Global().Get("Object").New()
+	api.Set("version", Version)
+	api.Set("lint", fn("lint", func(a []js.Value) any { return Lint([]byte(str(a, 0))) }))
+	api.Set("select", fn("select", func(a []js.Value) any { return Select([]byte(str(a, 0)), str(a, 1)) }))
+	api.Set("format", fn("format", func(a []js.Value) any { return Format([]byte(str(a, 0))) }))
+	api.Set("encodeShare", fn("encodeShare", func(a []js.Value) any { return EncodeShare(str(a, 0)) }))
+	api.Set("decodeShare", fn("decodeShare", func(a []js.Value) any { return DecodeShare(str(a, 0)) }))
+	api.Set("fields", js.FuncOf(func(js.Value, []js.Value) any { return jsonParse.Invoke(fieldsJSON) }))
+	api.Set("rules", js.FuncOf(func(js.Value, []js.Value) any { return jsonParse.Invoke(rulesJSON) }))
+	js.Global().Set("agentcard", api)
+}

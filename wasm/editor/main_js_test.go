@@ -1,0 +1,70 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+	"testing"
+)
+
+// These run under Node (go_js_wasm_exec): they check what the page sees
+// through globalThis.agentcard, across the real JS boundary.
+func TestGlobalAPI(t *testing.T) {
+	register()
+	api := js.Global().Get("agentcard")
+	for _, name := range []string{"lint", "select", "format", "fields", "rules", "encodeShare", "decodeShare"} {
+		if api.Get(name).Type() != js.TypeFunction {
+			t.Errorf("agentcard.%s is not a function", name)
+		}
+	}
+	if api.Get("version").Type() != js.TypeString {
+		t.Error("agentcard.version is not a string")
+	}
+
+	// A JS string with a CJK value and an emoji: from/to must index it.
+	text := `{"name": "重复", "name": "🤖"}`
+	res := api.Call("lint", text)
+	diags := res.Get("diagnostics")
+	if diags.Length() == 0 {
+		t.Fatal("no diagnostics for a duplicate key")
+	}
+	var d js.Value
+	for i := 0; i < diags.Length(); i++ {
+		if diags.Index(i).Get("code").String() == "json-duplicate-key" {
+			d = diags.Index(i)
+		}
+	}
+	if d.IsUndefined() {
+		t.Fatal("no json-duplicate-key diagnostic")
+	}
+	from, to := d.Get("from").Int(), d.Get("to").Int()
+	js16 := js.Global().Get("String").Get("prototype").Get("slice").Call("call", text, from, to).String()
+	if js16 != `"name"` {
+		t.Errorf("text.slice(from, to) = %q, want the second key", js16)
+	}
+	if d.Get("range").Get("start").Get("line").Int() != 1 {
+		t.Error("range.start.line is not 1")
+	}
+
+	enc := api.Call("encodeShare", text)
+	dec := api.Call("decodeShare", "#c="+enc.Get("fragment").String())
+	if dec.Get("text").String() != text {
+		t.Errorf("share round trip changed the text: %q", dec.Get("text").String())
+	}
+	if bad := api.Call("decodeShare", "#c=1.%%%"); bad.Get("error").Type() != js.TypeString {
+		t.Error("malformed fragment gave no error")
+	}
+	if f := api.Call("format", `{"a":1}`); f.Get("text").String() != "{\n  \"a\": 1\n}\n" {
+		t.Errorf("format: %q", f.Get("text").String())
+	}
+	if n := api.Call("fields").Length(); n < 20 {
+		t.Errorf("fields() has %d entries", n)
+	}
+	if n := api.Call("rules").Length(); n < 5 {
+		t.Errorf("rules() has %d entries", n)
+	}
+	// A non-string argument must not kill the program.
+	if r := api.Call("lint", js.ValueOf(42)); r.Get("diagnostics").Type() != js.TypeObject {
+		t.Error("lint(42) did not answer with a result")
+	}
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf16"
+)
+
+// The four rows of the selection table on the seed card (Chinese text
+// before the entries, so UTF-16 and byte offsets differ).
+func TestSelectSeedThreeInterfaces(t *testing.T) {
+	src := sharedCard(t, "seed-three-interfaces.json")
+	js := utf16.Encode([]rune(string(src)))
+	cases := []struct {
+		profile string
+		outcome string
+		index   int
+		url     string
+	}{
+		{"JSONRPC@1.0", "selected", 0, "https://agent.example.com/a2a/jsonrpc"},
+		{"HTTP+JSON@1.0", "selected", 2, "https://agent.example.com/a2a/http"},
+		{"GRPC@1.0,HTTP+JSON@1.0", "selected", 1, "https://agent.example.com/a2a/grpc"},
+		{"JSONRPC@0.3", "no-compatible-interface", -1, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.profile, func(t *testing.T) {
+			r := Select(src, c.profile)
+			if r.Error != "" || r.Outcome != c.outcome || r.Index != c.index || r.URL != c.url {
+				t.Fatalf("got %+v", r)
+			}
+			if len(r.Trace) != 3 {
+				t.Fatalf("trace has %d steps", len(r.Trace))
+			}
+			for _, s := range r.Trace {
+				entry := string(utf16.Decode(js[s.From:s.To]))
+				if !strings.HasPrefix(entry, "{") || !strings.Contains(entry, `"url"`) {
+					t.Errorf("step %d range covers %q", s.Index, entry)
+				}
+			}
+			if c.outcome == "selected" {
+				if got := string(utf16.Decode(js[r.From:r.To])); !strings.Contains(got, c.url) {
+					t.Errorf("selected range covers %q", got)
+				}
+			}
+		})
+	}
+}
+
+func TestSelectTenantAndBadProfile(t *testing.T) {
+	r := Select(sharedCard(t, "full-1.0.json"), "JSONRPC@1.0")
+	if r.Tenant != "fleet-eu" {
+		t.Errorf("tenant = %q", r.Tenant)
+	}
+	if r := Select([]byte(`{}`), "not a profile@@"); r.Error == "" {
+		t.Error("bad profile gave no error")
+	}
+}

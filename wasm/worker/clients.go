@@ -1,0 +1,52 @@
+package main
+
+import (
+	"github.com/agentcard/agentcard/components"
+	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/selection"
+)
+
+// Profiles the report simulates: one client per core binding.
+var profiles = func() []selection.Profile {
+	var out []selection.Profile
+	for _, s := range []string{"JSONRPC@1.0", "HTTP+JSON@1.0", "GRPC@1.0"} {
+		out = append(out, selection.MustParseProfile(s))
+	}
+	return out
+}()
+
+var profileNames = []string{"JSONRPC@1.0", "HTTP+JSON@1.0", "GRPC@1.0"}
+
+// clientJSON is one simulated client in /api/check's "selection": the
+// profile and the select result (DESIGN.md §4 select output).
+type clientJSON struct {
+	Client string           `json:"client"`
+	Result selection.Result `json:"result"`
+}
+
+func selectAll(rep *discovery.Report) []selection.Result {
+	out := make([]selection.Result, len(profiles))
+	for i, p := range profiles {
+		out[i] = selection.Select(rep.Result.Doc, p)
+		if out[i].Trace == nil {
+			out[i].Trace = []selection.Step{}
+		}
+	}
+	return out
+}
+
+func clientsJSON(rep *discovery.Report) []clientJSON {
+	out := []clientJSON{}
+	for i, r := range selectAll(rep) {
+		out = append(out, clientJSON{Client: profileNames[i], Result: r})
+	}
+	return out
+}
+
+func clientViews(rep *discovery.Report) []components.ClientView {
+	var out []components.ClientView
+	for i, r := range selectAll(rep) {
+		out = append(out, components.NewClientView(profileNames[i], r))
+	}
+	return out
+}
