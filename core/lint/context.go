@@ -21,6 +21,10 @@ type Context struct {
 
 	rule  *Rule
 	diags []Diagnostic
+	urls  map[string]urlInfo // classifyURL results for this run
+
+	ifaces     [][]ifaceEntry // interface lists, read once per run
+	ifacesDone bool
 }
 
 // Is10 reports whether the card has a 1.0 half (1.0 or mixed).

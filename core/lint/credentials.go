@@ -116,8 +116,10 @@ var secretSuffixes = []string{"password", "passwd", "secret", "apikey", "token",
 // header, format, endpoint, lifetime. Checked before secretSuffixes.
 var notSecretSuffixes = []string{"url", "uri", "endpoint", "header", "headername", "name", "format", "type", "location", "in", "description", "hint", "ttl", "expiry", "expiresin", "length", "id"}
 
+var nameSeparators = strings.NewReplacer("_", "", "-", "", ".", "", " ", "")
+
 func secretName(key string) bool {
-	k := strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "", " ", "").Replace(key))
+	k := strings.ToLower(nameSeparators.Replace(key))
 	if k == "" {
 		return false
 	}

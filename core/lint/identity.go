@@ -80,7 +80,16 @@ func identityWords(s string) []string {
 
 // compactText drops everything but letters and digits, for comparing CJK
 // phrases: "一个 AI 助手。" → "一个ai助手".
-func compactText(s string) string { return strings.Join(identityWords(s), "") }
+func compactText(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
 
 // genericNouns name an agent without saying anything about it.
 var genericNouns = map[string]bool{"agent": true, "agents": true, "assistant": true, "bot": true, "chatbot": true, "helper": true, "copilot": true, "ai": true}
@@ -188,7 +197,7 @@ func identityURLs(c *Context) []identityURL {
 func checkIdentityURLInvalid(c *Context) {
 	for _, iu := range identityURLs(c) {
 		n := iu.node
-		u := classifyURL(n.Str)
+		u := c.classifyURL(n.Str)
 		switch u.Form {
 		case formHTTP:
 		case formEmpty:
@@ -215,7 +224,7 @@ func checkIdentityURLInvalid(c *Context) {
 
 func checkIdentityURLNotHTTPS(c *Context) {
 	for _, iu := range identityURLs(c) {
-		u := classifyURL(iu.node.Str)
+		u := c.classifyURL(iu.node.Str)
 		if u.Form != formHTTP || u.Scheme != "http" || u.Internal() {
 			continue // internal hosts have their own finding
 		}
@@ -225,7 +234,7 @@ func checkIdentityURLNotHTTPS(c *Context) {
 
 func checkIdentityURLInternal(c *Context) {
 	for _, iu := range identityURLs(c) {
-		u := classifyURL(iu.node.Str)
+		u := c.classifyURL(iu.node.Str)
 		if (u.Form != formHTTP && u.Form != formNoScheme) || !u.Internal() {
 			continue
 		}

@@ -161,6 +161,14 @@ func (e ifaceEntry) field(key string) string {
 // ifaceLists returns the interface lists of the card: the 1.0 list, the
 // legacy list, or both for a mixed card.
 func ifaceLists(c *Context) [][]ifaceEntry {
+	if c.ifacesDone {
+		return c.ifaces
+	}
+	c.ifaces, c.ifacesDone = readIfaceLists(c), true
+	return c.ifaces
+}
+
+func readIfaceLists(c *Context) [][]ifaceEntry {
 	var out [][]ifaceEntry
 	if c.Is10() || c.Root.Has("supportedInterfaces") {
 		if l := v10Entries(c.Root); len(l) > 0 {
@@ -293,7 +301,7 @@ func checkIfaceURLNotAbsolute(c *Context) {
 		if e.URL == nil || e.URL.Kind != jsonpos.String {
 			return
 		}
-		u := classifyURL(e.URL.Str)
+		u := c.classifyURL(e.URL.Str)
 		core := coreOf(e.BindingText)
 		grpc := core == "GRPC"
 		name := e.field("url")
@@ -347,7 +355,7 @@ func checkIfaceURLNotHTTPS(c *Context) {
 		if e.URL == nil || e.URL.Kind != jsonpos.String {
 			return
 		}
-		u := classifyURL(e.URL.Str)
+		u := c.classifyURL(e.URL.Str)
 		if u.Form != formHTTP || u.Scheme != "http" || coreOf(e.BindingText) == "GRPC" {
 			return
 		}
@@ -363,7 +371,7 @@ func checkIfaceURLInternal(c *Context) {
 		if e.URL == nil || e.URL.Kind != jsonpos.String {
 			return
 		}
-		u := classifyURL(e.URL.Str)
+		u := c.classifyURL(e.URL.Str)
 		if !u.Internal() {
 			return
 		}

@@ -125,7 +125,7 @@ func migrationEdit(c *Context) (Edit, bool) {
 	seen := map[pair]bool{}
 	for _, e := range legacyEntries(c.Root) {
 		url := strings.TrimSpace(e.urlText())
-		if classifyURL(url).Form == formPlaceholder || url == "" {
+		if c.classifyURL(url).Form == formPlaceholder || url == "" {
 			return Edit{}, false
 		}
 		b := e.BindingText
@@ -244,7 +244,7 @@ func mixedLegacy(c *Context, fn func(e ifaceEntry, m legacyMatch, v10 []ifaceEnt
 	}
 	mm := legacyMM(c.Root)
 	for _, e := range legacyEntries(c.Root) {
-		u := classifyURL(e.urlText())
+		u := c.classifyURL(e.urlText())
 		if u.Form == formEmpty || u.Form == formPlaceholder || strings.TrimSpace(e.BindingText) == "" {
 			continue // other findings explain these
 		}

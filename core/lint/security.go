@@ -560,7 +560,7 @@ func checkSecurityURL(c *Context, s secScheme, n *jsonpos.Node) {
 	if n == nil || n.Kind != jsonpos.String || strings.TrimSpace(n.Str) == "" {
 		return
 	}
-	u := classifyURL(n.Str)
+	u := c.classifyURL(n.Str)
 	where := fmt.Sprintf("%s of %s", quote(n.Key), schemeLabel(s.Name))
 	shown := quote(clipRunes(n.Str, 80))
 	switch {

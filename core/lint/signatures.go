@@ -325,7 +325,7 @@ func checkSigJKU(c *Context) {
 				continue
 			}
 			s, _ := v.(string)
-			u := classifyURL(s)
+			u := c.classifyURL(s)
 			if u.Form == formHTTP && u.Scheme == "https" && !u.Internal() {
 				continue
 			}
