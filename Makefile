@@ -12,7 +12,7 @@ deps: ## install what is missing (npm packages for wrangler and the editor bundl
 	@test -d node_modules/wrangler || npm ci --no-audit --no-fund
 
 generate: ## regenerate templ components (committed)
-	$(GO) tool templ generate -include-version=false -path components
+	$(GO) tool templ generate -include-version=false
 
 build: build-cli build-site build-worker ## build the CLI, the static site (dist/site) and the Worker (build/)
 
@@ -43,14 +43,14 @@ test-static: ## gofmt, go vet, generated code up to date, core builds for js/was
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) build ./core/...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
-	@$(GO) tool templ generate -include-version=false -path components >/dev/null 2>&1; \
+	@$(GO) tool templ generate -include-version=false >/dev/null 2>&1; \
 	  if ! git diff --quiet -- components; then echo "generated templ code is stale: run make generate and commit"; git diff --stat -- components; exit 1; fi
 
 test-unit: ## unit, component, golden and differential tests
 	$(GO) test -count=1 ./...
 
 test-wasm: ## the editor adapter's tests compiled to wasm and run in Node
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/editor/ ./core/share/
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/editor/ ./core/share/ ./core/format/
 
 test-fuzz: ## a short fixed fuzz run over parse+lint+select
 	$(GO) test -run '^$$' -fuzz FuzzLint -fuzztime $(FUZZTIME) -parallel 2 ./core/lint/
@@ -69,7 +69,10 @@ load-worker: deps build-worker ## load run with wrk against wrangler dev (reques
 test-e2e-editor: build-site ## the playground in headless Chromium
 	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'E2E' -v ./site/e2e/
 
+bench-editor: build-site ## playground latency in headless Chromium (lint, keystroke to findings, time to interactive) -> build/artifacts/editor-bench.json
+	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'BrowserBenchmark' -v ./site/e2e/
+
 bench: ## engine and handler benchmarks with their baselines
 	$(GO) test -run '^$$' -bench . -benchmem ./core/lint/ ./wasm/worker/
 
-.PHONY: help deps generate build build-cli build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native
+.PHONY: help deps generate build build-cli build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native bench-editor

@@ -81,3 +81,20 @@ func TestEncodeIsCompact(t *testing.T) {
 		t.Fatalf("encoded %d bytes into %d; expected compression", len(text), len(enc))
 	}
 }
+
+// FuzzDecode: any fragment decodes or fails cleanly, and whatever Encode
+// writes decodes back to the same bytes.
+func FuzzDecode(f *testing.F) {
+	for _, s := range []string{"", "1.", "#c=1.AwA", "1.@@", "2.abc", Encode([]byte(`{"name": "重复"}`)), "c=" + Encode([]byte("\t\n"))} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if out, err := Decode(s); err == nil && len(out) > MaxDecoded {
+			t.Fatalf("decoded %d bytes", len(out))
+		}
+		got, err := Decode(Encode([]byte(s)))
+		if err != nil || string(got) != s {
+			t.Fatalf("round trip of %q: %q, %v", s, got, err)
+		}
+	})
+}

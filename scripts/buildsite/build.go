@@ -32,6 +32,7 @@ type builder struct {
 // assets are the public paths of the hashed files, filled as they are written.
 type assets struct {
 	CSS, WasmExec, Script, Wasm string
+	WasmSize                    int
 }
 
 func (b *builder) run(ctx context.Context, buildWasm bool) error {
@@ -100,6 +101,7 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 	if a.Wasm, err = b.writeHashed("assets/editor.wasm", wasm); err != nil {
 		return err
 	}
+	a.WasmSize = len(wasm)
 
 	if err := b.pages(ctx, a); err != nil {
 		return err

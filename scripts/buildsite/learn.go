@@ -7,6 +7,7 @@ import (
 
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/format"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/share"
 )
@@ -64,6 +65,7 @@ func ruleDoc(r *lint.Rule) components.RuleDoc {
 		return d
 	}
 	d.Fragment = lint.IsFragment(r.Bad) && r.Bad != ""
+	d.Bad, d.Good = pretty(r.Bad), pretty(r.Good)
 	if r.Bad != "" {
 		bad := lint.ExampleDocument(r.Bad)
 		for _, f := range lint.Lint([]byte(bad), lint.Options{}).Diagnostics {
@@ -73,10 +75,34 @@ func ruleDoc(r *lint.Rule) components.RuleDoc {
 		}
 		d.BadLink = "/#c=" + share.Encode([]byte(bad))
 	}
-	if r.Good != "" {
-		d.GoodLink = "/#c=" + share.Encode([]byte(lint.ExampleDocument(r.Good)))
-	}
+	d.GoodLink = "/#c=" + share.Encode([]byte(lint.ExampleDocument(r.Good)))
 	return d
+}
+
+// pretty re-indents an example for reading; a member list ("a": 1, …) is
+// indented as the inside of an object. Examples that are not valid JSON
+// (syntax rules) are shown as written.
+func pretty(example string) string {
+	ex := strings.TrimSpace(example)
+	if ex == "" {
+		return ""
+	}
+	if !lint.IsFragment(ex) {
+		if out, err := format.Format([]byte(ex)); err == nil {
+			return strings.TrimSpace(string(out))
+		}
+		return ex
+	}
+	out, err := format.Format([]byte("{" + ex + "}"))
+	if err != nil {
+		return ex
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	lines = lines[1 : len(lines)-1]
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, format.Indent)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func fieldObjects() []components.FieldObject {

@@ -19,7 +19,7 @@ import (
 
 func main() {
 	out := flag.String("out", "dist/site", "output directory (replaced)")
-	work := flag.String("work", "build", "directory for intermediate files and the size report")
+	work := flag.String("work", "build/site", "directory for intermediate files and the size report")
 	buildWasm := flag.Bool("wasm", true, "build the editor wasm (false: reuse WORK/editor.wasm)")
 	version := flag.String("version", envOr("AGENTCARD_VERSION", "0.1.0"), "version shown by the playground")
 	flag.Parse()

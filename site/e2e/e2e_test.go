@@ -95,6 +95,16 @@ func browser(t *testing.T) context.Context {
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelB := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancelB(); cancelA() })
+	// Before the browser closes: the page must have seen no uncaught error
+	// and no Content-Security-Policy violation.
+	t.Cleanup(func() {
+		c, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		errs, err := chromedp.Run(c, chromedp.Evaluate[[]string](`window.agentcardStats ? agentcardStats.errors : []`))
+		if err == nil && len(errs) > 0 {
+			t.Errorf("the page reported errors: %q", errs)
+		}
+	})
 	// The first call starts the browser; it must not carry a timeout.
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("start chromium: %v", err)

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 const ready = `#playground[data-ready="true"]`
@@ -76,6 +77,13 @@ func typeCard(t *testing.T, ctx context.Context, text string) {
 	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != text {
 		t.Fatalf("the editor holds different text after typing:\n%q", got)
 	}
+}
+
+// setInput sets a text field as typing would (value, then an input event).
+func setInput(t *testing.T, ctx context.Context, id, value string) {
+	t.Helper()
+	v, _ := json.Marshal(value)
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { const e = document.getElementById(%q); e.value = %s; e.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, id, v))
 }
 
 func screenshot(t *testing.T, ctx context.Context, name string) {
@@ -146,6 +154,8 @@ func TestE2EPlaygroundDiagnostics(t *testing.T) {
 		t.Error("no gutter markers")
 	}
 	screenshot(t, ctx, "playground-diagnostics.png")
+	view := run(t, ctx, chromedp.CaptureScreenshot())
+	os.WriteFile(filepath.Join(artifacts(t), "playground.png"), view, 0o644)
 
 	// Clicking a finding's location selects its range in the editor.
 	do(t, ctx, chromedp.Click(`[data-testid="diagnostic"][data-line="10"] .diag-loc`))
@@ -153,6 +163,14 @@ func TestE2EPlaygroundDiagnostics(t *testing.T) {
 	if !strings.Contains(sel, "streaming") {
 		t.Errorf("jump selected %q, want the capabilities array", sel)
 	}
+
+	// On a phone the panes stack and nothing overflows sideways.
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	if w := eval[bool](t, ctx, `document.documentElement.scrollWidth <= window.innerWidth + 1`); !w {
+		t.Error("the page scrolls sideways on a phone-sized screen")
+	}
+	screenshot(t, ctx, "playground-phone.png")
+	do(t, ctx, chromedp.EmulateViewport(1280, 900))
 
 	// Dark mode follows the system.
 	do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -258,10 +276,7 @@ func TestE2EClientSimulator(t *testing.T) {
 		{"JSONRPC@0.3", -1, ""},
 	}
 	for _, c := range cases {
-		do(t, ctx,
-			chromedp.SetValue(`#sim-profile`, ""),
-			chromedp.SendKeys(`#sim-profile`, c.profile),
-		)
+		setInput(t, ctx, "sim-profile", c.profile)
 		outcome := eval[string](t, ctx, `document.getElementById("sim-result").dataset.outcome`)
 		decisions := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="sim-trace-entry"]')].map(e => e.dataset.decision)`)
 		if len(decisions) != 3 {
@@ -316,6 +331,9 @@ func TestE2EShareLink(t *testing.T) {
 	// byte for byte, with the same findings.
 	fresh, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
 	defer cancel()
+	if err := chromedp.Do(fresh); err != nil { // opens the tab; no timeout on this first call
+		t.Fatal(err)
+	}
 	open(t, fresh, link)
 	if got := eval[string](t, fresh, `agentcardPlayground.getText()`); got != src {
 		t.Fatalf("restored text differs:\n got %q\nwant %q", got, src)
@@ -328,6 +346,13 @@ func TestE2EShareLink(t *testing.T) {
 	}
 	if vis := eval[bool](t, fresh, `!document.getElementById("message").hidden`); vis {
 		t.Error("a message is shown for a good link")
+	}
+	// Editing drops the stale share link from the address bar.
+	n := lints(t, fresh)
+	do(t, fresh, chromedp.Focus(`.cm-content`), chromedp.KeyEvent("x"))
+	waitLint(t, fresh, n)
+	if h := eval[string](t, fresh, `location.hash`); h != "" {
+		t.Errorf("after an edit the address still has %q", h)
 	}
 }
 
@@ -384,8 +409,12 @@ func TestE2EButtons(t *testing.T) {
 	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != card {
 		t.Errorf("open-url loaded %q", got)
 	}
-	do(t, ctx, chromedp.SetValue(`#open-url-input`, ""), chromedp.SendKeys(`#open-url-input`, "missing.example.com"), chromedp.Click(`[data-testid="open-url"]`))
+	setInput(t, ctx, "open-url-input", "missing.example.com")
+	do(t, ctx, chromedp.Click(`[data-testid="open-url"]`))
 	run(t, ctx, chromedp.Poll[chromedp.Void](`!document.getElementById("message").hidden`))
+	if msg := eval[string](t, ctx, `document.getElementById("message").textContent`); !strings.Contains(msg, "404 Not Found") {
+		t.Errorf("open-url error shows %q", msg)
+	}
 
 	// localStorage keeps the last text across a reload.
 	typeCard(t, ctx, `{"kept": "after reload 重"}`)
@@ -423,5 +452,86 @@ func TestE2ELearnPages(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(base+"/fields/"), chromedp.WaitVisible(`[data-testid="fields-page"]`))
 	if n := eval[int](t, ctx, `document.querySelectorAll('[data-testid="field"]').length`); n < 30 {
 		t.Errorf("fields page lists %d fields", n)
+	}
+}
+
+// Hover on a field name shows its catalogue entry; completion offers the
+// fields of the object at the cursor and closed-set values.
+func TestE2EHoverAndCompletion(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+	typeCard(t, ctx, readCard(t, "minimal-1.0.json"))
+
+	// Hover over "protocolBinding" inside supportedInterfaces[0].
+	pt := eval[[]float64](t, ctx, `(() => { const v = agentcardPlayground.view;
+		const pos = v.state.doc.toString().indexOf('"protocolBinding"') + 3; const c = v.coordsAtPos(pos);
+		return [c.left + 1, (c.top + c.bottom) / 2] })()`)
+	do(t, ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, pt[0], pt[1]))
+	hover := run(t, ctx, chromedp.Poll[string](`(() => { const e = document.querySelector('[data-testid="hover-doc"]'); return e && e.textContent })()`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if !strings.Contains(hover, "protocolBinding") || !strings.Contains(hover, "required") {
+		t.Errorf("hover shows %q", hover)
+	}
+
+	// Hover over a squiggle shows the finding with its rule's explanation.
+	typeCard(t, ctx, strings.Replace(readCard(t, "minimal-1.0.json"), `"JSONRPC"`, `"jsonrpc"`, 1))
+	pt = eval[[]float64](t, ctx, `(() => { const v = agentcardPlayground.view;
+		const pos = v.state.doc.toString().indexOf('"jsonrpc"') + 3; const c = v.coordsAtPos(pos);
+		return [c.left + 1, (c.top + c.bottom) / 2] })()`)
+	do(t, ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 5, 5), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, pt[0], pt[1]))
+	tip := run(t, ctx, chromedp.Poll[string](`(() => { const e = document.querySelector('.cm-tooltip-lint'); return e && e.textContent })()`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	rule := eval[string](t, ctx, `(() => { const d = agentcard.lint(agentcardPlayground.getText()).diagnostics.find(d => agentcardPlayground.getText().slice(d.from, d.to).includes("jsonrpc")); return agentcard.rules().find(r => r.code === d.code).explanation })()`)
+	if !strings.Contains(tip, rule[:min(40, len(rule))]) {
+		t.Errorf("diagnostic tooltip %q lacks the rule's explanation %q", tip, rule)
+	}
+
+	// Completion of a key inside an interface entry.
+	typeCard(t, ctx, `{"supportedInterfaces": [{"protocolB`)
+	do(t, ctx, chromedp.KeyEvent(" ", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	opts := run(t, ctx, chromedp.Poll[[]string](`(() => { const l = [...document.querySelectorAll('.cm-tooltip-autocomplete li')].map(e => e.textContent); return l.length ? l : null })()`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if !strings.Contains(strings.Join(opts, " "), "protocolBinding") {
+		t.Errorf("key completion offers %q", opts)
+	}
+	// Completion of a closed-set value.
+	do(t, ctx, chromedp.KeyEvent("\x1b"))
+	typeCard(t, ctx, `{"supportedInterfaces": [{"protocolBinding": "`)
+	do(t, ctx, chromedp.KeyEvent(" ", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	vals := run(t, ctx, chromedp.Poll[[]string](`(() => { const l = [...document.querySelectorAll('.cm-tooltip-autocomplete li')].map(e => e.textContent); return l.length ? l : null })()`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if !strings.Contains(strings.Join(vals, " "), "HTTP+JSON") {
+		t.Errorf("value completion offers %q", vals)
+	}
+}
+
+// Everything works from the keyboard: the sample menu opens, moves with the
+// arrow keys and loads a card; a finding's location button jumps to it.
+func TestE2EKeyboard(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+	do(t, ctx, chromedp.Focus(`[data-testid="samples"]`), chromedp.KeyEvent("\r"))
+	if f := eval[string](t, ctx, `document.activeElement.dataset.sample || ""`); f != "minimal" {
+		t.Fatalf("focus after opening the menu: %q", f)
+	}
+	n := lints(t, ctx)
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown))
+	if f := eval[string](t, ctx, `document.activeElement.dataset.sample || ""`); f != "three-interfaces" {
+		t.Fatalf("focus after two arrow downs: %q", f)
+	}
+	do(t, ctx, chromedp.KeyEvent("\r"))
+	waitLint(t, ctx, n)
+	if !strings.Contains(eval[string](t, ctx, `agentcardPlayground.getText()`), "Contract Clause Finder") {
+		t.Error("Enter on a sample did not load it")
+	}
+	if hidden := eval[bool](t, ctx, `document.getElementById("samples-menu").hidden`); !hidden {
+		t.Error("the menu stayed open")
+	}
+	// Tab leaves the editor (it does not trap focus).
+	do(t, ctx, chromedp.Focus(`.cm-content`), chromedp.KeyEvent("\t"))
+	if in := eval[bool](t, ctx, `!!document.activeElement.closest(".cm-editor")`); in {
+		t.Error("Tab did not leave the editor")
 	}
 }

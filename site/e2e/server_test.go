@@ -49,7 +49,17 @@ func (r headerRule) matches(p string) bool {
 // serveSite serves dist/site like the Worker's static assets do, with the
 // headers from _headers (so the page runs under the real CSP), plus a
 // stand-in for the Worker's /api/card that answers from cards.
+//
+// AGENTCARD_E2E_BASE=http://127.0.0.1:8787 runs the tests against a running
+// server instead (make dev: the site and the Worker in wrangler dev);
+// tests that need the /api/card stand-in then skip.
 func serveSite(t *testing.T, site string, cards map[string]string) string {
+	if base := os.Getenv("AGENTCARD_E2E_BASE"); base != "" {
+		if cards != nil {
+			t.Skip("needs the /api/card stand-in")
+		}
+		return strings.TrimSuffix(base, "/")
+	}
 	rules := readHeaders(t, site)
 	files := http.FileServer(http.Dir(site))
 	mux := http.NewServeMux()
@@ -58,7 +68,7 @@ func serveSite(t *testing.T, site string, cards map[string]string) string {
 		w.Header().Set("Content-Type", "application/json")
 		if !ok {
 			w.WriteHeader(http.StatusBadGateway)
-			w.Write([]byte(`{"error":"the remote answered 404 Not Found"}`))
+			w.Write([]byte(`{"error":{"kind":"not-found","status":502,"message":"The server answered 404 Not Found.","hint":"Check the address."}}`))
 			return
 		}
 		w.Write([]byte(body))

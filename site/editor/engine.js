@@ -1,12 +1,14 @@
 // Loading the Go engine (wasm) with streaming instantiation and progress.
 // wasm_exec.js (Go's own, copied at build time) defines globalThis.Go.
 
-export async function loadEngine(url, onProgress) {
+// size is the wasm's size in bytes (from the page); Content-Length can't be
+// trusted for progress when the server compresses.
+export async function loadEngine(url, size, onProgress) {
   if (typeof Go !== "function") throw new Error("wasm_exec.js did not load");
   const go = new Go();
   const resp = await fetch(url);
   if (!resp.ok) throw new Error(`the checker could not be downloaded (HTTP ${resp.status})`);
-  const total = Number(resp.headers.get("x-uncompressed-length") || resp.headers.get("content-length")) || 0;
+  const total = size || (resp.headers.get("content-encoding") ? 0 : Number(resp.headers.get("content-length")) || 0);
   let loaded = 0;
   let source = resp;
   if (resp.body && typeof TransformStream === "function") {

@@ -3,7 +3,7 @@
 // asked, the Worker's /api/card for "Open URL".
 import { basicSetup } from "codemirror";
 import { EditorView, keymap, hoverTooltip, Decoration } from "@codemirror/view";
-import { EditorState, StateField, StateEffect, Compartment } from "@codemirror/state";
+import { EditorState, StateField, StateEffect, Compartment, Transaction } from "@codemirror/state";
 import { json } from "@codemirror/lang-json";
 import { setDiagnostics, lintGutter } from "@codemirror/lint";
 import { autocompletion } from "@codemirror/autocomplete";
@@ -23,7 +23,12 @@ const params = new URLSearchParams(location.search);
 const debounceMs = params.has("debounce") ? Number(params.get("debounce")) : 120;
 
 // Numbers the end-to-end test and the benchmarks read.
-const stats = (window.agentcardStats = { lint: [], keystroke: [], ready: 0, lints: 0 });
+const stats = (window.agentcardStats = { lint: [], render: [], keystroke: [], keystrokeDom: [], ready: 0, lints: 0, errors: [] });
+// Anything the Content-Security-Policy blocks, and any uncaught error, is
+// recorded so the end-to-end tests can insist on none.
+document.addEventListener("securitypolicyviolation", (e) => stats.errors.push(`CSP ${e.violatedDirective}: ${e.blockedURI}`));
+addEventListener("error", (e) => stats.errors.push(`error: ${e.message}`));
+addEventListener("unhandledrejection", (e) => stats.errors.push(`rejection: ${e.reason}`));
 
 let engine = null;
 let catalogue = new Catalogue([], []);
@@ -127,15 +132,29 @@ const view = new EditorView({
         { key: "Mod-s", run: () => (shareDoc(), true) },
       ]),
       EditorView.updateListener.of((u) => {
-        if (u.docChanged) scheduleLint();
+        if (!u.docChanged) return;
+        scheduleLint();
+        if (u.transactions.some((tr) => tr.annotation(Transaction.userEvent))) userEdited();
       }),
     ],
   }),
 });
 if (dark) dark.addEventListener("change", (e) => view.dispatch({ effects: themeConf.reconfigure(theme(e.matches)) }));
-view.contentDOM.addEventListener("keydown", () => {
+// A keystroke starts when the browser is about to change the text
+// (beforeinput), for typing, deleting and pasting alike.
+view.contentDOM.addEventListener("beforeinput", () => {
   if (!pendingKey) pendingKey = performance.now();
 }, true);
+
+// Once the person edits, a share link in the address bar no longer shows
+// this text: drop it, so a reload brings back the latest text (kept in
+// localStorage) and not the shared one.
+function userEdited() {
+  if (location.hash.startsWith("#c=")) {
+    history.replaceState(null, "", location.pathname + location.search);
+    $("share-box").hidden = true;
+  }
+}
 
 function setText(text) {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
@@ -143,7 +162,9 @@ function setText(text) {
 
 function scheduleLint() {
   clearTimeout(timer);
-  timer = setTimeout(runLint, debounceMs);
+  // debounce=0 (benchmarks): lint right after this update, no timer hop.
+  if (debounceMs === 0) queueMicrotask(runLint);
+  else timer = setTimeout(runLint, debounceMs);
   clearTimeout(saveTimer);
   saveTimer = setTimeout(save, 400);
 }
@@ -187,15 +208,24 @@ function runLint() {
   });
   view.dispatch(setDiagnostics(view.state, diags));
   renderPanel(res, doc);
-  runSelect(text);
-  renderPreview($("preview"), text, res);
+  stats.render.push(performance.now() - t1);
   const started = pendingKey;
   pendingKey = 0;
+  if (started) stats.keystrokeDom.push(performance.now() - started);
   requestAnimationFrame(() => {
     if (started) stats.keystroke.push(performance.now() - started);
     root.dataset.lints = String(stats.lints);
   });
+  // The simulator and the preview are not findings: they follow right
+  // after, so typing shows the findings first.
+  clearTimeout(sideTimer);
+  sideTimer = setTimeout(() => {
+    if (view.state.doc !== doc) return; // a newer lint will come
+    runSelect(text);
+    renderPreview($("preview"), text, res);
+  }, 0);
 }
+let sideTimer = 0;
 
 // applyFix applies a fix computed for the text that was linted; if the text
 // changed since, it lints again and uses the same fix on the new text.
@@ -359,8 +389,12 @@ async function openURL(ev) {
     const body = await resp.text();
     if (!resp.ok) {
       let msg = body;
-      try { const j = JSON.parse(body); msg = j.message || j.error || body; } catch { /* keep text */ }
-      throw new Error(`${resp.status}: ${msg}`.slice(0, 400));
+      try {
+        // The Worker answers {"error": {"kind", "status", "message", "hint"}}.
+        const e = JSON.parse(body).error;
+        msg = typeof e === "string" ? e : [e.message, e.hint].filter(Boolean).join(" ");
+      } catch { /* keep the text */ }
+      throw new Error(`${msg} (HTTP ${resp.status})`.slice(0, 500));
     }
     showMessage("");
     setText(body);
@@ -415,6 +449,7 @@ window.agentcardPlayground = {
   getText: () => view.state.doc.toString(),
   setText,
   lintNow: () => { clearTimeout(timer); runLint(); },
+  contextAt: (pos) => { const c = contextAt(view.state, pos ?? view.state.selection.main.head); return c && { kind: c.kind, path: c.path, name: c.name, key: c.key }; },
   view,
 };
 
@@ -425,9 +460,18 @@ async function start() {
   $("btn-format").addEventListener("click", formatDoc);
   $("btn-share").addEventListener("click", shareDoc);
   $("open-url-form").addEventListener("submit", openURL);
+  // Show the last text at once, so typing can start while the checker
+  // loads; a share link needs the checker to decode, so it waits.
+  const shared = location.hash.startsWith("#c=");
+  if (!shared) {
+    let saved = null;
+    try { saved = localStorage.getItem(STORAGE_KEY); } catch { /* ignore */ }
+    setText(saved !== null && saved !== "" ? saved : samples[0].text);
+  }
   const bar = $("wasm-progress");
+  bar.removeAttribute("value"); // indeterminate until the size is known
   try {
-    engine = await loadEngine(root.dataset.wasm, (p) => { bar.value = Math.round(p * 100); });
+    engine = await loadEngine(root.dataset.wasm, Number(root.dataset.wasmSize) || 0, (p) => { bar.value = Math.round(p * 100); });
   } catch (err) {
     bar.hidden = true;
     setStatus("");
@@ -436,11 +480,7 @@ async function start() {
   }
   bar.hidden = true;
   catalogue = new Catalogue(engine.fields(), engine.rules());
-  if (!restoreFromHash()) {
-    let saved = null;
-    try { saved = localStorage.getItem(STORAGE_KEY); } catch { /* ignore */ }
-    setText(saved !== null && saved !== "" ? saved : samples[0].text);
-  }
+  if (shared) restoreFromHash();
   clearTimeout(timer);
   runLint();
   stats.ready = performance.now();

@@ -21,6 +21,9 @@ function link(url) {
   return a;
 }
 
+const MAX_SKILLS = 50;
+const MAX_INTERFACES = 50;
+
 const str = (v) => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v));
 
 // interfacesOf returns the card's interface list, derived for legacy cards.
@@ -64,15 +67,18 @@ export function renderPreview(root, text, result) {
   const ifaces = interfacesOf(card);
   const table = el("table", "interfaces",
     el("thead", null, el("tr", null, el("th", null, "#"), el("th", null, "Binding"), el("th", null, "Version"), el("th", null, "URL"), el("th", null, "Tenant"))),
-    el("tbody", null, ifaces.map((i, n) => el("tr", null,
+    el("tbody", null, ifaces.slice(0, MAX_INTERFACES).map((i, n) => el("tr", null,
       el("td", null, String(n)), el("td", null, str(i.binding)), el("td", null, str(i.version)),
       el("td", "url", str(i.url)), el("td", null, str(i.tenant))))));
-  const skills = el("ul", "skills", (Array.isArray(card.skills) ? card.skills : []).map((s) => el("li", "skill",
+  const allSkills = Array.isArray(card.skills) ? card.skills : [];
+  const shown = allSkills.slice(0, MAX_SKILLS);
+  const skills = el("ul", "skills", shown.map((s) => el("li", "skill",
     el("strong", null, str(s && s.name) || str(s && s.id)),
     el("p", null, str(s && s.description)),
     el("div", "tags", (Array.isArray(s && s.tags) ? s.tags : []).map((t) => el("span", "tag", str(t)))),
   )));
   root.replaceChildren(el("div", "card-summary", head, facts,
     el("h4", null, "Interfaces"), ifaces.length ? table : el("p", "note", "No interfaces."),
-    el("h4", null, "Skills"), skills));
+    el("h4", null, "Skills"), skills,
+    allSkills.length > shown.length ? el("p", "note", `… and ${allSkills.length - shown.length} more skills.`) : null));
 }

@@ -19,7 +19,7 @@ func jsIndex(src []byte, off int) int {
 
 // sharedCard reads a card from the shared directory beside the repository
 // (walking up from this package to the directory that holds go.mod).
-func sharedCard(t *testing.T, name string) []byte {
+func sharedCard(t testing.TB, name string) []byte {
 	t.Helper()
 	dir, _ := os.Getwd()
 	for d := dir; filepath.Dir(d) != d; d = filepath.Dir(d) {
