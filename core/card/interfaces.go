@@ -74,16 +74,38 @@ func LegacyInterfaces(root *jsonpos.Node) []Interface {
 // MajorMinor cuts a version to Major.Minor ("0.3.0" → "0.3"); patch numbers
 // never count in negotiation (§3.6). Anything unparseable is returned as is.
 func MajorMinor(v string) string {
+	if mm, ok := ParseMajorMinor(v); ok {
+		return mm
+	}
+	return strings.TrimSpace(v)
+}
+
+// ParseMajorMinor reads "1", "1.0", "1.0.3" or "v1.0" as "1.0"; it reports
+// false for anything that is not one to three dot-separated numbers.
+func ParseMajorMinor(v string) (string, bool) {
 	v = strings.TrimSpace(v)
 	v = strings.TrimPrefix(strings.TrimPrefix(v, "v"), "V")
 	parts := strings.Split(v, ".")
-	if len(parts) >= 2 && isDigits(parts[0]) && isDigits(parts[1]) {
-		return parts[0] + "." + parts[1]
+	if len(parts) > 3 {
+		return "", false
 	}
-	if len(parts) == 1 && isDigits(parts[0]) {
-		return parts[0] + ".0"
+	for _, part := range parts {
+		if !isDigits(part) {
+			return "", false
+		}
 	}
-	return v
+	if len(parts) == 1 {
+		return trimZeros(parts[0]) + ".0", true
+	}
+	return trimZeros(parts[0]) + "." + trimZeros(parts[1]), true
+}
+
+func trimZeros(s string) string {
+	t := strings.TrimLeft(s, "0")
+	if t == "" {
+		return "0"
+	}
+	return t
 }
 
 func isDigits(s string) bool {

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/agentcard/agentcard/core/card"
 )
 
 // Support is one entry of a client profile: a binding and the protocol
@@ -103,7 +105,7 @@ func ParseProfile(s string) (Profile, error) {
 			if v == "" {
 				return nil, fmt.Errorf("%q has an empty version; write versions as Major.Minor, for example %s@1.0", item, binding)
 			}
-			mm, ok := majorMinor(v)
+			mm, ok := card.ParseMajorMinor(v)
 			if !ok {
 				return nil, fmt.Errorf("version %q of %s is not a version number; write Major.Minor, for example 1.0 or 0.3", v, binding)
 			}
@@ -124,45 +126,6 @@ func MustParseProfile(s string) Profile {
 		panic(err)
 	}
 	return p
-}
-
-// majorMinor reads "1", "1.0", "1.0.3" or "v1.0" as "1.0"; it reports false
-// for anything that is not digits and dots.
-func majorMinor(v string) (string, bool) {
-	v = strings.TrimPrefix(strings.TrimPrefix(v, "v"), "V")
-	parts := strings.Split(v, ".")
-	if len(parts) > 3 {
-		return "", false
-	}
-	for _, part := range parts {
-		if !isDigits(part) {
-			return "", false
-		}
-	}
-	if len(parts) == 1 {
-		return trimZeros(parts[0]) + ".0", true
-	}
-	return trimZeros(parts[0]) + "." + trimZeros(parts[1]), true
-}
-
-func trimZeros(s string) string {
-	t := strings.TrimLeft(s, "0")
-	if t == "" {
-		return "0"
-	}
-	return t
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 func contains(list []string, s string) bool {

@@ -142,7 +142,7 @@ func SelectRoot(root *jsonpos.Node, p Profile) Result {
 			res.Index = it.Index
 			res.URL = strings.TrimSpace(it.URL)
 			res.ProtocolBinding = it.Binding
-			res.ProtocolVersion, _ = majorMinor(it.Version)
+			res.ProtocolVersion, _ = card.ParseMajorMinor(it.Version)
 			res.Tenant, res.HasTenant = it.Tenant, it.HasTenant
 			res.Source, res.Start, res.End = it.Source, st.Start, st.End
 		}
@@ -229,7 +229,7 @@ func judge(root *jsonpos.Node, it card.Interface, p Profile, list string) (strin
 	}
 
 	binding := it.Binding
-	version, ok := majorMinor(strings.TrimSpace(it.Version))
+	version, ok := card.ParseMajorMinor(strings.TrimSpace(it.Version))
 	if !ok {
 		return fmt.Sprintf("%s %q is not a Major.Minor version, so no client can match it", versionName, it.Version), false
 	}
