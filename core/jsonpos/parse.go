@@ -1,6 +1,7 @@
 package jsonpos
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -199,7 +200,7 @@ func (p *parser) run() {
 		p.problem(CodeTruncated, p.i, p.i, "the document is empty; an Agent Card is a JSON object starting with '{'")
 		return
 	}
-	if !isValueStart(src[p.i]) || (src[p.i] == '-' && (p.i+1 >= len(src) || src[p.i+1] < '0' || src[p.i+1] > '9') && !strings.HasPrefix(string(src[p.i+1:min(len(src), p.i+9)]), "Infinity")) {
+	if !isValueStart(src[p.i]) || (src[p.i] == '-' && (p.i+1 >= len(src) || src[p.i+1] < '0' || src[p.i+1] > '9') && !bytes.HasPrefix(src[p.i+1:], []byte("Infinity"))) {
 		p.leadingText()
 		if p.i >= len(src) {
 			return
@@ -229,7 +230,7 @@ func (p *parser) leadingText() {
 		p.i = len(src)
 		return
 	}
-	brace := strings.IndexByte(string(src[start:]), '{')
+	brace := bytes.IndexByte(src[start:], '{')
 	if brace < 0 {
 		p.problem(CodeSyntax, start, min(len(src), start+1),
 			"expected a JSON object ('{') but found %s", describe(src[start:]))
@@ -251,6 +252,9 @@ func describe(b []byte) string {
 		return fmt.Sprintf("byte 0x%02X", b[0])
 	}
 	// quote up to the first line break, shortened.
+	if len(b) > 200 {
+		b = b[:200]
+	}
 	line := string(b)
 	if i := strings.IndexAny(line, "\r\n"); i >= 0 {
 		line = line[:i]
@@ -298,7 +302,7 @@ func (p *parser) skipSpace() {
 				p.problemFix(CodeComment, start, end, Fix{Title: "Delete the comment", Edits: []Edit{p.d.Edit(start, end, "")}},
 					"JSON has no comments: %s must be removed (put notes in a description field instead)", describe(src[start:end]))
 			} else {
-				close := strings.Index(string(src[start+2:]), "*/")
+				close := bytes.Index(src[start+2:], []byte("*/"))
 				if close < 0 {
 					p.i = len(src)
 					p.problem(CodeComment, start, p.i, "JSON has no comments, and this /* comment is never closed")
@@ -747,7 +751,7 @@ func (p *parser) number() *Node {
 		break
 	}
 	// "-Infinity"
-	if end < len(src) && src[start] == '-' && end == start+1 && strings.HasPrefix(string(src[end:]), "Infinity") {
+	if end < len(src) && src[start] == '-' && end == start+1 && bytes.HasPrefix(src[end:], []byte("Infinity")) {
 		end += len("Infinity")
 		p.i = end
 		n := p.node(Number, start)

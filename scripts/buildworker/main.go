@@ -1,6 +1,8 @@
 // Command buildworker builds the Cloudflare Worker into build/: the Go
-// program compiled to WebAssembly (build/app.wasm) and the JavaScript glue
-// of syumai/workers (build/worker.mjs, runtime.mjs, wasm_exec.js). It runs
+// program compiled to WebAssembly (build/app.wasm), our entry
+// wasm/worker/worker.mjs (build/worker.mjs: one Go instance per isolate
+// serves every request) and the loader glue of syumai/workers
+// (build/runtime.mjs, wasm_exec.js). It runs
 // binaryen's wasm-opt when it is installed, prints the bundle's raw and
 // gzip sizes, and fails when the gzip size is over the Workers free plan's
 // 3 MiB.
@@ -48,7 +50,13 @@ func run(out, opt string) error {
 		return err
 	}
 	for _, name := range bundleFiles[:3] {
-		b, err := os.ReadFile(filepath.Join(glue, name))
+		src := filepath.Join(glue, name)
+		if name == "worker.mjs" {
+			// syumai/workers' worker.mjs starts a Go instance per request;
+			// ours keeps one (see its header comment).
+			src = filepath.Join("wasm", "worker", "worker.mjs")
+		}
+		b, err := os.ReadFile(src)
 		if err != nil {
 			return err
 		}

@@ -8,11 +8,21 @@ import (
 	"fmt"
 	"net/http"
 	"syscall/js"
+	"time"
 
 	"github.com/agentcard/agentcard/core/discovery"
 )
 
 // jsDoer performs discovery's GETs with the runtime's fetch.
+//
+// One Go instance serves every request of an isolate, and workerd refuses
+// I/O on an object (a fetch, its body stream, its AbortController) from
+// another request's handler. A goroutine runs in the JavaScript context of
+// whatever woke Go: a request's own promise callbacks wake it in its own
+// context, but a Go timer (a context deadline) may fire while Go was
+// entered for another request. So nothing JavaScript-side is driven by Go
+// timers: the time limit is an AbortSignal.timeout made beside the fetch,
+// and await waits for the promise only.
 //
 // fetch is called as a method of the real global object. syumai/workers runs
 // Go with a Proxy standing in for globalThis, and invoking fetch with that
@@ -28,14 +38,18 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 			headers.Call("append", k, v)
 		}
 	}
-	abort := global.Get("AbortController").New()
 	init := global.Get("Object").New()
 	init.Set("method", "GET")
 	init.Set("headers", headers)
 	init.Set("redirect", "manual")
-	init.Set("signal", abort.Get("signal"))
-	stop := context.AfterFunc(ctx, func() { abort.Call("abort") })
-	defer stop()
+	if deadline, ok := ctx.Deadline(); ok {
+		ms := time.Until(deadline).Milliseconds()
+		if ms <= 0 {
+			return nil, fmt.Errorf("%w: %v", discovery.ErrTimeout, context.DeadlineExceeded)
+		}
+		// Aborts the fetch and the reading of its body.
+		init.Set("signal", global.Get("AbortSignal").Call("timeout", ms))
+	}
 
 	res, err := await(ctx, global.Call("fetch", r.URL, init))
 	if err != nil {
@@ -85,7 +99,10 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 	return out, nil
 }
 
-// await blocks the calling goroutine until p settles or ctx ends.
+// await blocks the calling goroutine until p settles. It does not return
+// early when ctx ends (see jsDoer): the JavaScript side has its own time
+// limit. A rejection after ctx's deadline, or by AbortSignal.timeout, is
+// a timeout.
 func await(ctx context.Context, p js.Value) (js.Value, error) {
 	type settled struct {
 		v   js.Value
@@ -97,23 +114,24 @@ func await(ctx context.Context, p js.Value) (js.Value, error) {
 		return nil
 	})
 	catch := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		msg := "fetch failed"
+		s := settled{err: errors.New("fetch failed")}
 		if len(args) > 0 && !args[0].IsUndefined() && !args[0].IsNull() {
-			msg = args[0].Call("toString").String()
+			s.err = errors.New(args[0].Call("toString").String())
+			if name := args[0].Get("name"); name.Type() == js.TypeString && name.String() == "TimeoutError" {
+				s.err = fmt.Errorf("%w: %v", discovery.ErrTimeout, s.err)
+			}
 		}
-		ch <- settled{err: errors.New(msg)}
+		ch <- s
 		return nil
 	})
 	defer then.Release()
 	defer catch.Release()
 	p.Call("then", then, catch)
-	select {
-	case s := <-ch:
-		if s.err != nil && ctx.Err() != nil {
-			return js.Value{}, fmt.Errorf("%w: %v", discovery.ErrTimeout, ctx.Err())
+	s := <-ch
+	if s.err != nil && !errors.Is(s.err, discovery.ErrTimeout) {
+		if deadline, ok := ctx.Deadline(); ctx.Err() != nil || (ok && !time.Now().Before(deadline)) {
+			return js.Value{}, fmt.Errorf("%w: %v", discovery.ErrTimeout, context.DeadlineExceeded)
 		}
-		return s.v, s.err
-	case <-ctx.Done():
-		return js.Value{}, fmt.Errorf("%w: %v", discovery.ErrTimeout, ctx.Err())
 	}
+	return s.v, s.err
 }

@@ -3,16 +3,35 @@
 package main
 
 import (
+	"syscall/js"
+
 	"github.com/syumai/workers"
 	"github.com/syumai/workers/cloudflare"
 )
 
-// main runs inside workerd. syumai/workers starts one Go instance per
-// request, so nothing here outlives a request except the Cache API.
+// main runs once per Go instance inside workerd, and the instance serves
+// every request of its isolate (wasm/worker/worker.mjs starts it).
+//
+// syumai/workers is used for what fits a long-lived instance: its loader
+// glue (runtime.mjs and wasm_exec.js, which hands Go the runtime context as
+// the global `context`), cloudflare.Getenv for ALLOW_LOOPBACK, and
+// workers.Ready to tell the entry that the handler is registered. Its
+// request path (workers.Serve and the handleRequest it registers) is not
+// used: it ends the program after the first response (the response body's
+// Close closes a package-level done channel, so a second response would
+// panic with "close of closed channel"), and its worker.mjs starts a new
+// instance for every request. bridge_js.go replaces it.
 func main() {
-	workers.Serve(newHandler(Config{
-		Doer:          jsDoer{},
-		AllowLoopback: cloudflare.Getenv("ALLOW_LOOPBACK") == "1",
-		Cache:         jsCache{},
-	}))
+	allow := cloudflare.Getenv("ALLOW_LOOPBACK") == "1"
+	b := &bridge{
+		handler: newHandler(Config{
+			Doer:          jsDoer{},
+			AllowLoopback: allow,
+			Cache:         jsCache{},
+		}),
+		dev: allow,
+	}
+	js.Global().Get("context").Get("binding").Set("serve", js.FuncOf(b.serve))
+	workers.Ready()
+	select {} // the handler is called from JavaScript until the isolate goes
 }
