@@ -1,0 +1,210 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/url"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"sync/atomic"
+	"syscall/js"
+)
+
+// bridge turns JavaScript Requests into calls of the net/http handler and
+// its answers into JavaScript Responses, for the one long-lived instance.
+type bridge struct {
+	handler http.Handler
+	// dev is ALLOW_LOOPBACK=1 (make dev and the end-to-end test only): it
+	// adds the X-Agentcard-Instance-Requests header and /_worker/dev/exit,
+	// with which the end-to-end test checks that the instance is reused and
+	// that a fresh one starts after the program ends.
+	dev    bool
+	served atomic.Int64
+}
+
+// Paths only answered in dev mode.
+const devExitPath = "/_worker/dev/exit"
+
+// serve is binding.serve(request, env, ctx): it returns a Promise of the
+// Response at once and answers in a goroutine of its own, so a request
+// waiting for a fetch does not hold up the others.
+func (b *bridge) serve(_ js.Value, args []js.Value) any {
+	var resolve, reject js.Value
+	executor := js.FuncOf(func(_ js.Value, a []js.Value) any {
+		resolve, reject = a[0], a[1]
+		return nil
+	})
+	p := js.Global().Get("Promise").New(executor)
+	executor.Release()
+	if len(args) == 0 {
+		reject.Invoke(js.Global().Get("Error").New("serve: no request"))
+		return p
+	}
+	go b.respond(args[0], resolve)
+	return p
+}
+
+func (b *bridge) respond(req, resolve js.Value) {
+	n := b.served.Add(1)
+	w := &memWriter{header: http.Header{}}
+	defer func() {
+		if v := recover(); v != nil {
+			log.Printf("worker: panic in the bridge: %v\n%s", v, debug.Stack())
+			w = &memWriter{header: http.Header{}}
+			securityHeaders(w.header)
+			w.header.Set("Content-Type", "text/plain; charset=utf-8")
+			w.header.Set("Cache-Control", "no-store")
+			w.WriteHeader(http.StatusInternalServerError)
+			io.WriteString(w, "Something went wrong on our side; try again.\n")
+			resolve.Invoke(w.response(http.MethodGet))
+		}
+	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r, err := toRequest(ctx, req)
+	if err != nil {
+		securityHeaders(w.header)
+		w.header.Set("Content-Type", "text/plain; charset=utf-8")
+		w.header.Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusBadRequest)
+		io.WriteString(w, "Unreadable request.\n")
+		resolve.Invoke(w.response(http.MethodGet))
+		return
+	}
+	if b.dev {
+		w.header.Set("X-Agentcard-Instance-Requests", strconv.FormatInt(n, 10))
+		if r.URL.Path == devExitPath {
+			os.Exit(3) // the entry answers 503 and starts a fresh instance next time
+		}
+	}
+	b.handler.ServeHTTP(w, r)
+	resolve.Invoke(w.response(r.Method))
+}
+
+// toRequest converts a JavaScript Request. The body is read up to one byte
+// over the handler's limit (POST /api/lint, 1 MiB), which is enough for the
+// handler to refuse a larger one; the rest is not read.
+func toRequest(ctx context.Context, req js.Value) (*http.Request, error) {
+	u, err := url.Parse(req.Get("url").String())
+	if err != nil {
+		return nil, err
+	}
+	r := (&http.Request{
+		Method:     req.Get("method").String(),
+		URL:        u,
+		Proto:      "HTTP/1.1",
+		ProtoMajor: 1,
+		ProtoMinor: 1,
+		Header:     http.Header{},
+		Host:       u.Host,
+		RequestURI: u.RequestURI(),
+		Body:       http.NoBody,
+	}).WithContext(ctx)
+	each := js.FuncOf(func(_ js.Value, a []js.Value) any {
+		r.Header.Add(a[1].String(), a[0].String())
+		return nil
+	})
+	req.Get("headers").Call("forEach", each)
+	each.Release()
+	r.RemoteAddr = r.Header.Get("Cf-Connecting-Ip")
+	body := req.Get("body")
+	if body.IsNull() || body.IsUndefined() {
+		return r, nil
+	}
+	b, err := readCapped(ctx, body, maxLintBody+1)
+	if err != nil {
+		return nil, fmt.Errorf("reading the request body: %w", err)
+	}
+	r.Body = io.NopCloser(bytes.NewReader(b))
+	r.ContentLength = int64(len(b))
+	return r, nil
+}
+
+// readCapped reads a ReadableStream up to limit bytes and cancels the rest.
+func readCapped(ctx context.Context, stream js.Value, limit int) ([]byte, error) {
+	reader := stream.Call("getReader")
+	var out []byte
+	for {
+		chunk, err := await(ctx, reader.Call("read"))
+		if err != nil {
+			return nil, err
+		}
+		if chunk.Get("done").Bool() {
+			return out, nil
+		}
+		v := chunk.Get("value")
+		n := v.Get("byteLength").Int()
+		buf := make([]byte, n)
+		js.CopyBytesToGo(buf, v)
+		if room := limit - len(out); n >= room {
+			reader.Call("cancel")
+			return append(out, buf[:room]...), nil
+		}
+		out = append(out, buf...)
+	}
+}
+
+// memWriter is the in-memory http.ResponseWriter the handler writes to.
+type memWriter struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (w *memWriter) Header() http.Header { return w.header }
+
+func (w *memWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+}
+
+func (w *memWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	if !bodyAllowed(w.status) {
+		return 0, errors.New("this status has no body")
+	}
+	return w.body.Write(p)
+}
+
+func bodyAllowed(status int) bool {
+	return !(status >= 100 && status < 200) && status != http.StatusNoContent &&
+		status != http.StatusResetContent && status != http.StatusNotModified
+}
+
+// response builds the JavaScript Response: status, every header value,
+// and the body as bytes (none for HEAD and bodiless statuses).
+func (w *memWriter) response(method string) js.Value {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	global := js.Global().Get("globalThis")
+	if w.header.Get("Content-Type") == "" && w.body.Len() > 0 {
+		w.header.Set("Content-Type", http.DetectContentType(w.body.Bytes()))
+	}
+	headers := global.Get("Headers").New()
+	for k, vs := range w.header {
+		for _, v := range vs {
+			headers.Call("append", k, v)
+		}
+	}
+	init := global.Get("Object").New()
+	init.Set("status", w.status)
+	init.Set("headers", headers)
+	body := js.Null()
+	if method != http.MethodHead && bodyAllowed(w.status) && w.body.Len() > 0 {
+		body = global.Get("Uint8Array").New(w.body.Len())
+		js.CopyBytesToJS(body, w.body.Bytes())
+	}
+	return global.Get("Response").New(body, init)
+}
