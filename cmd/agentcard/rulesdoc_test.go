@@ -1,0 +1,49 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentcard/agentcard/core/lint"
+)
+
+// docs/RULES.md is the rule list the README links to. It is generated from
+// the catalogue so it cannot drift; this test fails when it is stale and
+// `go test ./cmd/agentcard/ -run Golden -update` rewrites it.
+func TestGoldenRulesDoc(t *testing.T) {
+	var b strings.Builder
+	rules := lint.Rules()
+	b.WriteString("# Rules\n\n")
+	b.WriteString("Generated from the rule catalogue (`core/lint`, `core/discovery`) by\n")
+	b.WriteString("`go test ./cmd/agentcard/ -run Golden -update`; do not edit by hand.\n")
+	fmt.Fprintf(&b, "%d rules. `agentcard rules CODE` prints one in full, with its examples;\n", len(rules))
+	b.WriteString("the site has a page per rule at `/rules/<code>/`.\n")
+	topic := ""
+	for _, r := range rules {
+		if r.Topic != topic {
+			topic = r.Topic
+			fmt.Fprintf(&b, "\n## %s\n\n| code | severity | what it finds | spec |\n|---|---|---|---|\n", topic)
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.Code, r.Severity, mdCell(r.Title), mdCell(r.Spec))
+	}
+	got := b.String()
+	path := filepath.Join("..", "..", "docs", "RULES.md")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("missing %s (run with -update): %v", path, err)
+	}
+	if string(want) != got {
+		t.Errorf("%s is stale (run with -update)\n%s", path, firstDiff(got, string(want)))
+	}
+}
+
+func mdCell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
