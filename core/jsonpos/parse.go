@@ -600,6 +600,17 @@ func (p *parser) afterMember(n *Node) bool {
 		p.i++
 		n.End = p.i
 		return false
+	case (c == '"' || c == '\'') && n.Kind == Object && n.Children[len(n.Children)-1].Kind == String && !p.keyFollows():
+		// "a": "x" "y" — a second string where no member can start:
+		// someone expected strings to be joined. Read it into the value.
+		last := n.Children[len(n.Children)-1]
+		at := last.End
+		s := p.string()
+		p.problemFix(CodeMissingComma, at, s.End, Fix{Title: "Merge the strings", Edits: []Edit{p.d.Edit(last.Start, s.End, jsonQuote(last.Str+s.Str))}},
+			"two strings side by side in the value of %q; JSON cannot join strings, merge them into one", last.Key)
+		last.Str += s.Str
+		last.End = s.End
+		return p.afterMember(n)
 	case isValueStart(c) || c == '\'' || isIdentStart(c):
 		last := n.Children[len(n.Children)-1]
 		at := last.End
@@ -861,6 +872,25 @@ func (p *parser) string() *Node {
 			break
 		}
 		if c == '\n' || c == '\r' {
+			if p.closesLater(i, quote) {
+				// A multi-line string: one problem for the line break,
+				// and the string goes on, so the next line is not
+				// misread as JSON.
+				end := i + 1
+				esc := `\n`
+				if c == '\r' {
+					esc = `\r`
+					if end < len(src) && src[end] == '\n' {
+						end++
+						esc = `\r\n`
+					}
+				}
+				p.problemFix(CodeInvalidString, i, end, Fix{Title: "Escape the line break", Edits: []Edit{p.d.Edit(i, end, esc)}},
+					"a line break inside a string must be written as \\n")
+				b.Write(src[i:end])
+				i = end
+				continue
+			}
 			p.problem(CodeInvalidString, start, i, "the string starting here is not closed before the end of the line (a line break inside a string must be written as \\n)")
 			break
 		}
@@ -937,6 +967,58 @@ func (p *parser) string() *Node {
 		p.singleQuoted(n)
 	}
 	return n
+}
+
+// closesLater reports whether a string broken by a raw line break at i
+// ends with its quote within the next few lines, followed by something that
+// can follow a string (',', ':', '}', ']' or the end): then it is one
+// multi-line string rather than an unclosed one.
+func (p *parser) closesLater(i int, quote byte) bool {
+	src := p.src
+	lines := 0
+	for j := i; j < len(src) && j < i+4096; j++ {
+		switch c := src[j]; {
+		case c == '\n':
+			lines++
+			if lines > 3 {
+				return false
+			}
+		case c == '\\':
+			j++
+		case c == quote:
+			k := j + 1
+			for k < len(src) && (src[k] == ' ' || src[k] == '\t' || src[k] == '\r' || src[k] == '\n') {
+				k++
+			}
+			return k == len(src) || src[k] == ',' || src[k] == ':' || src[k] == '}' || src[k] == ']'
+		case c == '{' || c == '[':
+			return false
+		}
+	}
+	return false
+}
+
+// keyFollows reports whether the string at p.i is followed by ':', that is,
+// whether it starts a member (a comma was forgotten) rather than continuing
+// the previous value.
+func (p *parser) keyFollows() bool {
+	src := p.src
+	quote := src[p.i]
+	j := p.i + 1
+	for j < len(src) && src[j] != quote && src[j] != '\n' {
+		if src[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	if j >= len(src) || src[j] != quote {
+		return true // unclosed: let the member path report it
+	}
+	j++
+	for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\r' || src[j] == '\n') {
+		j++
+	}
+	return j < len(src) && (src[j] == ':' || src[j] == '=')
 }
 
 func (p *parser) singleQuoted(n *Node) {
