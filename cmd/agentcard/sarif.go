@@ -173,8 +173,9 @@ func isURL(s string) bool {
 	return strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "http://")
 }
 
-// sarifRegionOf converts a byte range to 1-based UTF-16 columns.
-func sarifRegionOf(src []byte, r lint.Range) sarifRegion {
+// sarifRegionOf converts a byte range to 1-based UTF-16 columns, with the
+// offsets already converted by jsonpos.UTF16Offsets (see utf16Of).
+func sarifRegionOf(u16 map[int]int, r lint.Range) sarifRegion {
 	fix := func(p jsonpos.Position) (int, int) {
 		line, col := p.Line, p.Column
 		if line < 1 {
@@ -183,7 +184,7 @@ func sarifRegionOf(src []byte, r lint.Range) sarifRegion {
 		if col < 1 {
 			return line, 1
 		}
-		return line, jsonpos.UTF16Column(src, p)
+		return line, u16[p.Offset] - u16[p.LineStart()] + 1
 	}
 	sl, sc := fix(r.Start)
 	el, ec := fix(r.End)
@@ -191,6 +192,25 @@ func sarifRegionOf(src []byte, r lint.Range) sarifRegion {
 		el, ec = sl, sc
 	}
 	return sarifRegion{StartLine: sl, StartColumn: sc, EndLine: el, EndColumn: ec}
+}
+
+// utf16Of converts every position a result's regions need in one pass.
+func utf16Of(src []byte, res *lint.Result) map[int]int {
+	var offs []int
+	add := func(r lint.Range) {
+		for _, p := range []jsonpos.Position{r.Start, r.End} {
+			offs = append(offs, p.Offset, p.LineStart())
+		}
+	}
+	for _, d := range res.Diagnostics {
+		add(d.Range)
+		for _, f := range d.Fixes {
+			for _, ed := range f.Edits {
+				add(ed.Range)
+			}
+		}
+	}
+	return jsonpos.UTF16Offsets(src, offs)
 }
 
 func writeSARIF(w io.Writer, runs []lintRun) error {
@@ -205,6 +225,7 @@ func writeSARIF(w io.Writer, runs []lintRun) error {
 		if lr.res.Doc != nil {
 			src = lr.res.Doc.Src
 		}
+		u16 := utf16Of(src, lr.res)
 		art := sarifArtifact{URI: artifactURI(lr.in.name)}
 		if lr.in.uri != "" {
 			art.URI = lr.in.uri
@@ -215,11 +236,11 @@ func writeSARIF(w io.Writer, runs []lintRun) error {
 				i = -1
 			}
 			res := sarifResult{RuleID: d.Code, RuleIndex: i, Level: sarifLevel(d.Severity), Message: sarifText{d.Message},
-				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: sarifRegionOf(src, d.Range)}}}}
+				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: sarifRegionOf(u16, d.Range)}}}}
 			for _, f := range d.Fixes {
 				ch := sarifArtifactChange{ArtifactLocation: art}
 				for _, ed := range f.Edits {
-					ch.Replacements = append(ch.Replacements, sarifReplacement{DeletedRegion: sarifRegionOf(src, ed.Range), InsertedContent: sarifText{ed.NewText}})
+					ch.Replacements = append(ch.Replacements, sarifReplacement{DeletedRegion: sarifRegionOf(u16, ed.Range), InsertedContent: sarifText{ed.NewText}})
 				}
 				res.Fixes = append(res.Fixes, sarifFix{Description: sarifText{f.Title}, ArtifactChanges: []sarifArtifactChange{ch}})
 			}

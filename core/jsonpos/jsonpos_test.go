@@ -417,3 +417,17 @@ func TestKinds(t *testing.T) {
 		t.Error("nil node helpers must be nil-safe")
 	}
 }
+
+func TestUTF16OffsetsMatchesUTF16Offset(t *testing.T) {
+	src := []byte("{\"名字\": \"😀 x\",\n \"b\": \"\xff中\"}")
+	var offs []int
+	for i := 0; i <= len(src); i++ {
+		offs = append(offs, i, len(src)-i)
+	}
+	m := UTF16Offsets(src, offs)
+	for i := 0; i <= len(src); i++ {
+		if got, want := m[i], UTF16Offset(src, i); got != want {
+			t.Errorf("offset %d: UTF16Offsets %d, UTF16Offset %d", i, got, want)
+		}
+	}
+}

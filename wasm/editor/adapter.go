@@ -7,9 +7,7 @@ package main
 
 import (
 	"encoding/json"
-	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/format"
@@ -77,7 +75,7 @@ func Lint(src []byte) LintResult {
 			}
 		}
 	}
-	u16 := newUTF16Map(src, offs)
+	u16 := jsonpos.UTF16Offsets(src, offs)
 	for _, d := range res.Diagnostics {
 		nd := Diagnostic{
 			Code:     d.Code,
@@ -99,34 +97,6 @@ func Lint(src []byte) LintResult {
 		out.Diagnostics = append(out.Diagnostics, nd)
 	}
 	return out
-}
-
-// newUTF16Map converts many byte offsets in one pass over src, using
-// jsonpos.UTF16Offset (the project's one conversion) on the stretches
-// between consecutive offsets. An offset that does not start a rune is
-// converted on its own from the start, so the answer is always exactly
-// UTF16Offset(src, off).
-func newUTF16Map(src []byte, offs []int) map[int]int {
-	m := make(map[int]int, len(offs))
-	sort.Ints(offs)
-	prev, acc := 0, 0
-	for _, off := range offs {
-		if _, done := m[off]; done {
-			continue
-		}
-		if off < 0 || off > len(src) {
-			m[off] = jsonpos.UTF16Offset(src, off)
-			continue
-		}
-		if off < len(src) && !utf8.RuneStart(src[off]) {
-			m[off] = jsonpos.UTF16Offset(src, off)
-			continue
-		}
-		acc += jsonpos.UTF16Offset(src[prev:], off-prev)
-		prev = off
-		m[off] = acc
-	}
-	return m
 }
 
 // FormatResult is agentcard.format's answer: the new text, or why not.

@@ -99,7 +99,7 @@ func TestUTF16MapMatchesUTF16Offset(t *testing.T) {
 	for i := 0; i <= len(src)+2; i++ {
 		offs = append(offs, i)
 	}
-	m := newUTF16Map(src, append([]int(nil), offs...))
+	m := jsonpos.UTF16Offsets(src, append([]int(nil), offs...))
 	for _, off := range offs {
 		if got, want := m[off], jsonpos.UTF16Offset(src, off); got != want {
 			t.Errorf("offset %d: %d, want %d", off, got, want)

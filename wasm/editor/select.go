@@ -35,7 +35,7 @@ func Select(src []byte, profile string) SelectResult {
 	for _, s := range r.Trace {
 		offs = append(offs, s.Start, s.End)
 	}
-	u16 := newUTF16Map(src, offs)
+	u16 := jsonpos.UTF16Offsets(src, offs)
 	out := SelectResult{Result: r, Trace: make([]Step, 0, len(r.Trace))}
 	if r.Outcome == selection.Selected {
 		out.From, out.To = u16[r.Start], u16[r.End]
