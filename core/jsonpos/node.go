@@ -50,14 +50,17 @@ type Node struct {
 	Children []*Node
 }
 
-// Get returns the first member named key, or nil. It is nil-safe, so
-// lookups can be chained: n.Get("provider").Get("url").
+// Get returns the member named key, or nil. With duplicate names it returns
+// the last one, the value JavaScript's JSON.parse, Python's json and Go's
+// encoding/json keep, so rules and selection see what most clients see
+// (the duplicate itself is a syntax finding). It is nil-safe, so lookups
+// can be chained: n.Get("provider").Get("url").
 func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
-	for _, c := range n.Children {
-		if c.Key == key {
+	for i := len(n.Children) - 1; i >= 0; i-- {
+		if c := n.Children[i]; c.Key == key {
 			return c
 		}
 	}
