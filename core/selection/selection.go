@@ -229,7 +229,13 @@ func judge(root *jsonpos.Node, it card.Interface, p Profile, list string) (strin
 	}
 
 	binding := it.Binding
+	// A card's version must be written Major.Minor (a patch number is
+	// tolerated and ignored, §3.6); "1" or "v1.0" are not versions a client
+	// can match, even though a client profile may be written that loosely.
 	version, ok := card.ParseMajorMinor(strings.TrimSpace(it.Version))
+	if dots := strings.Count(strings.TrimSpace(it.Version), "."); !ok || dots < 1 || !isDigit(strings.TrimSpace(it.Version)[0]) {
+		ok = false
+	}
 	if !ok {
 		return fmt.Sprintf("%s %q is not a Major.Minor version, so no client can match it", versionName, it.Version), false
 	}
@@ -277,3 +283,5 @@ func stringProblem(n *jsonpos.Node, name string) string {
 	}
 	return ""
 }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -251,3 +251,14 @@ func ExampleSelect() {
 	// 1 skipped: binding GRPC is not supported by this client (supports HTTP+JSON@1.0)
 	// 2 selected: first entry this client can use: HTTP+JSON 1.0 at https://agent.example.com/a2a/http; no tenant to send
 }
+
+// A card version must be Major.Minor (patch tolerated); the loose forms a
+// client profile accepts ("1", "v1.0") do not match in a card.
+func TestSelectCardVersionStrict(t *testing.T) {
+	for v, want := range map[string]string{"1.0": "selected", "1.0.1": "selected", "1": "no-compatible-interface", "v1.0": "no-compatible-interface", "latest": "no-compatible-interface"} {
+		src := `{"supportedInterfaces":[{"url":"https://a.example.com/a2a","protocolBinding":"JSONRPC","protocolVersion":"` + v + `"}]}`
+		if got := SelectSource([]byte(src), MustParseProfile("JSONRPC@1.0")).Outcome; string(got) != want {
+			t.Errorf("protocolVersion %q: outcome %s, want %s", v, got, want)
+		}
+	}
+}
