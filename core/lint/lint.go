@@ -161,7 +161,7 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 		}
 	}
 	ctx.rule = nil
-	res.Diagnostics = ctx.diags
+	res.Diagnostics = dropSuperseded(ctx.diags)
 	sort.SliceStable(res.Diagnostics, func(i, j int) bool {
 		a, b := res.Diagnostics[i], res.Diagnostics[j]
 		if a.Range.Start.Offset != b.Range.Start.Offset {
@@ -204,4 +204,39 @@ func pointerAt(doc *jsonpos.Doc, off int) string {
 		}
 		n = next
 	}
+}
+
+// supersedes lists, per rule code, the findings that a more specific finding
+// on the same value makes redundant, so that one mistake gives one finding:
+// a credential in an unknown member is reported as a credential, NaN as a
+// syntax error rather than also as a wrong type.
+var supersedes = map[string][]string{
+	codeCredential:             {codeUnknown},
+	jsonpos.CodeNonFinite:      {codeWrongType},
+	jsonpos.CodeInvalidLiteral: {codeWrongType},
+	jsonpos.CodeInvalidNumber:  {codeWrongType},
+	jsonpos.CodeInvalidString:  {codeWrongType},
+	codeSigEncoding:            {codeSigProtected},
+}
+
+func dropSuperseded(diags []Diagnostic) []Diagnostic {
+	var drop map[string]bool // pointer + "\x00" + code
+	for _, d := range diags {
+		for _, code := range supersedes[d.Code] {
+			if drop == nil {
+				drop = map[string]bool{}
+			}
+			drop[d.Pointer+"\x00"+code] = true
+		}
+	}
+	if drop == nil {
+		return diags
+	}
+	out := diags[:0]
+	for _, d := range diags {
+		if !drop[d.Pointer+"\x00"+d.Code] {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -156,8 +156,37 @@ func (w walker) object(n *jsonpos.Node, name string, eras card.Eras) {
 		if replacedByLegacy(n, name, f.Name) {
 			continue
 		}
+		if m := misspelt(n, name, f.Name, eras); m != nil {
+			why := "which clients do not recognize"
+			if toSnake(f.Name) == m.Key {
+				why = "which only ProtoJSON readers accept; plain JSON readers miss it"
+			}
+			c.ReportAs(codeRequired, m, c.Doc.KeyRange(m), "%s is missing: it is written %s, %s", fieldLabel(name, f.Name), quote(m.Key), why).
+				WithFix("Rename to "+f.Name, c.RenameKey(m, f.Name)).Pointer = n.ChildPointer(f.Name)
+			continue
+		}
 		c.ReportAs(codeRequired, n, missingRange(c, n), "%s is missing: %s", fieldLabel(name, f.Name), lowerFirst(f.Doc)).Pointer = n.ChildPointer(f.Name)
 	}
+}
+
+// fieldRequired reports whether field of object is required in these eras.
+func fieldRequired(object, field string, eras card.Eras) bool {
+	f := card.Lookup(object, field, eras)
+	return f != nil && f.Required&eras != 0 && !(f.In&card.V10 == 0 && eras&card.V10 != 0)
+}
+
+// misspelt finds a member that certainly means field (snake_case, kebab-case
+// or a case variant of it).
+func misspelt(obj *jsonpos.Node, object, field string, eras card.Eras) *jsonpos.Node {
+	for _, m := range obj.Children {
+		if m.Key == field || card.Lookup(object, m.Key, eras) != nil {
+			continue
+		}
+		if s, certain := suggest(object, m.Key, eras); certain && s == field {
+			return m
+		}
+	}
+	return nil
 }
 
 // replacedByLegacy reports whether a missing required field is present under
@@ -347,6 +376,9 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	}
 	msg := "unknown field " + quote(m.Key) + " in " + object + "; clients ignore it"
 	if s, certain := suggest(object, m.Key, eras); s != "" {
+		if certain && !obj.Has(s) && fieldRequired(object, s, eras) {
+			return // the required-field finding names this member and renames it
+		}
 		if obj.Has(s) {
 			if certain && toSnake(s) == m.Key {
 				// ProtoJSON readers accept the proto field name as an
