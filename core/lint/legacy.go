@@ -17,6 +17,7 @@ const (
 	codeMixedUndeclared      = "mixed-legacy-endpoint-undeclared"
 	codeMixedBindingMismatch = "mixed-legacy-binding-mismatch"
 	codeMixedVersionMismatch = "mixed-legacy-version-mismatch"
+	codeMixedNoVersion       = "mixed-legacy-version-missing"
 )
 
 const (
@@ -61,7 +62,29 @@ func init() {
 			Bad:         mixedV10Entry + `], "url": "https://invoices.example.com/a2a/v1", "protocolVersion": "0.3.0"`,
 			Good:        mixedV10Entry + `, {"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}], "url": "https://invoices.example.com/a2a/v1", "protocolVersion": "0.3.0"`,
 			Check:       checkMixedVersionMismatch},
+		&Rule{Code: codeMixedNoVersion, Severity: Warning, Topic: "legacy", Title: "Legacy half has no protocol version",
+			Explanation: "A mixed card keeps url and preferredTransport for 0.3 clients, but those clients also need the card's top-level protocolVersion (the 0.3 schema requires it) to know which protocol the url speaks. Without it the legacy half is incomplete, and 0.3 clients may refuse the card or guess.",
+			HowToFix:    "Add \"protocolVersion\": \"0.3.0\" next to url, or remove the legacy half if 0.3 clients no longer matter.",
+			Spec:        "§5.5 (legacy); AGENT-CARD.md §3",
+			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a"`,
+			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
+			Check:       checkMixedNoVersion},
 	)
+}
+
+func checkMixedNoVersion(c *Context) {
+	if c.Era != card.EraMixed {
+		return
+	}
+	u := c.Root.Get("url")
+	pv := c.Root.Get("protocolVersion")
+	switch {
+	case pv == nil:
+		c.ReportKey(u, "the legacy url serves 0.3 clients, but the card has no top-level protocolVersion telling them which version it speaks").
+			WithFix(`Add "protocolVersion": "0.3.0"`, c.Doc.Edit(u.End, u.End, `, "protocolVersion": "0.3.0"`))
+	case pv.Kind == jsonpos.String && strings.TrimSpace(pv.Str) == "":
+		c.Report(pv, "the top-level protocolVersion is empty; 0.3 clients reading the legacy url need it, e.g. \"0.3.0\"")
+	}
 }
 
 // legacyMM is the Major.Minor of the card's legacy protocolVersion, or ""
