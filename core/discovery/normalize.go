@@ -38,6 +38,10 @@ func Normalize(input string) (*url.URL, error) {
 		}
 	}
 	if scheme, _, ok := strings.Cut(s, ":"); ok && !strings.Contains(s, "://") && isScheme(scheme) && !looksLikeHostPort(s) {
+		if l := strings.ToLower(scheme); l == "http" || l == "https" {
+			return nil, errorf(KindBadInput, "Write the URL as https://host/path.",
+				"%q is missing the // after %s:.", input, l)
+		}
 		return nil, refusedScheme(strings.ToLower(scheme))
 	}
 	if !strings.Contains(s, "://") {

@@ -122,6 +122,16 @@ func classifyHost(host string) (hostClass, string) {
 	if h == "" {
 		return hostInvalid, "an empty host"
 	}
+	for i := 0; i < len(h); i++ {
+		if h[i] >= 0x80 {
+			// fetch maps Unicode hosts through IDNA (fullwidth digits,
+			// ideographic full stops and soft hyphens become an IPv4
+			// literal such as 127.0.0.1), so a name must be classified in
+			// the form fetch will use; we ask for that form instead of
+			// guessing it.
+			return hostInvalid, "the host " + strconv.Quote(host) + " (it has non-ASCII characters: write an internationalized name in its ASCII xn-- form)"
+		}
+	}
 	if strings.ContainsAny(h, "%[]@/\\ ") {
 		return hostInvalid, "the host " + strconv.Quote(host) + " (it contains characters a host name cannot have)"
 	}
@@ -168,6 +178,8 @@ var special = func() []netip.Prefix {
 	return out
 }()
 
+var globalUnicast6 = netip.MustParsePrefix("2000::/3")
+
 func classifyAddr(a netip.Addr) (hostClass, string) {
 	a = a.Unmap()
 	what := "the address " + a.String()
@@ -185,6 +197,10 @@ func classifyAddr(a netip.Addr) (hostClass, string) {
 		return hostPrivate, what + " (link-local; cloud metadata services live here)"
 	case a.IsMulticast() || a.IsInterfaceLocalMulticast():
 		return hostPrivate, what + " (multicast)"
+	case a.Is6() && !globalUnicast6.Contains(a):
+		// IPv4-compatible (::a.b.c.d), SIIT (::ffff:0:a.b.c.d) and every
+		// other IPv6 address outside 2000::/3 is not a public destination.
+		return hostPrivate, what + " (outside the IPv6 global unicast range 2000::/3)"
 	case !a.IsGlobalUnicast():
 		return hostPrivate, what + " (not a unicast address)"
 	}

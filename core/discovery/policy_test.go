@@ -113,3 +113,34 @@ func TestParseIPv4WHATWG(t *testing.T) {
 		}
 	}
 }
+
+// fetch (WHATWG URL parsing, IDNA) reads these hosts as loopback, private
+// or link-local addresses, while Go's url package leaves them as opaque
+// Unicode names: they must be refused before anything is sent, and so must
+// IPv6 addresses outside the global unicast range.
+func TestPolicyRefusesUnicodeAndOddIPv6Hosts(t *testing.T) {
+	for _, in := range []string{
+		"https://１２７.０.０.１/", "https://127.0.0。1/", "https://127.0.0.1\u00ad/", "https://169.254.169.254\u00ad/",
+		"https://１６９.２５４.１６９.２５４/", "https://10.0.0.1。/", "https://127.0.0.1\ufeff/", "https://a.ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/",
+		"https://[::7f00:1]/", "https://[::a00:1]/", "https://[::ffff:0:a00:1]/",
+	} {
+		u, err := Normalize(in)
+		if err == nil {
+			err = DefaultPolicy().Check(u)
+		}
+		var e *Error
+		if !errors.As(err, &e) || e.HTTPStatus() != 422 {
+			t.Errorf("%q: want a 422 refusal, got %v", in, err)
+		}
+	}
+}
+
+func TestNormalizeMissingSlashesIsBadInput(t *testing.T) {
+	for _, in := range []string{"https:/10.0.0.1", "https:agent.example.com", "http:agent.example.com"} {
+		_, err := Normalize(in)
+		var e *Error
+		if !errors.As(err, &e) || e.HTTPStatus() != 400 {
+			t.Errorf("%q: want 400, got %v", in, err)
+		}
+	}
+}
