@@ -81,7 +81,9 @@ func (b *bridge) respond(req, resolve js.Value) {
 	}
 	if b.dev {
 		w.header.Set("X-Agentcard-Instance-Requests", strconv.FormatInt(n, 10))
-		if r.URL.Path == devExitPath {
+		// POST with a custom header: a web page the developer visits
+		// cannot send that cross-site without a preflight.
+		if r.URL.Path == devExitPath && r.Method == http.MethodPost && r.Header.Get("X-Agentcard-Dev") == "exit" {
 			os.Exit(3) // the entry answers 503 and starts a fresh instance next time
 		}
 	}
@@ -116,7 +118,17 @@ func toRequest(ctx context.Context, req js.Value) (*http.Request, error) {
 	each.Release()
 	r.RemoteAddr = r.Header.Get("Cf-Connecting-Ip")
 	body := req.Get("body")
-	if body.IsNull() || body.IsUndefined() {
+	// Only POST /api/lint has a body worth reading; any other body is left
+	// unread (the runtime discards it), so nobody can make the instance
+	// read megabytes it will ignore.
+	if body.IsNull() || body.IsUndefined() || r.Method != http.MethodPost || u.Path != "/api/lint" {
+		return r, nil
+	}
+	if n, err := strconv.ParseInt(r.Header.Get("Content-Length"), 10, 64); err == nil && n > maxLintBody {
+		// Declared too large: the handler answers 413 from the first
+		// maxLintBody+1 bytes, which need not come from the network.
+		r.Body = io.NopCloser(io.LimitReader(zeros{}, maxLintBody+1))
+		r.ContentLength = n
 		return r, nil
 	}
 	b, err := readCapped(ctx, body, maxLintBody+1)
@@ -128,7 +140,7 @@ func toRequest(ctx context.Context, req js.Value) (*http.Request, error) {
 	return r, nil
 }
 
-// readCapped reads a ReadableStream up to limit bytes and cancels the rest.
+// readCapped reads a ReadableStream, keeping at most limit bytes.
 func readCapped(ctx context.Context, stream js.Value, limit int) ([]byte, error) {
 	reader := stream.Call("getReader")
 	var out []byte
@@ -145,11 +157,29 @@ func readCapped(ctx context.Context, stream js.Value, limit int) ([]byte, error)
 		buf := make([]byte, n)
 		js.CopyBytesToGo(buf, v)
 		if room := limit - len(out); n >= room {
-			reader.Call("cancel")
-			return append(out, buf[:room]...), nil
+			out = append(out, buf[:room]...)
+			// Read the rest without keeping it. Cancelling the stream
+			// part-way (or leaving it) stalls the next request under
+			// wrangler dev (miniflare), and the platform bounds request
+			// bodies anyway; a declared Content-Length over the limit
+			// never gets here (see toRequest).
+			for {
+				chunk, err := await(ctx, reader.Call("read"))
+				if err != nil || chunk.Get("done").Bool() {
+					return out, nil
+				}
+			}
 		}
 		out = append(out, buf...)
 	}
+}
+
+// zeros reads as an endless run of zero bytes.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }
 
 // memWriter is the in-memory http.ResponseWriter the handler writes to.

@@ -377,8 +377,40 @@ func checkInstanceReuse(t *testing.T, base, fixture string) {
 		t.Errorf("after concurrent requests the instance has served %d, want %d (it was restarted?)", got, before+18)
 	}
 
-	// fetchURL counts a 503 as a failure; this one is expected.
+	// Oversized request bodies, declared or streamed without a length, on
+	// /api/lint and elsewhere: each gets its answer, and the next request
+	// is answered at once (an unsettled cancel once stalled it).
+	big := bytes.Repeat([]byte("x"), 2<<20)
+	for _, c := range []struct {
+		path   string
+		body   io.Reader
+		status int
+	}{
+		{"/api/lint", bytes.NewReader(big), 413},
+		{"/api/lint", io.MultiReader(bytes.NewReader(big)), 413}, // no Content-Length: chunked
+		{"/healthz", bytes.NewReader(big), 405},
+	} {
+		if a := fetchURL(t, http.MethodPost, base+c.path, c.body); a.status != c.status {
+			t.Errorf("POST %s with 2 MiB = %d, want %d", c.path, a.status, c.status)
+		}
+		quick := &http.Client{Timeout: 5 * time.Second}
+		res, err := quick.Get(base + "/healthz")
+		if err != nil {
+			t.Fatalf("after POST %s with 2 MiB, /healthz did not answer: %v", c.path, err)
+		}
+		res.Body.Close()
+	}
+
+	// fetchURL counts a 503 as a failure; this one is expected. The route
+	// exists only in dev mode and only for POST with a custom header.
 	if res, err := http.Get(base + "/_worker/dev/exit"); err != nil {
+		t.Fatal(err)
+	} else if res.Body.Close(); res.StatusCode == 503 {
+		t.Errorf("GET /_worker/dev/exit ended the program; only POST with X-Agentcard-Dev may")
+	}
+	exit, _ := http.NewRequest(http.MethodPost, base+"/_worker/dev/exit", nil)
+	exit.Header.Set("X-Agentcard-Dev", "exit")
+	if res, err := http.DefaultClient.Do(exit); err != nil {
 		t.Fatal(err)
 	} else {
 		res.Body.Close()
