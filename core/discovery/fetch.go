@@ -42,8 +42,9 @@ type Facts struct {
 	// Tried lists URLs asked for before the one that answered, with their
 	// status (the 404 at the well-known path).
 	Tried []Hop `json:"tried,omitempty"`
-	// NoStore is set when the origin said Cache-Control: no-store; the
-	// Worker does not cache such reports.
+	// NoStore is set when the origin asked not to be cached by others
+	// (Cache-Control: no-store, private, or max-age=0); the Worker does
+	// not cache such reports.
 	NoStore bool `json:"-"`
 }
 
@@ -263,7 +264,8 @@ func chain(ctx context.Context, d Doer, u *url.URL, p Policy, withVersion bool) 
 		f.LastModified = res.Header.Get("Last-Modified")
 		f.AllowOrigin = res.Header.Get("Access-Control-Allow-Origin")
 		f.Size, f.Truncated = len(res.Body), res.Truncated
-		f.NoStore = hasDirective(f.CacheControl, "no-store")
+		f.NoStore = hasDirective(f.CacheControl, "no-store") || hasDirective(f.CacheControl, "private") ||
+			directiveValue(f.CacheControl, "max-age") == "0" || directiveValue(f.CacheControl, "s-maxage") == "0"
 		return res, f, nil
 	}
 }
@@ -332,6 +334,18 @@ func hasDirective(cacheControl, name string) bool {
 		}
 	}
 	return false
+}
+
+// directiveValue returns the value of a Cache-Control directive ("" when
+// absent or valueless).
+func directiveValue(cacheControl, name string) string {
+	for _, d := range strings.Split(cacheControl, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(d), "=")
+		if strings.EqualFold(k, name) {
+			return strings.Trim(strings.TrimSpace(v), `"`)
+		}
+	}
+	return ""
 }
 
 func humanBytes(n int64) string {

@@ -200,3 +200,15 @@ func TestHTTPDoerChecksDialedAddress(t *testing.T) {
 		t.Fatalf("want refusal at dial, got %v", err)
 	}
 }
+
+func TestCacheControlNoStoreDirectives(t *testing.T) {
+	for cc, want := range map[string]bool{
+		"": false, "max-age=300": false, "public, max-age=60": false,
+		"no-store": true, "private, max-age=600": true, "max-age=0": true, "public, s-maxage=0": true, `max-age="0"`: true, "No-Store": true,
+	} {
+		got := hasDirective(cc, "no-store") || hasDirective(cc, "private") || directiveValue(cc, "max-age") == "0" || directiveValue(cc, "s-maxage") == "0"
+		if got != want {
+			t.Errorf("Cache-Control %q: not cacheable = %v, want %v", cc, got, want)
+		}
+	}
+}
