@@ -264,8 +264,7 @@ func chain(ctx context.Context, d Doer, u *url.URL, p Policy, withVersion bool) 
 		f.LastModified = res.Header.Get("Last-Modified")
 		f.AllowOrigin = res.Header.Get("Access-Control-Allow-Origin")
 		f.Size, f.Truncated = len(res.Body), res.Truncated
-		f.NoStore = hasDirective(f.CacheControl, "no-store") || hasDirective(f.CacheControl, "private") ||
-			directiveValue(f.CacheControl, "max-age") == "0" || directiveValue(f.CacheControl, "s-maxage") == "0"
+		f.NoStore = uncacheable(f.CacheControl)
 		return res, f, nil
 	}
 }
@@ -334,6 +333,13 @@ func hasDirective(cacheControl, name string) bool {
 		}
 	}
 	return false
+}
+
+// uncacheable reports whether a Cache-Control value asks shared caches not
+// to keep the response.
+func uncacheable(cc string) bool {
+	return hasDirective(cc, "no-store") || hasDirective(cc, "private") ||
+		directiveValue(cc, "max-age") == "0" || directiveValue(cc, "s-maxage") == "0"
 }
 
 // directiveValue returns the value of a Cache-Control directive ("" when
