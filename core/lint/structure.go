@@ -25,6 +25,7 @@ const (
 	codeTransportKey   = "interface-transport-key"
 	codeNewerField     = "field-newer-than-card"
 	codeProtoDuplicate = "field-proto-name-duplicate"
+	codeURLSpace       = "url-whitespace"
 	codeSchemeLegacy10 = "security-scheme-legacy-shape"
 )
 
@@ -62,6 +63,10 @@ func init() {
 			Explanation: "ProtoJSON, which the official SDKs use, accepts a field under its camelCase JSON name and under its snake_case proto name. A card that has both (defaultInputModes and default_input_modes) sets the same field twice, and those readers refuse the whole card. Plain JSON readers only see the camelCase one.",
 			HowToFix:    "Keep the camelCase member and delete the snake_case copy.",
 			Spec:        "§5.5 (ProtoJSON names)", Bad: `"default_input_modes": ["text/plain"]`, Good: `"defaultInputModes": ["text/plain"]`},
+		&Rule{Code: codeURLSpace, Severity: Error, Topic: "structure", Title: "Spaces around a URL",
+			Explanation: "A leading or trailing space (often pasted along with the URL) is part of the string. URL parsers reject a leading space outright, and some keep a trailing one in the path, so the client fails or calls a different address than the one you meant.",
+			HowToFix:    "Delete the spaces inside the quotes.",
+			Spec:        "§5.6; RFC 3986", Bad: `"documentationUrl": "https://invoices.example.com/docs "`, Good: `"documentationUrl": "https://invoices.example.com/docs"`},
 		&Rule{Code: codeLegacyField, Severity: Warning, Topic: "legacy", Title: "Legacy field in a 1.0 card",
 			Explanation: "The field comes from the 0.2/0.3 card format. 1.0 clients ignore it and read its replacement instead, so it either duplicates information or, worse, holds the only copy of it. (A deliberately mixed card, with a legacy url, keeps its legacy half for 0.3 clients and is checked by the mixed-card rules instead.)",
 			HowToFix:    "Move the value to the 1.0 field the finding names, then delete the legacy one.",
@@ -278,6 +283,9 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 	case typ == "string":
 		if f != nil && f.Required&eras != 0 && strings.TrimSpace(n.Str) == "" {
 			c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "%s is required and must not be empty", fieldLabel(object, n.Key))
+		} else if f != nil && (f.Format == "url" || f.Format == "uri") && n.Str != strings.TrimSpace(n.Str) {
+			c.ReportAs(codeURLSpace, n, c.Doc.Range(n), "%s %s has spaces around it; clients parse the URL as written and fail (or request another address)", fieldLabel(object, n.Key), quote(n.Str)).
+				WithFix("Remove the spaces", c.Replace(n, quote(strings.TrimSpace(n.Str))))
 		}
 	case want == jsonpos.Object && typ != "object":
 		w.object(n, typ, eras)

@@ -150,6 +150,32 @@ func classifyURL(raw string) urlInfo {
 	if schemeRe.MatchString(s) {
 		i := strings.IndexByte(s, ':')
 		u.Scheme = strings.ToLower(s[:i])
+		switch u.Scheme {
+		case "dns":
+			// gRPC name syntax: dns:[//authority/]host[:port]
+			target := s[i+1:]
+			if strings.HasPrefix(target, "//") {
+				if j := strings.IndexByte(target[2:], '/'); j >= 0 {
+					target = target[2+j+1:]
+				} else {
+					target = ""
+				}
+			}
+			host, port, err := net.SplitHostPort(target)
+			if err != nil {
+				host = target
+			}
+			if host == "" || strings.ContainsAny(host, "/?#") {
+				u.Form = formInvalid
+				return u
+			}
+			u.Form, u.Host, u.Port = formOtherScheme, strings.ToLower(strings.Trim(host, "[]")), port
+			u.Where, u.Reason = classifyHost(u.Host)
+			return u
+		case "unix", "unix-abstract":
+			u.Form, u.Where, u.Reason = formOtherScheme, hostLoopback, "a Unix socket on the server's own machine"
+			return u
+		}
 		if !hierarchical(u.Scheme) {
 			u.Form = formOtherScheme
 			return u
@@ -202,7 +228,7 @@ func isKnownScheme(s string) bool {
 // hierarchical schemes carry an authority (//host) we can classify.
 func hierarchical(scheme string) bool {
 	switch scheme {
-	case "http", "https", "grpc", "grpcs", "ws", "wss", "ftp", "ftps", "dns":
+	case "http", "https", "grpc", "grpcs", "ws", "wss", "ftp", "ftps":
 		return true
 	}
 	return false
