@@ -33,6 +33,7 @@ const (
 	codeOAuthFlowDeprecated  = "security-oauth-flow-deprecated"
 	codeOAuthFlowsOneOf      = "security-oauth-flows-one-of"
 	codeRequirementUndefined = "security-requirement-undefined"
+	codeRequirementLegacy    = "security-requirement-legacy-shape"
 	codeScopeUndeclared      = "security-scope-undeclared"
 )
 
@@ -101,6 +102,13 @@ func init() {
 			Bad:         `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"oauth": {"list": []}}}]`,
 			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
 			Check:       checkRequirementUndefined},
+		&Rule{Code: codeRequirementLegacy, Severity: Error, Topic: "security", Title: "Security requirement in the 0.3 shape",
+			Explanation: "In 1.0 a requirement is {\"schemes\": {NAME: {\"list\": [scopes]}}}. The 0.3 shape {NAME: [scopes]} put inside securityRequirements is read as a requirement with no schemes at all, which clients take to mean that no authentication is needed.",
+			HowToFix:    "Wrap the entry: {\"schemes\": {NAME: {\"list\": [scopes]}}}.",
+			Spec:        "§5.9",
+			Bad:         `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"bearer": []}]`,
+			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
+			Check:       checkRequirementLegacyShape},
 		&Rule{Code: codeScopeUndeclared, Severity: Warning, Topic: "security", Title: "Required scope is not declared by the scheme",
 			Explanation: "A requirement on an OAuth 2.0 scheme lists the scopes a token needs. Clients request the scopes the scheme's flow declares; a scope that appears only in the requirement is one they never ask for, so every token is refused.",
 			HowToFix:    "Add the scope, with a short description, to the `scopes` of the scheme's flow, or correct its spelling in the requirement.",
@@ -684,6 +692,41 @@ func stringElems(n *jsonpos.Node) []*jsonpos.Node {
 		}
 	}
 	return out
+}
+
+// checkRequirementLegacyShape finds 0.3-style entries ({NAME: [scopes]})
+// inside 1.0 securityRequirements, on the card and on skills.
+func checkRequirementLegacyShape(c *Context) {
+	owners := append([]*jsonpos.Node{c.Root}, skillObjects(c)...)
+	for _, owner := range owners {
+		sr := owner.Get("securityRequirements")
+		if sr == nil || sr.Kind != jsonpos.Array {
+			continue
+		}
+		for _, e := range sr.Children {
+			if e.Kind != jsonpos.Object || e.Has("schemes") || len(e.Children) == 0 {
+				continue
+			}
+			var parts []string
+			convertible := true
+			for _, m := range e.Children {
+				if m.Kind != jsonpos.Array {
+					convertible = false
+					break
+				}
+				parts = append(parts, jsonString(m.Key)+`: {"list": `+string(c.Doc.Src[m.Start:m.End])+`}`)
+			}
+			if !convertible {
+				continue
+			}
+			for i, m := range e.Children {
+				d := c.ReportKey(m, "requirement %s is in the 0.3 shape {NAME: [scopes]}; in securityRequirements 1.0 clients read only \"schemes\", so they see no scheme here and assume none is needed", quote(m.Key))
+				if i == 0 {
+					d.WithFix(`Wrap in {"schemes": …}`, c.Replace(e, `{"schemes": {`+strings.Join(parts, ", ")+`}}`))
+				}
+			}
+		}
+	}
 }
 
 func checkRequirementUndefined(c *Context) {
