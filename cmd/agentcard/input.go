@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
@@ -44,24 +43,14 @@ var fetchRemote = func(ctx context.Context, in string) (*discovery.Report, error
 	return discovery.Fetch(ctx, discovery.NewHTTPDoer(p), in, p)
 }
 
-// domainLike matches "agent.example.com", "agent.example.com:8443/path".
-var domainLike = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}(:[0-9]+)?(/\S*)?$`)
-
 // isRemote reports whether an INPUT names a card on the web rather than a
-// file: a URL, or a domain that is not an existing file and does not end
-// like a file name.
+// file: an existing file always wins; otherwise discovery decides (a URL,
+// or a domain that does not end like a file name).
 func isRemote(in string) bool {
-	lower := strings.ToLower(in)
-	if strings.HasPrefix(lower, "https://") || strings.HasPrefix(lower, "http://") {
-		return true
-	}
 	if _, err := os.Stat(in); err == nil {
 		return false
 	}
-	if strings.HasSuffix(lower, ".json") || strings.HasPrefix(in, ".") || strings.HasPrefix(in, "/") {
-		return false
-	}
-	return domainLike.MatchString(in)
+	return discovery.LooksRemote(in)
 }
 
 // readInput reads a file, standard input ('-'), or fetches a remote card.

@@ -433,7 +433,9 @@ func TestIsRemote(t *testing.T) {
 		"./agent.example.com":                                   false,
 		"cards/agent.json":                                      false,
 		"-":                                                     false,
-		"localhost":                                             false,
+		"localhost":                                             true, // an agent on this machine
+		"mycard.yaml":                                           false,
+		"notes.md":                                              false,
 	} {
 		if got := isRemote(in); got != want {
 			t.Errorf("isRemote(%q) = %v, want %v", in, got, want)

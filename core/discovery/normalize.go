@@ -137,6 +137,10 @@ func unwrapURLError(err error) error {
 // case in which the legacy path is worth a second try.
 func IsWellKnown(u *url.URL) bool { return u.Path == WellKnownPath }
 
+// fileExtensions end names that are files, not domains, even where a TLD
+// of that name exists (.json, .md).
+var fileExtensions = []string{".json", ".json5", ".jsonc", ".yaml", ".yml", ".txt", ".md", ".toml", ".js", ".html"}
+
 // LooksRemote reports whether a command-line argument names a card on the
 // network rather than a file: an http(s) URL, or a bare domain such as
 // agent.example.com (with an optional port and path). Callers that also
@@ -146,8 +150,15 @@ func LooksRemote(arg string) bool {
 	if strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://") {
 		return true
 	}
-	if s == "" || strings.ContainsAny(s, " \\") || strings.HasSuffix(s, ".json") && !strings.Contains(s, "/") {
+	if s == "" || strings.ContainsAny(s, " \\") || strings.HasPrefix(s, ".") || strings.HasPrefix(s, "/") {
 		return false
+	}
+	if !strings.Contains(s, "/") {
+		for _, ext := range fileExtensions {
+			if strings.HasSuffix(s, ext) {
+				return false
+			}
+		}
 	}
 	host := s
 	if i := strings.IndexAny(host, "/?#"); i >= 0 {
