@@ -164,6 +164,9 @@ func hasMode(list *jsonpos.Node, mt string) bool {
 
 func checkModeNotMediaType(c *Context) {
 	for _, l := range modeLists(c) {
+		// media types an earlier fix in this list already produces, so
+		// applying every fix never lists one twice
+		fixedTo := map[string]bool{}
 		for _, e := range l.node.Children {
 			if e.Kind != jsonpos.String || strings.TrimSpace(e.Str) == "" {
 				continue
@@ -176,9 +179,13 @@ func checkModeNotMediaType(c *Context) {
 			key := strings.ToLower(strings.TrimSpace(e.Str))
 			if mt, ok := certainModes[key]; ok {
 				d := c.Report(e, "%s %s is not a media type; write %s", where, quote(e.Str), quote(mt))
-				if hasMode(l.node, mt) {
+				switch {
+				case hasMode(l.node, mt):
 					d.WithFix("Remove "+quote(e.Str)+" ("+mt+" is already listed)", c.RemoveMember(e))
-				} else {
+				case fixedTo[mt]:
+					d.WithFix("Remove "+quote(e.Str)+" (an earlier entry becomes "+mt+")", c.RemoveMember(e))
+				default:
+					fixedTo[mt] = true
 					d.WithFix("Use "+mt, c.Replace(e, jsonString(mt)))
 				}
 				continue
