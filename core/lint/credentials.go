@@ -45,7 +45,7 @@ type credentialPattern struct {
 }
 
 var credentialPatterns = []credentialPattern{
-	{what: "a PEM private key", hint: "PRIVATE KEY", re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)},
+	{what: "a PEM private key", hint: "PRIVATE KEY", re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)`)},
 	{what: "a bearer token", hint: "bearer", fold: true, re: regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*`), check: notPlaceholderToken},
 	{what: "HTTP Basic credentials", hint: "basic", fold: true, re: regexp.MustCompile(`(?i)\bbasic\s+[A-Za-z0-9+/]{8,}={0,2}`), check: looksLikeBasic},
 	{what: "a JSON Web Token", hint: "eyJ", re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`), check: looksLikeJWT},
