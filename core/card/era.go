@@ -168,8 +168,30 @@ func notACard(root *jsonpos.Node) (Detection, bool) {
 			}
 		}
 	}
-	if len(root.Children) == 0 {
-		return Detection{}, false
+	// A non-empty object none of whose members is (even misspelt) an
+	// AgentCard field: listing every missing field would bury the point.
+	// An empty object stays a card in the making.
+	if len(root.Children) > 0 && !anyCardField(root) {
+		return Detection{Era: EraNotCard, LooksLike: "a JSON object with none of the Agent Card's fields", Node: root,
+			Hint: "An Agent Card has name, description, version, supportedInterfaces, capabilities, defaultInputModes, defaultOutputModes and skills at its top level."}, true
 	}
 	return Detection{}, false
+}
+
+// anyCardField reports whether some member is an AgentCard field of any
+// era, compared without case, '_' and '-' so that snake_case cards count.
+func anyCardField(n *jsonpos.Node) bool {
+	for _, m := range n.Children {
+		k := looseName(m.Key)
+		for _, f := range ObjectFields("AgentCard") {
+			if looseName(f.Name) == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func looseName(s string) string {
+	return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s))
 }
