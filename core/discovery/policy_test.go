@@ -100,20 +100,6 @@ func TestCheckAddr(t *testing.T) {
 	}
 }
 
-func TestParseIPv4WHATWG(t *testing.T) {
-	for in, want := range map[string]string{"0x7f000001": "127.0.0.1", "2130706433": "127.0.0.1", "127.1": "127.0.0.1", "0177.0.0.1": "127.0.0.1", "10.0.0.1.": "10.0.0.1", "0x": "0.0.0.0"} {
-		a, isIP, ok := parseIPv4WHATWG(in)
-		if !isIP || !ok || a.String() != want {
-			t.Errorf("parseIPv4WHATWG(%q) = %v %v %v, want %s", in, a, isIP, ok, want)
-		}
-	}
-	for _, in := range []string{"example.com", "1x.example.com", "v1.2x"} {
-		if _, isIP, _ := parseIPv4WHATWG(in); isIP {
-			t.Errorf("%q read as an address", in)
-		}
-	}
-}
-
 // fetch (WHATWG URL parsing, IDNA) reads these hosts as loopback, private
 // or link-local addresses, while Go's url package leaves them as opaque
 // Unicode names: they must be refused before anything is sent, and so must

@@ -376,8 +376,11 @@ func checkIfaceURLInternal(c *Context) {
 			return
 		}
 		what := "unreachable from outside its network"
-		if u.Where == hostTunnel {
+		switch u.Where {
+		case hostTunnel:
 			what = "reachable only while someone's tunnel session runs"
+		case hostInvalid:
+			what = "which clients cannot connect to"
 		}
 		if e.First {
 			c.Report(e.URL, "%s %s points at %s, %s; it is the first (preferred) entry, so clients elsewhere cannot use this agent", e.field("url"), quote(u.Raw), u.Reason, what).WithSeverity(Error)

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"net"
-	"net/netip"
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/agentcard/agentcard/core/hosts"
 )
 
 // URL classification shared by the identity, interface and security rules.
@@ -27,17 +28,19 @@ const (
 	formInvalid                    // a scheme but no usable host (https:/x, http://), or spaces
 )
 
-// hostKind says where a host lives.
-type hostKind uint8
+// hostKind says where a host lives; hosts.Place is the one classification
+// the fetch policy uses too.
+type hostKind = hosts.Place
 
 const (
-	hostPublic      hostKind = iota
-	hostLoopback             // 127.0.0.0/8, ::1, localhost
-	hostUnspecified          // 0.0.0.0, ::
-	hostPrivate              // RFC 1918, fc00::/7, 100.64/10, single-label names
-	hostLinkLocal            // 169.254/16, fe80::/10
-	hostLocalName            // .local, .internal, .lan, .home.arpa, …
-	hostTunnel               // ngrok, trycloudflare, localtunnel, …
+	hostPublic      = hosts.Public
+	hostLoopback    = hosts.Loopback
+	hostUnspecified = hosts.Unspecified
+	hostPrivate     = hosts.Private
+	hostLinkLocal   = hosts.LinkLocal
+	hostLocalName   = hosts.LocalName
+	hostTunnel      = hosts.Tunnel
+	hostInvalid     = hosts.Invalid
 )
 
 // urlInfo is what classifyURL found out about a string.
@@ -234,56 +237,17 @@ func hierarchical(scheme string) bool {
 	return false
 }
 
-// tunnelSuffixes are public hosts that forward to someone's laptop: fine for
-// a demo, gone when the session ends.
-var tunnelSuffixes = []string{
-	"ngrok.io", "ngrok.app", "ngrok.dev", "ngrok-free.app", "ngrok-free.dev", "ngrok.pizza",
-	"trycloudflare.com", "loca.lt", "localtunnel.me", "serveo.net", "lhr.life", "localhost.run",
-	"pinggy.link", "pinggy.io", "devtunnels.ms", "tunnelmole.net", "telebit.io", "localto.net",
-}
-
-// localSuffixes are name suffixes that only resolve inside a site or host.
-var localSuffixes = []string{".local", ".internal", ".lan", ".home.arpa", ".intranet", ".localdomain", ".corp", ".home"}
-
-var cgnat = netip.MustParsePrefix("100.64.0.0/10")
-
 // classifyHost says whether a host (no port, no brackets) is reachable from
 // the public internet, and why not.
+// An internationalized name is taken as public: clients map it to ASCII
+// (IDNA) before connecting, and a card may rightly use one.
 func classifyHost(host string) (hostKind, string) {
-	host = strings.TrimSuffix(strings.ToLower(host), ".")
-	if a, err := netip.ParseAddr(host); err == nil {
-		a = a.Unmap()
-		switch {
-		case a.IsLoopback():
-			return hostLoopback, "a loopback address"
-		case a.IsUnspecified():
-			return hostUnspecified, "the unspecified address (a listen address, not one to connect to)"
-		case a.IsPrivate():
-			return hostPrivate, "a private network address"
-		case a.Is4() && cgnat.Contains(a):
-			return hostPrivate, "a carrier-grade NAT or VPN address (100.64.0.0/10)"
-		case a.IsLinkLocalUnicast():
-			return hostLinkLocal, "a link-local address"
-		}
-		return hostPublic, ""
-	}
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return hostLoopback, "the local machine (localhost)"
-	}
-	for _, s := range tunnelSuffixes {
-		if host == s || (strings.HasSuffix(host, s) && host[len(host)-len(s)-1] == '.') {
-			return hostTunnel, "a temporary tunnel host (" + s + ")"
+	for i := 0; i < len(host); i++ {
+		if host[i] >= 0x80 {
+			return hostPublic, ""
 		}
 	}
-	for _, s := range localSuffixes {
-		if strings.HasSuffix(host, s) {
-			return hostLocalName, "a local-network name (" + s + ")"
-		}
-	}
-	if !strings.Contains(host, ".") {
-		return hostPrivate, "a single-label name that only resolves inside one network (a container or VPN name)"
-	}
-	return hostPublic, ""
+	return hosts.Classify(host)
 }
 
 // isAbsoluteURI reports whether s is an absolute URI: a scheme followed by

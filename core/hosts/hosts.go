@@ -1,0 +1,214 @@
+// Package hosts says where a host can be reached from: the public
+// internet, only this machine, only a private network, or nowhere. The
+// Worker's fetch policy (core/discovery) and the card rules about internal
+// and tunnel URLs (core/lint) both read hosts through it, so the address a
+// card names and the address the checker refuses are judged the same way.
+//
+// Hosts are read the way fetch reads them (the WHATWG URL Standard): so
+// "0x7f000001", "2130706433" and "127.1" are all 127.0.0.1. Unicode hosts,
+// which fetch maps through IDNA to something else (fullwidth digits become
+// an IPv4 literal), are Invalid: callers ask for the ASCII (xn--) form.
+package hosts
+
+import (
+	"net/netip"
+	"strconv"
+	"strings"
+)
+
+// Place is where a host can be reached from.
+type Place uint8
+
+const (
+	Public      Place = iota
+	Loopback          // 127.0.0.0/8, ::1, localhost: this machine only
+	Unspecified       // 0.0.0.0, ::: a listen address, not a destination
+	Private           // RFC 1918, fc00::/7, 100.64/10, single-label names
+	LinkLocal         // 169.254/16, fe80::/10 (cloud metadata lives here)
+	Special           // reserved, documentation, multicast, NAT64, outside 2000::/3
+	LocalName         // .local, .internal, .lan, .home.arpa, …
+	Tunnel            // ngrok, trycloudflare, localtunnel, …: public, but temporary
+	Invalid           // not a host anyone can fetch
+)
+
+// Reachable reports whether the place can be reached from the public
+// internet (tunnels can, for now).
+func (p Place) Reachable() bool { return p == Public || p == Tunnel }
+
+// TunnelSuffixes are public hosts that forward to someone's laptop: fine
+// for a demo, gone when the session ends.
+var TunnelSuffixes = []string{
+	"ngrok.io", "ngrok.app", "ngrok.dev", "ngrok-free.app", "ngrok-free.dev", "ngrok.pizza",
+	"trycloudflare.com", "loca.lt", "localtunnel.me", "serveo.net", "lhr.life", "localhost.run",
+	"pinggy.link", "pinggy.io", "devtunnels.ms", "tunnelmole.net", "telebit.io", "localto.net",
+}
+
+// LocalSuffixes are name suffixes that only resolve inside a site or host,
+// or never resolve at all (.test, .invalid, .example, .onion).
+var LocalSuffixes = []string{".local", ".internal", ".lan", ".localdomain", ".home.arpa", ".intranet", ".corp", ".home", ".test", ".invalid", ".example", ".onion"}
+
+// Classify classifies a host name or IP literal (without brackets or
+// port) and says why in a few words.
+func Classify(host string) (Place, string) {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	if h == "" {
+		return Invalid, "an empty host"
+	}
+	for i := 0; i < len(h); i++ {
+		if h[i] >= 0x80 {
+			return Invalid, "the host " + strconv.Quote(host) + " (it has non-ASCII characters: write an internationalized name in its ASCII xn-- form)"
+		}
+	}
+	if strings.ContainsAny(h, "%[]@/\\ ") {
+		return Invalid, "the host " + strconv.Quote(host) + " (it contains characters a host name cannot have)"
+	}
+	if strings.Contains(h, ":") {
+		a, err := netip.ParseAddr(h)
+		if err != nil {
+			return Invalid, "the host " + strconv.Quote(host) + " (not a valid IPv6 address)"
+		}
+		return ClassifyAddr(a)
+	}
+	if a, isIP, ok := parseIPv4WHATWG(h); isIP {
+		if !ok {
+			return Invalid, "the host " + strconv.Quote(host) + " (it looks like an IPv4 address but is not a valid one)"
+		}
+		return ClassifyAddr(a)
+	}
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return Loopback, "the host " + strconv.Quote(h) + " (this machine)"
+	}
+	for _, s := range TunnelSuffixes {
+		if h == s || (strings.HasSuffix(h, s) && h[len(h)-len(s)-1] == '.') {
+			return Tunnel, "the host " + strconv.Quote(h) + " (a temporary tunnel, " + s + ")"
+		}
+	}
+	for _, s := range LocalSuffixes {
+		if strings.HasSuffix(h, s) {
+			return LocalName, "the host " + strconv.Quote(h) + " (" + s + " names are private to a network)"
+		}
+	}
+	if !strings.Contains(h, ".") {
+		return Private, "the host " + strconv.Quote(h) + " (a single-label name only resolves inside one network, like a container or VPN name)"
+	}
+	return Public, ""
+}
+
+// special lists IP ranges that are not public unicast destinations
+// (IANA special-purpose registries), beyond what netip's predicates cover.
+var special = func() []netip.Prefix {
+	var out []netip.Prefix
+	for _, s := range []string{
+		"0.0.0.0/8", "192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24",
+		"198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24", "240.0.0.0/4",
+		"64:ff9b::/96", "64:ff9b:1::/48", "100::/64", "2001::/23", "2001:db8::/32", "2002::/16", "fec0::/10", "3fff::/20",
+	} {
+		out = append(out, netip.MustParsePrefix(s))
+	}
+	return out
+}()
+
+var (
+	cgnat          = netip.MustParsePrefix("100.64.0.0/10")
+	globalUnicast6 = netip.MustParsePrefix("2000::/3")
+)
+
+// ClassifyAddr classifies an IP address.
+func ClassifyAddr(a netip.Addr) (Place, string) {
+	a = a.Unmap()
+	what := "the address " + a.String()
+	if a.Zone() != "" {
+		return LinkLocal, what + " (an address with a zone is local to a link)"
+	}
+	switch {
+	case a.IsLoopback():
+		return Loopback, what + " (loopback: this machine)"
+	case a.IsUnspecified():
+		return Unspecified, what + " (the unspecified address: a listen address, not a destination)"
+	case a.IsPrivate():
+		return Private, what + " (a private network address)"
+	case a.Is4() && cgnat.Contains(a):
+		return Private, what + " (carrier-grade NAT or VPN, 100.64.0.0/10)"
+	case a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast():
+		return LinkLocal, what + " (link-local; cloud metadata services live here)"
+	case a.IsMulticast() || a.IsInterfaceLocalMulticast():
+		return Special, what + " (multicast)"
+	case a.Is6() && !globalUnicast6.Contains(a):
+		// IPv4-compatible (::a.b.c.d), SIIT (::ffff:0:a.b.c.d) and every
+		// other IPv6 address outside 2000::/3 is not a public destination.
+		return Special, what + " (outside the IPv6 global unicast range 2000::/3)"
+	case !a.IsGlobalUnicast():
+		return Special, what + " (not a unicast address)"
+	}
+	for _, p := range special {
+		if p.Contains(a) {
+			return Special, what + " (a special-purpose range, " + p.String() + ")"
+		}
+	}
+	return Public, ""
+}
+
+// parseIPv4WHATWG follows the WHATWG URL Standard's IPv4 parser: a host
+// whose last label is numeric is an IPv4 address, written with 1 to 4 parts,
+// each decimal, octal (leading 0) or hex (0x). isIP reports whether the host
+// must be read as an address at all; ok whether it is a valid one.
+func parseIPv4WHATWG(h string) (addr netip.Addr, isIP, ok bool) {
+	parts := strings.Split(h, ".")
+	if parts[len(parts)-1] == "" && len(parts) > 1 {
+		parts = parts[:len(parts)-1]
+	}
+	if _, numeric := ipv4Number(parts[len(parts)-1]); !numeric {
+		return netip.Addr{}, false, false
+	}
+	if len(parts) > 4 {
+		return netip.Addr{}, true, false
+	}
+	nums := make([]uint64, len(parts))
+	for i, p := range parts {
+		n, numeric := ipv4Number(p)
+		if !numeric {
+			return netip.Addr{}, true, false
+		}
+		nums[i] = n
+	}
+	for _, n := range nums[:len(nums)-1] {
+		if n > 255 {
+			return netip.Addr{}, true, false
+		}
+	}
+	last := nums[len(nums)-1]
+	if last >= 1<<(8*(5-len(nums))) {
+		return netip.Addr{}, true, false
+	}
+	v := last
+	for i, n := range nums[:len(nums)-1] {
+		v += n << (8 * (3 - i))
+	}
+	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), true, true
+}
+
+// ipv4Number parses one part of a WHATWG IPv4 host. numeric is false when
+// the part is not a number in any of the three notations.
+func ipv4Number(s string) (uint64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	base := 10
+	switch {
+	case strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X"):
+		s, base = s[2:], 16
+		if s == "" {
+			return 0, true
+		}
+	case len(s) > 1 && s[0] == '0':
+		s, base = s[1:], 8
+	}
+	n, err := strconv.ParseUint(s, base, 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return 1 << 40, true // numeric, but too big: invalid address
+		}
+		return 0, false
+	}
+	return n, true
+}

@@ -1,0 +1,38 @@
+package hosts
+
+import "testing"
+
+func TestParseIPv4WHATWG(t *testing.T) {
+	for in, want := range map[string]string{"0x7f000001": "127.0.0.1", "2130706433": "127.0.0.1", "127.1": "127.0.0.1", "0177.0.0.1": "127.0.0.1", "10.0.0.1.": "10.0.0.1", "0x": "0.0.0.0"} {
+		a, isIP, ok := parseIPv4WHATWG(in)
+		if !isIP || !ok || a.String() != want {
+			t.Errorf("parseIPv4WHATWG(%q) = %v %v %v, want %s", in, a, isIP, ok, want)
+		}
+	}
+	for _, in := range []string{"example.com", "1x.example.com", "v1.2x"} {
+		if _, isIP, _ := parseIPv4WHATWG(in); isIP {
+			t.Errorf("%q read as an address", in)
+		}
+	}
+}
+
+func TestClassify(t *testing.T) {
+	for _, tc := range []struct {
+		host string
+		want Place
+	}{
+		{"agent.example.com", Public}, {"93.184.216.34", Public}, {"2606:4700::1111", Public},
+		{"127.0.0.1", Loopback}, {"0x7f000001", Loopback}, {"127.1", Loopback}, {"::1", Loopback}, {"localhost", Loopback}, {"api.localhost.", Loopback},
+		{"0.0.0.0", Unspecified}, {"::", Unspecified},
+		{"10.0.3.7", Private}, {"192.168.1.1", Private}, {"fd00::1", Private}, {"100.64.0.1", Private}, {"intranet", Private},
+		{"169.254.169.254", LinkLocal}, {"fe80::1", LinkLocal},
+		{"192.0.2.1", Special}, {"::a00:1", Special}, {"64:ff9b::a00:1", Special}, {"239.1.1.1", Special},
+		{"printer.local", LocalName}, {"metadata.google.internal", LocalName}, {"router.home.arpa", LocalName},
+		{"abc.ngrok-free.app", Tunnel}, {"x.trycloudflare.com", Tunnel},
+		{"１２７.０.０.１", Invalid}, {"256.0.0.1", Invalid}, {"a b", Invalid}, {"", Invalid},
+	} {
+		if got, why := Classify(tc.host); got != tc.want || (got != Public && why == "") {
+			t.Errorf("Classify(%q) = %d %q, want %d", tc.host, got, why, tc.want)
+		}
+	}
+}
