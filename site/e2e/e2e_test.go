@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/agentcard/agentcard/internal/sharedcards"
 )
 
 func required() bool { return os.Getenv("AGENTCARD_E2E") == "1" }
@@ -33,35 +35,17 @@ func gate(t *testing.T) {
 	}
 }
 
-// repoRoot walks up to go.mod.
+// repoRoot is the directory holding go.mod.
 func repoRoot(t *testing.T) string {
-	dir, _ := os.Getwd()
-	for d := dir; filepath.Dir(d) != d; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
+	root := sharedcards.Root()
+	if root == "" {
+		t.Fatal("no go.mod above the test")
 	}
-	t.Fatal("no go.mod above the test")
-	return ""
+	return root
 }
 
-// sharedCards finds the shared sample cards: a "shared" directory beside
-// the repository root (as CI lays it out).
-func sharedCards(t *testing.T) string {
-	d := filepath.Join(filepath.Dir(repoRoot(t)), "shared", "cards")
-	if _, err := os.Stat(d); err != nil {
-		t.Fatalf("shared cards not found at %s", d)
-	}
-	return d
-}
-
-func readCard(t *testing.T, name string) string {
-	b, err := os.ReadFile(filepath.Join(sharedCards(t), name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+// readCard reads a shared sample card (skipping when ../shared is absent).
+func readCard(t *testing.T, name string) string { return string(sharedcards.Card(t, name)) }
 
 func chromiumPath() string {
 	if p := os.Getenv("CHROMIUM"); p != "" {
