@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/agentcard/agentcard/internal/sharedcards"
 )
 
 // topicCase is one table row for the skills, security, credential and
@@ -222,28 +224,12 @@ func TestSkillNoExamples(t *testing.T) {
 	}
 }
 
-// sharedCardsDir finds ../shared/cards next to the repository root (the
-// directory holding go.mod), or "".
+// sharedCardsDir is ../shared/cards next to the repository root, or "".
 func sharedCardsDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
+	if d := sharedcards.Dir(); d != "" {
+		return filepath.Join(d, "cards")
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			d := filepath.Join(dir, "..", "shared", "cards")
-			if st, err := os.Stat(d); err == nil && st.IsDir() {
-				return d
-			}
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+	return ""
 }
 
 // myTopicCodes are the rules of skills.go, security.go, credentials.go and

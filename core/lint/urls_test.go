@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/agentcard/agentcard/internal/sharedcards"
 )
 
 // findingCase is one table row for the topic rules: a card (a member list
@@ -201,30 +203,8 @@ func TestJSONString(t *testing.T) {
 	}
 }
 
-// sharedCards finds ../shared/cards next to the repository root (the
-// directory with go.mod).
-func sharedCards(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Skip(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found")
-		}
-		dir = parent
-	}
-	cards := filepath.Join(filepath.Dir(dir), "shared", "cards")
-	if _, err := os.Stat(cards); err != nil {
-		t.Skip("shared cards not present: ", cards)
-	}
-	return cards
-}
+// sharedCards is ../shared/cards (skipping when it is absent).
+func sharedCards(t *testing.T) string { return filepath.Join(sharedcards.Require(t), "cards") }
 
 // myTopics are the topics of identity.go, interfaces.go, legacy.go,
 // capabilities.go and modes.go.

@@ -2,13 +2,13 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf16"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
+
+	"github.com/agentcard/agentcard/internal/sharedcards"
 )
 
 // jsIndex is what JavaScript's String.prototype.indexOf would say: the
@@ -17,23 +17,8 @@ func jsIndex(src []byte, off int) int {
 	return len(utf16.Encode([]rune(string(src[:off]))))
 }
 
-// sharedCard reads a card from the shared directory beside the repository
-// (walking up from this package to the directory that holds go.mod).
-func sharedCard(t testing.TB, name string) []byte {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for d := dir; filepath.Dir(d) != d; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			b, err := os.ReadFile(filepath.Join(filepath.Dir(d), "shared", "cards", name))
-			if err != nil {
-				t.Skipf("shared cards not available: %v", err)
-			}
-			return b
-		}
-	}
-	t.Skip("no go.mod above the test")
-	return nil
-}
+// sharedCard reads a shared sample card (skipping when ../shared is absent).
+func sharedCard(t testing.TB, name string) []byte { return sharedcards.Card(t, name) }
 
 func TestLintUTF16Offsets(t *testing.T) {
 	cases := map[string][]byte{

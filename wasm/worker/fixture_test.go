@@ -5,36 +5,15 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentcard/agentcard/internal/sharedcards"
 )
 
-// sharedCard reads a sample card from the "shared" directory that sits
-// beside the repository's root (../shared/cards in CI and here).
-func sharedCard(t testing.TB, name string) []byte {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			b, err := os.ReadFile(filepath.Join(dir, "..", "shared", "cards", name))
-			if err != nil {
-				t.Skipf("sample cards not found beside the repository: %v", err)
-			}
-			return b
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found")
-		}
-		dir = parent
-	}
-}
+// sharedCard reads a shared sample card (skipping when ../shared is absent).
+func sharedCard(t testing.TB, name string) []byte { return sharedcards.Card(t, name) }
 
 // xssCard has markup in every string and javascript: URLs.
 const xssCard = `{
