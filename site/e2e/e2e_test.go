@@ -126,7 +126,12 @@ func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 
 func site(t *testing.T) string {
 	gate(t)
-	s := filepath.Join(repoRoot(t), "dist", "site")
+	// AGENTCARD_SITE points at another build of the site (so that several
+	// builds can be tested side by side); the default is make build-site's.
+	s := os.Getenv("AGENTCARD_SITE")
+	if s == "" {
+		s = filepath.Join(repoRoot(t), "dist", "site")
+	}
 	if _, err := os.Stat(filepath.Join(s, "index.html")); err != nil {
 		skipOrFail(t, "dist/site is not built (make build-site)")
 	}
