@@ -212,3 +212,37 @@ func ipv4Number(s string) (uint64, bool) {
 	}
 	return n, true
 }
+
+// Canonical is the one spelling of host that both the policy and the
+// fetcher read the same way: lower case without a trailing dot, and an IP
+// address in its standard form whatever notation it was written in
+// ("0x7f000001", "2130706433", "0177.0.0.1" and "127.1" are all
+// "127.0.0.1"; IPv6 is compressed, without brackets). Go's net/http would
+// send "0x7f000001" to DNS while a browser's fetch connects to 127.0.0.1,
+// so discovery rewrites every URL to this spelling before any check or
+// request. ok is false for a host that looks like an IPv4 address but is
+// not a valid one ("256.0.0.1", "1.2.3.4.5"), which nobody can fetch.
+func Canonical(host string) (canon string, ok bool) {
+	h := strings.ToLower(host)
+	if strings.HasPrefix(h, "[") && strings.HasSuffix(h, "]") {
+		h = h[1 : len(h)-1]
+	}
+	if strings.Contains(h, ":") {
+		a, err := netip.ParseAddr(h)
+		if err != nil {
+			return h, false
+		}
+		return a.String(), true
+	}
+	h = strings.TrimRight(h, ".")
+	if h == "" {
+		return h, false
+	}
+	if a, isIP, valid := parseIPv4WHATWG(h); isIP {
+		if !valid {
+			return h, false
+		}
+		return a.String(), true
+	}
+	return h, true
+}

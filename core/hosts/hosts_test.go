@@ -36,3 +36,37 @@ func TestClassify(t *testing.T) {
 		}
 	}
 }
+
+func TestCanonical(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+		ok             bool
+	}{
+		{"hex", "0x7f000001", "127.0.0.1", true},
+		{"decimal", "2130706433", "127.0.0.1", true},
+		{"octal", "0177.0.0.1", "127.0.0.1", true},
+		{"short", "127.1", "127.0.0.1", true},
+		{"mixed parts", "0x7f.0.1", "127.0.0.1", true},
+		{"trailing dot address", "10.0.0.1.", "10.0.0.1", true},
+		{"upper-case name", "Agent.Example.COM.", "agent.example.com", true},
+		{"ipv6 expanded", "0:0:0:0:0:0:0:1", "::1", true},
+		{"ipv6 brackets", "[::FFFF:7F00:1]", "::ffff:127.0.0.1", true},
+		{"ipv4 too large part", "256.0.0.1", "", false},
+		{"five parts", "1.2.3.4.5", "", false},
+		{"bad ipv6", "1::2::3", "", false},
+		{"empty", "", "", false},
+		{"name with digits", "v1.example2.com", "v1.example2.com", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := Canonical(tc.in)
+			if ok != tc.ok || (ok && got != tc.want) {
+				t.Errorf("Canonical(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+			}
+			if ok {
+				if again, _ := Canonical(got); again != got {
+					t.Errorf("Canonical(%q) = %q is not stable: %q", tc.in, got, again)
+				}
+			}
+		})
+	}
+}
