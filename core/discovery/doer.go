@@ -38,6 +38,16 @@ type Doer interface {
 // ErrTimeout is wrapped by Doer errors caused by the deadline.
 var ErrTimeout = errors.New("timed out")
 
+// Errors a Doer wraps so that discovery can say what happened in its own
+// words, the same natively and in the Worker, without passing on the
+// runtime's text (workerd's "internal error; reference = …").
+var (
+	ErrConnRefused = errors.New("connection refused") // nothing listens on the port
+	ErrNoSuchHost  = errors.New("no such host")       // the name does not resolve
+	ErrTLS         = errors.New("TLS failure")        // handshake or certificate
+	ErrConnLost    = errors.New("connection lost")    // reset or closed mid-answer
+)
+
 // DoerFunc adapts a function to the Doer interface.
 type DoerFunc func(ctx context.Context, req *Request) (*Response, error)
 

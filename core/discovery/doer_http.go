@@ -4,6 +4,8 @@ package discovery
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"io"
 	"net"
@@ -65,7 +67,7 @@ func (d *httpDoer) Do(ctx context.Context, r *Request) (*Response, error) {
 		if ctx.Err() != nil || isTimeout(err) {
 			return nil, errors.Join(ErrTimeout, err)
 		}
-		return nil, err
+		return nil, classify(err)
 	}
 	defer res.Body.Close()
 	max := r.MaxBody
@@ -77,7 +79,7 @@ func (d *httpDoer) Do(ctx context.Context, r *Request) (*Response, error) {
 		if ctx.Err() != nil || isTimeout(err) {
 			return nil, errors.Join(ErrTimeout, err)
 		}
-		return nil, err
+		return nil, errors.Join(ErrConnLost, err)
 	}
 	out := &Response{Status: res.StatusCode, Header: res.Header, Body: body}
 	if int64(len(body)) > max {
@@ -92,4 +94,30 @@ func (d *httpDoer) Do(ctx context.Context, r *Request) (*Response, error) {
 func isTimeout(err error) bool {
 	var ne net.Error
 	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// classify wraps a net/http error with the discovery error that says what
+// happened, so that the message does not depend on Go's wording.
+func classify(err error) error {
+	var (
+		dns     *net.DNSError
+		unknown x509.UnknownAuthorityError
+		invalid x509.CertificateInvalidError
+		name    x509.HostnameError
+		record  tls.RecordHeaderError
+		verify  *tls.CertificateVerificationError
+		alert   tls.AlertError
+	)
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return errors.Join(ErrConnRefused, err)
+	case errors.As(err, &dns):
+		return errors.Join(ErrNoSuchHost, err)
+	case errors.As(err, &unknown), errors.As(err, &invalid), errors.As(err, &name), errors.As(err, &record),
+		errors.As(err, &verify), errors.As(err, &alert):
+		return errors.Join(ErrTLS, err)
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, syscall.EPIPE):
+		return errors.Join(ErrConnLost, err)
+	}
+	return err
 }

@@ -18,6 +18,7 @@ const (
 	KindRedirectLoop     Kind = "redirect-loop"      // a redirect came back to a URL already visited
 	KindTooManyRedirects Kind = "too-many-redirects" // more hops than the policy allows
 	KindBadRedirect      Kind = "bad-redirect"       // a 3xx without a usable Location
+	KindRequestCap       Kind = "request-cap"        // the check needed more requests than one check may make
 )
 
 // Error is a failure to check a card, with a message that says what
@@ -29,7 +30,21 @@ type Error struct {
 	Hint    string
 	URL     string
 	Facts   *Facts
+	// RemoteStatus is the status the target itself answered, when it
+	// answered (a 404 is reported as such, even though the Worker's own
+	// answer is a 502).
+	RemoteStatus int
+	// Reason refines KindUnreachable: one of the Reason* codes, or "".
+	Reason string
 }
+
+// What a KindUnreachable failure was, for tests and JSON.
+const (
+	ReasonConnRefused = "connection-refused"
+	ReasonNoSuchHost  = "no-such-host"
+	ReasonTLS         = "tls"
+	ReasonConnLost    = "connection-lost"
+)
 
 func (e *Error) Error() string { return e.Message }
 

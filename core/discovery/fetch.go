@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -93,6 +94,11 @@ func FetchRaw(ctx context.Context, d Doer, input string, p Policy) (*Fetched, er
 	if p.UserAgent == "" {
 		p.UserAgent = UserAgent
 	}
+	if p.MaxRequests <= 0 {
+		p.MaxRequests = DefaultMaxRequests
+	}
+	// One count for every request of this check, whichever chain makes it.
+	d = budgeted(d, p.MaxRequests)
 	ctx, cancel := context.WithTimeout(ctx, p.Timeout)
 	defer cancel()
 	start := time.Now()
@@ -121,11 +127,17 @@ func FetchRaw(ctx context.Context, d Doer, input string, p Policy) (*Fetched, er
 		legacy := *u
 		legacy.Path, legacy.RawPath, legacy.RawQuery = LegacyPath, "", ""
 		lres, lfacts, lerr := chain(ctx, d, &legacy, p, true)
-		if lerr == nil && lres.Status >= 200 && lres.Status < 300 {
+		var capErr *Error
+		switch {
+		case lerr == nil && lres.Status >= 200 && lres.Status < 300:
 			lfacts.Tried = append([]Hop{{URL: facts.FinalURL, Status: res.Status}}, lfacts.Tried...)
 			lfacts.LegacyPath = true
 			res, facts, target = lres, lfacts, &legacy
-		} else {
+		case errors.As(lerr, &capErr) && capErr.Kind == KindRequestCap:
+			// Say that the legacy path could not be tried to the end,
+			// rather than that there is no card there.
+			err = capErr
+		default:
 			facts.Tried = append(facts.Tried, Hop{URL: legacy.String(), Status: statusOf(lres)})
 		}
 	}
@@ -173,11 +185,11 @@ func judge(res *Response, f *Facts) *Error {
 		if len(f.Tried) > 0 {
 			where += " nor at " + f.Tried[len(f.Tried)-1].URL
 		}
-		return &Error{Kind: KindNotFound, URL: f.FinalURL,
+		return &Error{Kind: KindNotFound, URL: f.FinalURL, RemoteStatus: res.Status,
 			Message: "No card found: the server answered " + statusLine(res) + " at " + where + ".",
 			Hint:    "Check that the agent publishes its card at /.well-known/agent-card.json on this host, or give the card's full URL."}
 	case res.Status < 200 || res.Status >= 300:
-		return &Error{Kind: KindRemoteStatus, URL: f.FinalURL,
+		return &Error{Kind: KindRemoteStatus, URL: f.FinalURL, RemoteStatus: res.Status,
 			Message: "The server answered " + statusLine(res) + " instead of the card.",
 			Hint:    "A client gets the same answer; fix the server so that a plain GET returns 200 with the card."}
 	case res.Truncated:
@@ -242,13 +254,12 @@ func chain(ctx context.Context, d Doer, u *url.URL, p Policy, withVersion bool) 
 		f.Status, f.StatusText = res.Status, res.StatusText
 		if isRedirect(res.Status) {
 			loc := res.Header.Get("Location")
-			next, perr := cur.Parse(loc)
-			if loc == "" || perr != nil {
+			next, ok := resolveLocation(cur, loc)
+			if !ok {
 				return nil, f, &Error{Kind: KindBadRedirect, URL: key, Facts: &f,
 					Message: "The server answered " + statusLine(res) + " without a usable Location header.",
 					Hint:    "Fix the redirect so that it names the card's URL, or serve the card directly."}
 			}
-			next.Fragment, next.RawFragment = "", ""
 			f.Redirects = append(f.Redirects, Hop{URL: key, Status: res.Status, Location: next.String()})
 			if len(f.Redirects) > p.MaxRedirects {
 				return nil, f, &Error{Kind: KindTooManyRedirects, URL: key, Facts: &f,
@@ -279,7 +290,7 @@ func isRedirect(status int) bool {
 
 func transportError(ctx context.Context, u string, err error, f *Facts) *Error {
 	var e *Error
-	if errors.As(err, &e) { // the Doer's own policy check (native dial)
+	if errors.As(err, &e) { // the Doer's own policy check (native dial) or the request cap
 		e.URL, e.Facts = u, f
 		return e
 	}
@@ -288,9 +299,47 @@ func transportError(ctx context.Context, u string, err error, f *Facts) *Error {
 			Message: "No complete answer from " + u + " within the time limit.",
 			Hint:    "Check that the server is up and answers quickly; clients give up on slow card fetches too."}
 	}
-	return &Error{Kind: KindUnreachable, URL: u, Facts: f,
-		Message: "Could not connect to " + u + ": " + err.Error(),
-		Hint:    "Check the host name, that the server is running and reachable from the internet, and its TLS certificate."}
+	host, port, loopback := "the server", "", false
+	if pu, perr := url.Parse(u); perr == nil {
+		h, p := hostPort(pu)
+		host, port = pu.Host, p
+		c, _ := classifyHost(h)
+		loopback = c == hostLoopback
+	}
+	where := "Check the host name, that the server is running and reachable from the internet, and its TLS certificate."
+	if loopback {
+		where = "Check that the agent is running on this machine and listening on port " + port + "."
+	}
+	out := &Error{Kind: KindUnreachable, URL: u, Facts: f, Hint: where}
+	switch {
+	case errors.Is(err, ErrConnRefused):
+		out.Reason = ReasonConnRefused
+		out.Message = "Could not connect to " + u + ": the connection was refused (nothing is listening on " + host + ")."
+		if !loopback {
+			out.Hint = "Check that the server is running and accepts connections on port " + port + " from the internet."
+		}
+	case errors.Is(err, ErrNoSuchHost):
+		out.Reason = ReasonNoSuchHost
+		out.Message = "Could not connect to " + u + ": the host name " + strconv.Quote(hostOnly(host)) + " does not resolve."
+		out.Hint = "Check the spelling of the host name and that its DNS records are published."
+	case errors.Is(err, ErrTLS):
+		out.Reason = ReasonTLS
+		out.Message = "Could not connect to " + u + ": the TLS handshake failed (the certificate is invalid, expired or for another name)."
+		out.Hint = "Serve a valid certificate for this host name; clients refuse the card otherwise."
+	case errors.Is(err, ErrConnLost):
+		out.Reason = ReasonConnLost
+		out.Message = "Could not read the answer from " + u + ": the connection was closed before the answer was complete."
+	default:
+		out.Message = "Could not connect to " + u + "."
+	}
+	return out
+}
+
+func hostOnly(hostport string) string {
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		return h
+	}
+	return strings.Trim(hostport, "[]")
 }
 
 // looksLikeJSON reports whether the body is JSON enough to lint: its first

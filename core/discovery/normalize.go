@@ -64,21 +64,10 @@ func Normalize(input string) (*url.URL, error) {
 		return nil, errorf(KindRefused, "Remove the user name and password from the URL: a public card needs no credentials, and we never send any.",
 			"The URL contains credentials (user:password@); we do not fetch such URLs.")
 	}
-	host := strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
-	if host == "" {
+	if strings.Trim(u.Hostname(), ".") == "" {
 		return nil, errorf(KindBadInput, "Give a URL with a host name.", "%q has no host name.", input)
 	}
-	if port := u.Port(); port != "" {
-		if strings.Contains(host, ":") {
-			u.Host = "[" + host + "]:" + port
-		} else {
-			u.Host = host + ":" + port
-		}
-	} else if strings.Contains(host, ":") {
-		u.Host = "[" + host + "]"
-	} else {
-		u.Host = host
-	}
+	canonicalize(u)
 	u.Fragment, u.RawFragment = "", ""
 	if u.Path == "" || u.Path == "/" {
 		u.Path, u.RawPath = WellKnownPath, ""

@@ -24,15 +24,24 @@ type Policy struct {
 	AllowHTTP bool
 
 	MaxRedirects int           // hops followed; each is checked again
+	MaxRequests  int           // outbound requests per check, all chains together (see Budget)
 	MaxBody      int64         // bytes read; more is cut and reported
 	Timeout      time.Duration // for everything, both fetches and all hops
 	UserAgent    string
+
+	// Self lists the checker's own endpoints ("host:port", or "host" for
+	// every port of that host): URLs there are refused, on the first URL
+	// and on every redirect hop, so that the checker can never be made to
+	// fetch itself (a nested /api/card?url=<self>/api/card?url=… chain
+	// would multiply requests at every level).
+	Self []string
 }
 
 // DefaultPolicy is the Worker's policy: https to public hosts only.
 func DefaultPolicy() Policy {
 	return Policy{
 		MaxRedirects: DefaultMaxRedirects,
+		MaxRequests:  DefaultMaxRequests,
 		MaxBody:      DefaultMaxBody,
 		Timeout:      DefaultTimeout,
 		UserAgent:    UserAgent,
@@ -79,6 +88,13 @@ func (p Policy) Check(u *url.URL) error {
 	class, why := classifyHost(u.Hostname())
 	refuse := func(msg string) error {
 		return &Error{Kind: KindRefused, URL: u.String(), Message: msg, Hint: refusedHint}
+	}
+	for _, self := range p.Self {
+		if sameEndpoint(u, self) {
+			return &Error{Kind: KindRefused, URL: u.String(),
+				Message: "We do not fetch " + u.Host + ": it is this checker itself, and a check of the checker would only ask it to check again.",
+				Hint:    "Give the URL of the agent's card, not a link to this checker."}
+		}
 	}
 	switch class {
 	case hostInvalid:

@@ -1,0 +1,59 @@
+package discovery
+
+import (
+	"context"
+	"strconv"
+	"sync/atomic"
+)
+
+// DefaultMaxRequests caps the outbound requests one check may make: the
+// card's redirect chain (at most DefaultMaxRedirects hops, so 6 requests),
+// the header-less comparison beside it, and the legacy path with its own
+// comparison when the well-known path answers 404. Without one shared cap
+// those four chains made up to 24 requests for one inbound request.
+const DefaultMaxRequests = 12
+
+// Budget is a Doer that lets through at most a fixed number of requests and
+// refuses the rest with a KindRequestCap error, whatever asks: the card's
+// chain, the header-less comparison or the legacy path. The Worker makes
+// one Budget per inbound request, so nothing the remote side answers can
+// make one check cost more than the cap. It is safe for concurrent use (the
+// header-less request runs beside the main one).
+type Budget struct {
+	d    Doer
+	max  int64
+	used atomic.Int64
+}
+
+// NewBudget wraps d so that at most max requests go through it.
+func NewBudget(d Doer, max int) *Budget {
+	if max <= 0 {
+		max = DefaultMaxRequests
+	}
+	return &Budget{d: d, max: int64(max)}
+}
+
+// Used is how many requests were let through.
+func (b *Budget) Used() int { return int(min(b.used.Load(), b.max)) }
+
+// Max is the cap.
+func (b *Budget) Max() int { return int(b.max) }
+
+// Do sends r when the cap allows it.
+func (b *Budget) Do(ctx context.Context, r *Request) (*Response, error) {
+	if b.used.Add(1) > b.max {
+		return nil, &Error{Kind: KindRequestCap, URL: r.URL,
+			Message: "This check needed more than " + strconv.Itoa(int(b.max)) + " requests; we stop there so that no check can be used to flood a site.",
+			Hint:    "Serve the card with fewer redirects: clients follow only a few."}
+	}
+	return b.d.Do(ctx, r)
+}
+
+// budgeted returns d when it already is a Budget (the caller counts the
+// whole inbound request), else a fresh Budget of max requests around it.
+func budgeted(d Doer, max int) *Budget {
+	if b, ok := d.(*Budget); ok {
+		return b
+	}
+	return NewBudget(d, max)
+}
