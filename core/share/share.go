@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // Version is the prefix of every fragment this package writes.
@@ -21,23 +23,46 @@ const Version = "1."
 // Param is the fragment parameter name: "#c=<encoded>".
 const Param = "c"
 
-// MaxDecoded bounds the size of decoded text, so a crafted link cannot make
-// the page inflate gigabytes. It is larger than any real card.
-const MaxDecoded = 4 << 20
+// MaxDecoded bounds the size of decoded text at the parser's own limit: a
+// link can carry nothing the editor would not lint anyway, and a crafted
+// link cannot make the page inflate and then lint more than that.
+const MaxDecoded = jsonpos.DefaultMaxBytes
+
+// MaxFragment is the longest fragment value that can encode MaxDecoded
+// bytes: DEFLATE's stored blocks (5 bytes per 64 KiB) on incompressible
+// text, in base64, with room for the version. Anything longer is refused
+// before decoding a single byte.
+var MaxFragment = len(Version) + base64.RawURLEncoding.EncodedLen(MaxDecoded+MaxDecoded/1024+64)
 
 // LongFragment is the fragment length past which some chat tools, mail
 // clients and browsers are known to cut links.
 const LongFragment = 32 * 1024
 
 // Errors returned by Decode. They are wrapped with detail; test with
-// errors.Is.
+// errors.Is, or ask Code for a stable name.
 var (
 	ErrEmpty       = errors.New("the share link carries no text")
 	ErrVersion     = errors.New("the share link uses a format this page does not know")
 	ErrBase64      = errors.New("the share link is damaged: it is not valid base64url")
 	ErrCompression = errors.New("the share link is damaged: its data does not decompress")
-	ErrTooLarge    = errors.New("the share link expands to more text than the editor accepts")
+	ErrTooLarge    = errors.New("the share link holds more text than the editor accepts")
 )
+
+// Code names a Decode error for programs (the page, tests): "empty",
+// "version", "damaged", "too-large", or "" for nil.
+func Code(err error) string {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, ErrEmpty):
+		return "empty"
+	case errors.Is(err, ErrVersion):
+		return "version"
+	case errors.Is(err, ErrTooLarge):
+		return "too-large"
+	}
+	return "damaged"
+}
 
 // Encode returns the fragment value (without "#c=") for text.
 func Encode(text []byte) string {
@@ -50,7 +75,9 @@ func Encode(text []byte) string {
 
 // Decode reverses Encode. It accepts the bare value, "c=<value>" or
 // "#c=<value>", tolerates base64 padding, and returns the exact bytes that
-// were encoded.
+// were encoded. The work is bounded by MaxFragment and MaxDecoded whatever
+// the link holds: decompression stops at the first byte past MaxDecoded,
+// so a small link that would expand to gigabytes costs at most 1 MiB.
 func Decode(fragment string) ([]byte, error) {
 	s := strings.TrimSpace(fragment)
 	s = strings.TrimPrefix(s, "#")
@@ -59,6 +86,9 @@ func Decode(fragment string) ([]byte, error) {
 	}
 	if s == "" {
 		return nil, ErrEmpty
+	}
+	if len(s) > MaxFragment {
+		return nil, fmt.Errorf("%w (%s at most; this link is %s long)", ErrTooLarge, sizeText(MaxDecoded), sizeText(len(s)))
 	}
 	ver, payload, ok := strings.Cut(s, ".")
 	if !ok || ver+"." != Version {
@@ -69,16 +99,33 @@ func Decode(fragment string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBase64, err)
 	}
-	r := flate.NewReader(bytes.NewReader(raw))
-	defer r.Close()
-	out, err := io.ReadAll(io.LimitReader(r, MaxDecoded+1))
+	return inflate(bytes.NewReader(raw))
+}
+
+// inflate decompresses raw DEFLATE from r, reading no further than needed
+// to produce MaxDecoded+1 bytes.
+func inflate(r io.Reader) ([]byte, error) {
+	fr := flate.NewReader(r)
+	defer fr.Close()
+	var out bytes.Buffer
+	n, err := out.ReadFrom(io.LimitReader(fr, MaxDecoded+1))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCompression, err)
+		return nil, fmt.Errorf("%w (%v)", ErrCompression, err)
 	}
-	if len(out) > MaxDecoded {
-		return nil, fmt.Errorf("%w (%d bytes at most)", ErrTooLarge, MaxDecoded)
+	if n > MaxDecoded {
+		return nil, fmt.Errorf("%w (%s at most)", ErrTooLarge, sizeText(MaxDecoded))
 	}
-	return out, nil
+	return out.Bytes(), nil
+}
+
+func sizeText(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	if n >= 1<<10 {
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // param finds "c=" among &-separated fragment parameters.
