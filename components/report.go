@@ -11,7 +11,6 @@ import (
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/selection"
 	"github.com/agentcard/agentcard/core/share"
 )
@@ -26,7 +25,7 @@ type Link struct {
 
 // NewLink makes a Link from untrusted text.
 func NewLink(s string) Link {
-	l := Link{Text: s}
+	l := Link{Text: clip(s, maxText)}
 	if u, err := url.Parse(strings.TrimSpace(s)); err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && !strings.ContainsAny(s, "\x00\t\r\n") {
 		l.Href = templ.SafeURL(u.String())
 	}
@@ -40,24 +39,6 @@ type Identity struct {
 	ProviderURL                Link
 	Documentation              Link
 	Icon                       Link
-}
-
-// ExcerptLine is one source line around a finding, split where the
-// finding's range starts and ends on that line.
-type ExcerptLine struct {
-	Number                int
-	Before, Marked, After string
-	Clipped               bool // the line was shortened around the range
-}
-
-// DiagnosticView is one finding as the report shows it.
-type DiagnosticView struct {
-	Code, Severity, Message, Pointer string
-	Line, Column                     int
-	RuleHref                         templ.SafeURL
-	RuleTitle                        string
-	Excerpt                          []ExcerptLine
-	HTTP                             bool // about how the card is served, not a place in it
 }
 
 // InterfaceRow is one entry of the card's interface list.
@@ -84,6 +65,7 @@ type ClientView struct {
 	Tenant  string
 	Message string // the outcome in one sentence
 	Trace   []TraceLine
+	More    int // trace steps not listed (over MaxRows)
 }
 
 // HTTPFacts is how the card was served.
@@ -104,7 +86,7 @@ type VariantView struct {
 	Status                  int
 	Era                     string
 	Errors, Warnings, Infos int
-	Diagnostics             []DiagnosticView
+	Findings                Findings
 }
 
 // ReportView is everything the report page shows.
@@ -117,8 +99,9 @@ type ReportView struct {
 	Era                     string
 	Errors, Warnings, Infos int
 	Identity                Identity
-	Diagnostics             []DiagnosticView
+	Findings                Findings
 	Interfaces              []InterfaceRow
+	MoreInterfaces          int // entries not listed (over MaxRows)
 	Clients                 []ClientView
 	HTTP                    HTTPFacts
 	Headerless              *VariantView
@@ -168,114 +151,34 @@ func NewReportView(rep *discovery.Report, origin string) ReportView {
 	if utf8.Valid(rep.Body) {
 		v.EditorLink = templ.SafeURL("/#c=" + share.Encode(rep.Body))
 	}
-	v.Diagnostics = Diagnostics(res)
+	v.Findings = NewFindings(res)
 	if res.Doc != nil && res.Doc.Root != nil {
 		v.Identity = identity(res.Doc.Root)
-		for _, in := range card.Interfaces(res.Doc.Root) {
-			v.Interfaces = append(v.Interfaces, InterfaceRow{Index: in.Index, URL: NewLink(in.URL), Binding: in.Binding,
-				Version: in.Version, Tenant: in.Tenant, HasTenant: in.HasTenant, Source: in.Source})
+		ins := card.Interfaces(res.Doc.Root)
+		if len(ins) > MaxRows {
+			v.MoreInterfaces = len(ins) - MaxRows
+			ins = ins[:MaxRows]
+		}
+		for _, in := range ins {
+			v.Interfaces = append(v.Interfaces, InterfaceRow{Index: in.Index, URL: NewLink(in.URL), Binding: clip(in.Binding, maxText),
+				Version: clip(in.Version, maxText), Tenant: clip(in.Tenant, maxText), HasTenant: in.HasTenant, Source: in.Source})
 		}
 	}
 	v.HTTP = httpFacts(rep.Facts)
 	if rep.Headerless != nil && rep.HeaderlessResult != nil {
 		h := rep.HeaderlessResult
 		v.Headerless = &VariantView{Status: rep.Headerless.Status, Era: string(h.Era),
-			Errors: h.Errors, Warnings: h.Warnings, Infos: h.Infos, Diagnostics: Diagnostics(h)}
+			Errors: h.Errors, Warnings: h.Warnings, Infos: h.Infos, Findings: newFindings(h, MaxListed/4, MaxExcerpts/5)}
 	}
 	return v
 }
 
-// Diagnostics turns a lint result's findings into views with excerpts.
-func Diagnostics(res *lint.Result) []DiagnosticView {
-	out := make([]DiagnosticView, 0, len(res.Diagnostics))
-	for _, d := range res.Diagnostics {
-		r := lint.RuleFor(d.Code)
-		dv := DiagnosticView{Code: d.Code, Severity: d.Severity.String(), Message: d.Message, Pointer: d.Pointer,
-			Line: d.Range.Start.Line, Column: d.Range.Start.Column,
-			RuleHref: templ.SafeURL("/rules/" + url.PathEscape(d.Code) + "/")}
-		if r != nil {
-			dv.RuleTitle = r.Title
-			dv.HTTP = r.Topic == "http"
-		}
-		if !dv.HTTP && res.Doc != nil {
-			dv.Excerpt = Excerpt(res.Doc, d.Range, 2)
-		}
-		out = append(out, dv)
-	}
-	return out
-}
-
-// maxExcerpt bounds how much of one line an excerpt shows on each side of
-// the range (a minified card is one long line).
-const maxExcerpt = 80
-
-// Excerpt returns the lines of the range and context lines around it.
-func Excerpt(doc *jsonpos.Doc, r jsonpos.Range, context int) []ExcerptLine {
-	if doc == nil || r.Start.Line < 1 {
-		return nil
-	}
-	first := max(1, r.Start.Line-context)
-	last := min(doc.LineCount(), max(r.End.Line, r.Start.Line)+context)
-	if last-first > 12 { // a long range: its first lines only
-		last = first + 12
-	}
-	var out []ExcerptLine
-	for n := first; n <= last; n++ {
-		text := doc.Line(n)
-		from, to := 0, 0
-		if n >= r.Start.Line && n <= r.End.Line {
-			from, to = 0, len(text)
-			if n == r.Start.Line {
-				from = min(max(r.Start.Column-1, 0), len(text))
-			}
-			if n == r.End.Line {
-				to = min(max(r.End.Column-1, from), len(text))
-			}
-		}
-		out = append(out, splitLine(n, text, from, to))
-	}
-	return out
-}
-
-func splitLine(n int, text string, from, to int) ExcerptLine {
-	l := ExcerptLine{Number: n}
-	lo, hi := 0, len(text)
-	if from > maxExcerpt {
-		lo = runeStart(text, from-maxExcerpt)
-	}
-	if to < from+maxExcerpt*2 && hi-to > maxExcerpt {
-		hi = runeStart(text, to+maxExcerpt)
-	} else if to-from > maxExcerpt*2 {
-		to = runeStart(text, from+maxExcerpt*2)
-		hi = to
-	}
-	l.Clipped = lo > 0 || hi < len(text)
-	l.Before = clean(text[lo:from])
-	l.Marked = clean(text[from:to])
-	l.After = clean(text[to:hi])
-	return l
-}
-
-func runeStart(s string, i int) int {
-	if i >= len(s) {
-		return len(s)
-	}
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return i
-}
-
-func clean(s string) string {
-	return strings.ToValidUTF8(strings.ReplaceAll(s, "\t", "    "), "\uFFFD")
-}
-
 func identity(root *jsonpos.Node) Identity {
 	id := Identity{
-		Name:          root.Get("name").Text(),
-		Description:   root.Get("description").Text(),
-		Version:       root.Get("version").Text(),
-		Organization:  root.Get("provider").Get("organization").Text(),
+		Name:          clip(root.Get("name").Text(), maxText),
+		Description:   clip(root.Get("description").Text(), maxMessage*4),
+		Version:       clip(root.Get("version").Text(), maxText),
+		Organization:  clip(root.Get("provider").Get("organization").Text(), maxText),
 		ProviderURL:   NewLink(root.Get("provider").Get("url").Text()),
 		Documentation: NewLink(root.Get("documentationUrl").Text()),
 		Icon:          NewLink(root.Get("iconUrl").Text()),
@@ -348,9 +251,38 @@ var errorTitles = map[discovery.Kind]string{
 
 // NewClientView describes what a client with the named profile would do.
 func NewClientView(profile string, r selection.Result) ClientView {
-	c := ClientView{Profile: profile, Outcome: r.Outcome, Index: r.Index, URL: r.URL, Tenant: r.Tenant, Message: r.Message}
-	for _, s := range r.Trace {
-		c.Trace = append(c.Trace, TraceLine{Index: s.Index, Decision: s.Decision, Reason: s.Reason})
+	c := ClientView{Profile: clip(profile, maxText), Outcome: r.Outcome, Index: r.Index, URL: clip(r.URL, maxText), Tenant: clip(r.Tenant, maxText), Message: clip(r.Message, maxMessage)}
+	trace := r.Trace
+	if len(trace) > MaxRows {
+		c.More = len(trace) - MaxRows
+		trace = trace[:MaxRows]
+	}
+	for _, s := range trace {
+		c.Trace = append(c.Trace, TraceLine{Index: s.Index, Decision: s.Decision, Reason: clip(s.Reason, maxMessage)})
 	}
 	return c
+}
+
+// Bounds on card text shown on the page: a card may hold a 1 MiB
+// description or 5,000 interfaces; the report shows enough to recognise
+// them and says how much was left out.
+const (
+	// MaxRows is how many interfaces (and selection steps per client)
+	// are listed.
+	MaxRows    = 50
+	maxText    = 300  // a name, URL, pointer or other short value
+	maxMessage = 1000 // a finding's message, a description
+)
+
+// clip cuts s to at most n bytes at a character boundary, ending in "…"
+// when it was cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
