@@ -2,6 +2,7 @@ package format
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -29,10 +30,45 @@ func TestFormat(t *testing.T) {
 	}
 }
 
+// Broken JSON is refused with where it breaks and the parser's own finding
+// there (the one the findings panel shows), never encoding/json's wording.
 func TestFormatRefusesBrokenJSON(t *testing.T) {
-	for _, in := range []string{`{"a":1,}`, "{// c\n}", `{"a":`, ``, `{'a':1}`} {
-		if _, err := Format([]byte(in)); !errors.Is(err, ErrSyntax) {
-			t.Errorf("Format(%q) error = %v, want ErrSyntax", in, err)
-		}
+	cases := []struct {
+		name, in  string
+		code      string
+		line, col int
+	}{
+		{"trailing-comma", `{"a":1,}`, "json-trailing-comma", 1, 8},
+		{"comment", "{\n  // c\n}", "json-comment", 2, 3},
+		{"truncated", `{"a":`, "", 1, 0},
+		{"empty", ``, "", 1, 1},
+		{"single-quotes", `{'a':1}`, "", 1, 2},
+		{"bad-literal-second-line", "{\"a\": 1,\n \"b\": tru}", "", 2, 7},
+		{"bom-then-garbage", "\ufeff{x}", "json-unquoted-key", 1, 0},
+		{"duplicate-key-kept", `{"a":1,"a":2,}`, "json-trailing-comma", 1, 14},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Format([]byte(c.in))
+			if !errors.Is(err, ErrSyntax) {
+				t.Fatalf("Format(%q) error = %v, want ErrSyntax", c.in, err)
+			}
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("Format(%q) error %T is not a *SyntaxError", c.in, err)
+			}
+			if c.code != "" && se.Code != c.code {
+				t.Errorf("code %q, want %q", se.Code, c.code)
+			}
+			if se.Line != c.line || (c.col != 0 && se.Column != c.col) {
+				t.Errorf("at %d:%d, want %d:%d", se.Line, se.Column, c.line, c.col)
+			}
+			if se.Code == "" || se.Detail == "" {
+				t.Errorf("no finding from the parser: %+v", se)
+			}
+			if strings.Contains(err.Error(), "invalid character") || strings.Contains(err.Error(), "looking for") {
+				t.Errorf("message uses encoding/json's words: %q", err)
+			}
+		})
 	}
 }
