@@ -7,7 +7,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
+	"sync"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/format"
@@ -100,15 +102,29 @@ func Lint(src []byte) LintResult {
 }
 
 // FormatResult is agentcard.format's answer: the new text, or why not.
+// When the text is not valid JSON, Code is "syntax", Finding the code of
+// the syntax finding there, and Line/Column/From say where the JSON first
+// breaks (From in UTF-16 units, for the editor's cursor).
 type FormatResult struct {
-	Text  string `json:"text,omitempty"`
-	Error string `json:"error,omitempty"`
+	Text    string `json:"text,omitempty"`
+	Error   string `json:"error,omitempty"`
+	Code    string `json:"code,omitempty"`
+	Finding string `json:"finding,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	From    int    `json:"from,omitempty"`
 }
 
 func Format(src []byte) FormatResult {
 	out, err := format.Format(src)
 	if err != nil {
-		return FormatResult{Error: err.Error()}
+		r := FormatResult{Error: err.Error(), Code: "syntax"}
+		var se *format.SyntaxError
+		if errors.As(err, &se) {
+			r.Finding, r.Line, r.Column = se.Code, se.Line, se.Column
+			r.From = jsonpos.UTF16Offsets(src, []int{se.Offset})[se.Offset]
+		}
+		return r
 	}
 	return FormatResult{Text: string(out)}
 }
@@ -119,6 +135,7 @@ type ShareResult struct {
 	Text     string `json:"text"`               // decodeShare: the restored text
 	Long     bool   `json:"long,omitempty"`     // fragment longer than share.LongFragment
 	Error    string `json:"error,omitempty"`
+	Code     string `json:"code,omitempty"` // decodeShare: share.Code of the error ("too-large", "damaged", …)
 }
 
 func EncodeShare(text string) ShareResult {
@@ -129,7 +146,7 @@ func EncodeShare(text string) ShareResult {
 func DecodeShare(fragment string) ShareResult {
 	b, err := share.Decode(fragment)
 	if err != nil {
-		return ShareResult{Error: err.Error()}
+		return ShareResult{Error: err.Error(), Code: share.Code(err)}
 	}
 	return ShareResult{Text: string(b)}
 }
@@ -204,6 +221,10 @@ func mustJSON(v any) string {
 	return string(b)
 }
 
-// FieldsJSON and RulesJSON are computed once at start-up.
-func FieldsJSON() string { return mustJSON(Fields()) }
-func RulesJSON() string  { return mustJSON(Rules()) }
+// FieldsJSON and RulesJSON are computed on first use and kept: not at
+// start-up, so starting the engine (in the page and in its Web Worker)
+// costs as little main-thread time as possible.
+var (
+	FieldsJSON = sync.OnceValue(func() string { return mustJSON(Fields()) })
+	RulesJSON  = sync.OnceValue(func() string { return mustJSON(Rules()) })
+)

@@ -7,6 +7,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/share"
 
 	"github.com/agentcard/agentcard/internal/sharedcards"
 )
@@ -132,8 +133,16 @@ func TestShareRoundTrip(t *testing.T) {
 			t.Fatalf("decode(%.12q) = %+v", in, dec)
 		}
 	}
-	if dec := DecodeShare("#c=1.!!!"); dec.Error == "" {
-		t.Fatal("malformed fragment gave no error")
+	// Each refusal carries a code the page keys its message on.
+	for in, code := range map[string]string{
+		"#c=1.!!!": "damaged",
+		"#c=7.abc": "version",
+		"#c=":      "empty",
+		"#c=" + share.Encode([]byte(strings.Repeat("{}", share.MaxDecoded/2+1))): "too-large",
+	} {
+		if dec := DecodeShare(in); dec.Error == "" || dec.Code != code || dec.Text != "" {
+			t.Errorf("DecodeShare(%.20q) = code %q error %q, want code %q", in, dec.Code, dec.Error, code)
+		}
 	}
 	if long := EncodeShare(strings.Repeat("x🤖", 1)); long.Long {
 		t.Fatal("short text flagged long")
@@ -144,8 +153,11 @@ func TestFormat(t *testing.T) {
 	if r := Format([]byte(`{"a":[1]}`)); r.Error != "" || r.Text != "{\n  \"a\": [\n    1\n  ]\n}\n" {
 		t.Fatalf("%+v", r)
 	}
-	if r := Format([]byte(`{"a":1,}`)); r.Error == "" {
-		t.Fatal("broken JSON formatted")
+	// Broken JSON: where it breaks, with the syntax finding's code, and
+	// From in UTF-16 units (the CJK value before it counts 2, not 6).
+	r := Format([]byte("{\"名前\": \"重复\",\n  \"a\": 1,}"))
+	if r.Error == "" || r.Code != "syntax" || r.Finding != "json-trailing-comma" || r.Line != 2 || r.From != len([]rune("{\"名前\": \"重复\",\n  \"a\": 1,")) {
+		t.Fatalf("broken JSON: %+v", r)
 	}
 }
 

@@ -48,8 +48,6 @@ func register() {
 		}
 		return ""
 	}
-	fieldsJSON, rulesJSON := FieldsJSON(), RulesJSON()
-
 	api := js.Global().Get("Object").New()
 	api.Set("version", Version)
 	api.Set("lint", fn("lint", func(a []js.Value) any { return Lint([]byte(str(a, 0))) }))
@@ -57,7 +55,7 @@ func register() {
 	api.Set("format", fn("format", func(a []js.Value) any { return Format([]byte(str(a, 0))) }))
 	api.Set("encodeShare", fn("encodeShare", func(a []js.Value) any { return EncodeShare(str(a, 0)) }))
 	api.Set("decodeShare", fn("decodeShare", func(a []js.Value) any { return DecodeShare(str(a, 0)) }))
-	api.Set("fields", js.FuncOf(func(js.Value, []js.Value) any { return jsonParse.Invoke(fieldsJSON) }))
-	api.Set("rules", js.FuncOf(func(js.Value, []js.Value) any { return jsonParse.Invoke(rulesJSON) }))
+	api.Set("fields", js.FuncOf(func(js.Value, []js.Value) any { return jsonParse.Invoke(FieldsJSON()) }))
+	api.Set("rules", js.FuncOf(func(js.Value, []js.Value) any { return jsonParse.Invoke(RulesJSON()) }))
 	js.Global().Set("agentcard", api)
 }
