@@ -21,10 +21,12 @@ import (
 	"github.com/tdewolff/minify/v2/js"
 
 	"github.com/agentcard/agentcard/components"
+	sitecss "github.com/agentcard/agentcard/site/css"
 )
 
 type builder struct {
 	root, out, work, version string
+	stage                    string // where files are written until the site is complete
 	min                      *minify.M
 	files                    []string // every file written under out, relative
 }
@@ -41,12 +43,24 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 	b.min.AddFunc("text/css", css.Minify)
 	b.min.AddFunc("application/javascript", js.Minify)
 
-	if err := os.RemoveAll(b.out); err != nil {
-		return err
-	}
 	if err := os.MkdirAll(b.work, 0o755); err != nil {
 		return err
 	}
+	// Everything is written into a fresh directory next to out and swapped
+	// in at the end, so a server running on out (make dev) never sees a
+	// missing or half-written site.
+	if err := os.MkdirAll(filepath.Dir(b.out), 0o755); err != nil {
+		return err
+	}
+	stage, err := os.MkdirTemp(filepath.Dir(b.out), "."+filepath.Base(b.out)+".new-")
+	if err != nil {
+		return err
+	}
+	if err := os.Chmod(stage, 0o755); err != nil {
+		return err
+	}
+	b.stage = stage
+	defer os.RemoveAll(stage) // after a failure; after success it holds the old build
 	wasmPath := filepath.Join(b.work, "editor.wasm")
 	if buildWasm {
 		if err := b.goBuildWasm(ctx, wasmPath); err != nil {
@@ -54,22 +68,25 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 		}
 	}
 	var a assets
-	var err error
 
-	// Style sheet: hashed for pages built here, plus a stable copy
-	// (components.DefaultCSS) for pages the Worker renders at request time.
-	cssSrc, err := os.ReadFile(filepath.Join(b.root, "site/css/site.css"))
-	if err != nil {
-		return err
-	}
-	cssMin, err := b.min.Bytes("text/css", cssSrc)
+	// Style sheet and icon, under the names components computes from
+	// their sources (the Worker's pages link the same names).
+	cssMin, err := b.min.Bytes("text/css", sitecss.Source)
 	if err != nil {
 		return fmt.Errorf("minify css: %w", err)
 	}
-	if a.CSS, err = b.writeHashed("assets/site.css", cssMin); err != nil {
+	a.CSS = components.DefaultCSS
+	if err := b.write(strings.TrimPrefix(a.CSS, "/"), cssMin); err != nil {
 		return err
 	}
-	if err := b.write(strings.TrimPrefix(components.DefaultCSS, "/"), cssMin); err != nil {
+	if err := b.write(strings.TrimPrefix(components.Favicon, "/"), components.FaviconSVG()); err != nil {
+		return err
+	}
+	ico, err := faviconICO()
+	if err != nil {
+		return err
+	}
+	if err := b.write("favicon.ico", ico); err != nil {
 		return err
 	}
 
@@ -106,10 +123,13 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 	if err := b.pages(ctx, a); err != nil {
 		return err
 	}
-	if err := b.write("_headers", []byte(headersFile)); err != nil {
+	if err := b.write("_headers", []byte(headersFile())); err != nil {
 		return err
 	}
-	return b.sizeReport()
+	if err := b.sizeReport(); err != nil {
+		return err
+	}
+	return publish(stage, b.out)
 }
 
 // goBuildWasm builds wasm/editor for the browser, small: no paths, no
@@ -180,7 +200,7 @@ func (b *builder) writeHashed(name string, data []byte) (string, error) {
 }
 
 func (b *builder) write(rel string, data []byte) error {
-	p := filepath.Join(b.out, filepath.FromSlash(rel))
+	p := filepath.Join(b.stage, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
@@ -189,19 +209,16 @@ func (b *builder) write(rel string, data []byte) error {
 }
 
 // headersFile is read by Cloudflare's static assets (and by the editor's
-// end-to-end test server): security headers on every page, long caching for
-// content-hashed assets. The CSP allows no inline script; 'wasm-unsafe-eval'
-// lets the page compile the editor's WebAssembly.
-const headersFile = `/*
-  Content-Security-Policy: ` + CSP + `
-  X-Content-Type-Options: nosniff
-  Referrer-Policy: strict-origin-when-cross-origin
-  X-Frame-Options: DENY
-/assets/*
-  Cache-Control: public, max-age=31536000, immutable
-`
-
-// CSP is the policy the playground and learn pages need. CodeMirror adds
-// style elements at run time, hence style-src 'unsafe-inline' (styles only).
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: https:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+// end-to-end test server): the same security headers as the pages the
+// Worker renders (components.SecurityHeaders), long caching for the
+// content-hashed assets, and a day for the icon at its fixed address.
+func headersFile() string {
+	var b strings.Builder
+	b.WriteString("/*\n")
+	for _, h := range components.SecurityHeaders {
+		fmt.Fprintf(&b, "  %s: %s\n", h[0], h[1])
+	}
+	b.WriteString("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n")
+	b.WriteString("/favicon.ico\n  Cache-Control: public, max-age=86400\n")
+	return b.String()
+}

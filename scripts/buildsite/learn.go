@@ -12,12 +12,6 @@ import (
 	"github.com/agentcard/agentcard/core/share"
 )
 
-var topicTitles = map[string]string{
-	"syntax": "JSON syntax", "structure": "Structure", "identity": "Identity", "interfaces": "Interfaces",
-	"legacy": "Legacy and mixed cards", "capabilities": "Capabilities", "modes": "Input and output modes",
-	"skills": "Skills", "security": "Security", "signatures": "Signatures", "http": "How the card is served",
-}
-
 // learnPages renders /rules/, /rules/<code>/ and /fields/ from the
 // catalogues.
 func (b *builder) learnPages(ctx context.Context, a assets) error {
@@ -28,10 +22,7 @@ func (b *builder) learnPages(ctx context.Context, a assets) error {
 		doc := ruleDoc(r)
 		t := byTopic[r.Topic]
 		if t == nil {
-			title := topicTitles[r.Topic]
-			if title == "" {
-				title = r.Topic
-			}
+			title := components.TopicTitle(r.Topic)
 			t = &components.RuleTopic{ID: r.Topic, Title: title}
 			byTopic[r.Topic] = t
 			topics = append(topics, t)
@@ -53,7 +44,7 @@ func (b *builder) learnPages(ctx context.Context, a assets) error {
 
 func ruleDoc(r *lint.Rule) components.RuleDoc {
 	d := components.RuleDoc{
-		Code: r.Code, Severity: r.Severity.String(), Topic: topicTitles[r.Topic], Title: r.Title,
+		Code: r.Code, Severity: r.Severity.String(), Topic: components.TopicTitle(r.Topic), Title: r.Title,
 		Explanation: r.Explanation, HowToFix: r.HowToFix, Spec: r.Spec,
 		Bad: strings.TrimSpace(r.Bad), Good: strings.TrimSpace(r.Good),
 		External: r.External,

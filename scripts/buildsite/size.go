@@ -50,7 +50,7 @@ func (b *builder) sizeReport() error {
 		if f == "_headers" {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(b.out, f))
+		data, err := os.ReadFile(filepath.Join(b.stage, f))
 		if err != nil {
 			return err
 		}

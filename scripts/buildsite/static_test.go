@@ -1,0 +1,192 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/tdewolff/minify/v2"
+	"github.com/tdewolff/minify/v2/html"
+
+	"github.com/agentcard/agentcard/components"
+)
+
+// The static pages carry the Worker's headers: the same CSP (no https: in
+// img-src, no inline style), nosniff, no framing; hashed assets are
+// immutable. It used to be a weaker CSP of its own.
+func TestHeadersFile(t *testing.T) {
+	h := headersFile()
+	rules := map[string][]string{}
+	var cur string
+	for _, line := range strings.Split(h, "\n") {
+		switch {
+		case line == "":
+		case !strings.HasPrefix(line, " "):
+			cur = line
+		default:
+			rules[cur] = append(rules[cur], strings.TrimSpace(line))
+		}
+	}
+	for _, want := range components.SecurityHeaders {
+		if !contains(rules["/*"], want[0]+": "+want[1]) {
+			t.Errorf("/* lacks %s: %s", want[0], want[1])
+		}
+	}
+	if !contains(rules["/assets/*"], "Cache-Control: public, max-age=31536000, immutable") {
+		t.Errorf("assets are not immutable: %q", rules["/assets/*"])
+	}
+	for _, bad := range []string{"https:", "unsafe-inline", "'unsafe-eval'"} {
+		if strings.Contains(components.CSP, bad) {
+			t.Errorf("CSP allows %s", bad)
+		}
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// The Worker sets its headers in wasm/worker/handler.go (a main package,
+// which cannot be imported): its CSP must be the one the site uses.
+func TestWorkerCSPMatches(t *testing.T) {
+	b := testBuilder(t)
+	src, err := os.ReadFile(filepath.Join(b.root, "wasm/worker/handler.go"))
+	if err != nil {
+		t.Skip("no Worker source")
+	}
+	m := regexp.MustCompile(`"Content-Security-Policy", ("[^"]*"|components\.CSP)`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("no CSP in the Worker's handler")
+	}
+	if got := strings.Trim(string(m[1]), `"`); got != "components.CSP" && got != components.CSP {
+		t.Errorf("Worker CSP:\n%s\nsite CSP:\n%s", got, components.CSP)
+	}
+}
+
+// Every page links the hashed style sheet and the icon, and none carries
+// inline style or script (the CSP would block them).
+func TestPagesUnderCSP(t *testing.T) {
+	b := testBuilder(t)
+	b.min = minify.New()
+	b.min.Add("text/html", &html.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
+	a := assets{CSS: components.DefaultCSS, WasmExec: "/assets/wasm_exec.x.js", Script: "/assets/editor.x.js", Wasm: "/assets/editor.x.wasm", WasmSize: 1}
+	if err := b.pages(context.Background(), a); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^/assets/site\.[0-9a-f]{10}\.css$`).MatchString(components.DefaultCSS) ||
+		!regexp.MustCompile(`^/assets/favicon\.[0-9a-f]{10}\.svg$`).MatchString(components.Favicon) {
+		t.Fatalf("asset names %q %q", components.DefaultCSS, components.Favicon)
+	}
+	n := 0
+	filepath.WalkDir(b.stage, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		n++
+		data, _ := os.ReadFile(p)
+		page := string(data)
+		rel, _ := filepath.Rel(b.stage, p)
+		for _, bad := range []string{" style=", "<style", "<script>", `href="/assets/site.css"`} {
+			if strings.Contains(page, bad) {
+				t.Errorf("%s contains %q", rel, bad)
+			}
+		}
+		for _, want := range []string{`rel="icon" href="` + components.Favicon + `"`, `href="` + components.DefaultCSS + `"`} {
+			if !strings.Contains(page, want) {
+				t.Errorf("%s lacks %s", rel, want)
+			}
+		}
+		return nil
+	})
+	if n < 10 {
+		t.Errorf("%d pages", n)
+	}
+}
+
+func TestFaviconICO(t *testing.T) {
+	ico, err := faviconICO()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(ico, []byte{0, 0, 1, 0, 1, 0, 32, 32}) {
+		t.Fatalf("ICO header % x", ico[:8])
+	}
+	img, err := png.Decode(bytes.NewReader(ico[22:]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, g, b, a := img.At(8, 24).RGBA(); a>>8 != 255 || b <= r || b <= g {
+		t.Errorf("the card is not blue: %d %d %d %d", r>>8, g>>8, b>>8, a>>8)
+	}
+	if _, _, _, a := img.At(0, 0).RGBA(); a != 0 {
+		t.Error("the corner is not transparent")
+	}
+}
+
+// A build replaces the site while a server reads it (make dev during make
+// test): every read sees a complete site, never a missing file. Before,
+// the build deleted the directory first and every asset answered 500.
+func TestPublishIsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "site")
+	build := func(n int) {
+		stage, err := os.MkdirTemp(dir, ".site.new-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(stage)
+		for _, f := range []string{"index.html", "assets/site.css", "rules/index.html"} {
+			p := filepath.Join(stage, f)
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, []byte(strings.Repeat("x", 1000+n)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := publish(stage, out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build(0)
+	var stop atomic.Bool
+	var missing, reads atomic.Int64
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			for !stop.Load() {
+				for _, f := range []string{"index.html", "assets/site.css", "rules/index.html"} {
+					reads.Add(1)
+					if data, err := os.ReadFile(filepath.Join(out, f)); err != nil || len(data) < 1000 {
+						missing.Add(1)
+					}
+				}
+			}
+		})
+	}
+	for i := 1; i <= 200; i++ {
+		build(i)
+	}
+	stop.Store(true)
+	wg.Wait()
+	if missing.Load() > 0 {
+		t.Errorf("%d of %d reads found a missing or partial site", missing.Load(), reads.Load())
+	}
+	if data, _ := os.ReadFile(filepath.Join(out, "index.html")); len(data) != 1200 {
+		t.Errorf("the last build is not in place (%d bytes)", len(data))
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("leftovers next to the site: %v", entries)
+	}
+}
