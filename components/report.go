@@ -220,19 +220,51 @@ type ErrorView struct {
 	Input   string
 	URL     string
 	Facts   *HTTPFacts
+	Retry   templ.SafeURL // a fresh check of the same input, for failures that may pass on a second try
 }
 
-// NewErrorView describes a discovery failure.
+// NewErrorView describes a discovery failure: a title in a person's words,
+// what happened (the discovery message, unless it is a runtime's internal
+// text), what to try (the discovery hint, or one for the kind), and what the
+// server answered if it answered.
 func NewErrorView(input string, e *discovery.Error) ErrorView {
-	v := ErrorView{Status: e.HTTPStatus(), Kind: string(e.Kind), Title: errorTitles[e.Kind], Message: e.Message, Hint: e.Hint, Input: input, URL: e.URL}
+	v := ErrorView{Status: e.HTTPStatus(), Kind: string(e.Kind), Title: errorTitles[e.Kind],
+		Message: clip(humanMessage(e), maxMessage), Hint: clip(e.Hint, maxMessage), Input: clip(input, maxText), URL: clip(e.URL, maxText)}
 	if v.Title == "" {
 		v.Title = "The card could not be checked"
+	}
+	if v.Hint == "" {
+		v.Hint = errorHints[e.Kind]
+	}
+	switch e.Kind {
+	case discovery.KindTimeout, discovery.KindUnreachable, discovery.KindRemoteStatus:
+		v.Retry = templ.SafeURL(CheckLink(input) + "&refresh=1")
 	}
 	if e.Facts != nil && e.Facts.Status != 0 {
 		f := httpFacts(*e.Facts)
 		v.Facts = &f
 	}
 	return v
+}
+
+// internalMarkers are pieces of text that only a runtime or a library
+// writes (workerd's "internal error; reference = …", Go's wrapped errors);
+// a person cannot act on them.
+var internalMarkers = []string{"internal error", "reference =", "goroutine ", "panic:", "runtime error", "*errors.", "%!"}
+
+// humanMessage is e's message, or a plain sentence for its kind when the
+// message carries a runtime's internals.
+func humanMessage(e *discovery.Error) string {
+	low := strings.ToLower(e.Message)
+	for _, m := range internalMarkers {
+		if strings.Contains(low, m) {
+			if s := errorFallbacks[e.Kind]; s != "" {
+				return s
+			}
+			return "The check failed before the server's answer could be read."
+		}
+	}
+	return e.Message
 }
 
 var errorTitles = map[discovery.Kind]string{
@@ -247,6 +279,33 @@ var errorTitles = map[discovery.Kind]string{
 	discovery.KindRedirectLoop:     "The redirects go round in a loop",
 	discovery.KindTooManyRedirects: "Too many redirects",
 	discovery.KindBadRedirect:      "A broken redirect",
+	discovery.KindRequestCap:       "The check needed too many requests",
+	discovery.Kind("not-a-card"):   "That is not an Agent Card",
+}
+
+// errorHints say what to try when the failure came without a hint.
+var errorHints = map[discovery.Kind]string{
+	discovery.KindBadInput:         "Type a domain such as agent.example.com, or the full https:// address of the card.",
+	discovery.KindRefused:          "Give the public https:// address of the card, the one other agents would use.",
+	discovery.KindNotFound:         "Publish the card at /.well-known/agent-card.json, or give the full address of the card if it lives elsewhere.",
+	discovery.KindRemoteStatus:     "Open the address in a browser to see what the server says, fix it there, then check again.",
+	discovery.KindTimeout:          "Check that the server is up, then try again.",
+	discovery.KindUnreachable:      "Check the address for typing mistakes and that the server is up, then try again.",
+	discovery.KindNotJSON:          "Make the address answer with the card's JSON itself, not a web page about it.",
+	discovery.KindTooLarge:         "An Agent Card is a few kilobytes; check that the address serves the card and nothing else.",
+	discovery.KindRedirectLoop:     "Fix the server's redirects so that they end at the card, or give the card's final address.",
+	discovery.KindTooManyRedirects: "Give the card's final address, or shorten the chain of redirects on the server.",
+	discovery.KindBadRedirect:      "Fix the redirect on the server so that it names where the card is, or give the card's final address.",
+	discovery.KindRequestCap:       "Give the card's final address so that it can be fetched in one request.",
+	discovery.Kind("not-a-card"):   "Check that the address serves the Agent Card and not another JSON document.",
+}
+
+// errorFallbacks say what happened, for the kinds whose message can carry a
+// runtime's internals.
+var errorFallbacks = map[discovery.Kind]string{
+	discovery.KindUnreachable:  "The connection to the server failed before it answered.",
+	discovery.KindTimeout:      "The server did not answer completely within the time limit.",
+	discovery.KindRemoteStatus: "The server answered with an error instead of the card.",
 }
 
 // NewClientView describes what a client with the named profile would do.

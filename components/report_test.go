@@ -144,11 +144,50 @@ func TestErrorPage(t *testing.T) {
 	if el.AttrOr("data-kind", "") != "timeout" || el.AttrOr("data-status", "") != "504" {
 		t.Errorf("attrs %v", el.Nodes[0].Attr)
 	}
-	if d.Find(`[data-testid=error-title]`).Text() != "The server took too long" || d.Find(`[data-testid=error-hint]`).Length() != 1 {
+	if d.Find(`[data-testid=error-title]`).Text() != "The server took too long" || d.Find(`[data-testid=error-hint]`).Text() != "Check the server." {
 		t.Errorf("title %q", d.Find(`[data-testid=error-title]`).Text())
 	}
 	if d.Find(`#check-url`).AttrOr("value", "") != "slow.example.com" {
 		t.Error("the form does not keep the input")
+	}
+	if d.Find(`[data-testid=retry]`).AttrOr("href", "") != "/check?url=slow.example.com&refresh=1" {
+		t.Error("no way to try again")
+	}
+}
+
+// Every failure reads as a person would want: its own title, what
+// happened, what to do; never a runtime's internal text.
+func TestErrorPagesForEveryKind(t *testing.T) {
+	kinds := []discovery.Kind{discovery.KindBadInput, discovery.KindRefused, discovery.KindNotFound, discovery.KindRemoteStatus,
+		discovery.KindTimeout, discovery.KindUnreachable, discovery.KindNotJSON, discovery.KindTooLarge, discovery.KindRedirectLoop,
+		discovery.KindTooManyRedirects, discovery.KindBadRedirect, discovery.KindRequestCap}
+	titles := map[string]discovery.Kind{}
+	for _, k := range kinds {
+		t.Run(string(k), func(t *testing.T) {
+			// No hint given: the page brings its own.
+			d := render(t, ErrorPage(NewErrorView("agent.example.com", &discovery.Error{Kind: k, Message: "What the fetcher saw."})))
+			title := d.Find(`[data-testid=error-title]`).Text()
+			if title == "" || title == "The card could not be checked" {
+				t.Errorf("generic title %q", title)
+			}
+			if prev, dup := titles[title]; dup {
+				t.Errorf("same title as %s: %q", prev, title)
+			}
+			titles[title] = k
+			if d.Find(`[data-testid=error-message]`).Text() != "What the fetcher saw." {
+				t.Error("the message is not shown as given")
+			}
+			if d.Find(`[data-testid=error-hint]`).Text() == "" {
+				t.Error("nothing says what to do")
+			}
+		})
+	}
+	for _, msg := range []string{"internal error; reference = 3k4j5h6g7f8d9s0a", "Network connection lost: internal error", "fetch: runtime error: index out of range"} {
+		d := render(t, ErrorPage(NewErrorView("agent.example.com", &discovery.Error{Kind: discovery.KindUnreachable, Message: msg})))
+		got := d.Find(`[data-testid=error-message]`).Text()
+		if strings.Contains(got, "internal") || strings.Contains(got, "reference") || strings.Contains(got, "runtime") || got == "" {
+			t.Errorf("internal text reaches the page: %q", got)
+		}
 	}
 }
 
