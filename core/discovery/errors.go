@@ -19,6 +19,7 @@ const (
 	KindTooManyRedirects Kind = "too-many-redirects" // more hops than the policy allows
 	KindBadRedirect      Kind = "bad-redirect"       // a 3xx without a usable Location
 	KindRequestCap       Kind = "request-cap"        // the check needed more requests than one check may make
+	KindNotACard         Kind = "not-a-card"         // JSON, but not a document the engine recognises as a card (/api/card)
 )
 
 // Error is a failure to check a card, with a message that says what
@@ -55,7 +56,7 @@ func (e *Error) HTTPStatus() int {
 	switch e.Kind {
 	case KindBadInput:
 		return 400
-	case KindRefused:
+	case KindRefused, KindNotACard:
 		return 422
 	case KindTimeout:
 		return 504

@@ -247,6 +247,13 @@ func chain(ctx context.Context, d Doer, u *url.URL, p Policy, withVersion bool) 
 			h.Set("A2A-Version", "1.0")
 		}
 		res, err := d.Do(ctx, &Request{URL: key, Header: h, MaxBody: p.MaxBody})
+		// A connection lost before any answer is tried again on a fresh
+		// one (at most twice; every try counts against the request cap):
+		// under workerd a kept-alive connection that the server closed
+		// fails the next request sent on it.
+		for retry := 0; retry < 2 && errors.Is(err, ErrConnLost) && ctx.Err() == nil; retry++ {
+			res, err = d.Do(ctx, &Request{URL: key, Header: h, MaxBody: p.MaxBody})
+		}
 		if err != nil {
 			return nil, f, transportError(ctx, key, err, &f)
 		}

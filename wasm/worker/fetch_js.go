@@ -6,7 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -53,7 +57,7 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 
 	res, err := await(ctx, global.Call("fetch", r.URL, init))
 	if err != nil {
-		return nil, err
+		return nil, fetchError(ctx, r.URL, err)
 	}
 	out := &discovery.Response{
 		Status:     res.Get("status").Int(),
@@ -134,4 +138,69 @@ func await(ctx context.Context, p js.Value) (js.Value, error) {
 		}
 	}
 	return s.v, s.err
+}
+
+// fetchError turns a rejected fetch into one of discovery's errors,
+// without passing on workerd's text ("internal error; reference = …").
+//
+// workerd rejects with the same "Network connection lost." whether nothing
+// listens on the port or a kept-alive connection was closed under it. The
+// second happens under wrangler dev with servers that close every
+// connection without saying so (HTTP/1.0 servers): workerd puts the
+// connection back in its pool after a redirect's answer and the next hop
+// fails on it. To tell the two apart, a failed fetch is followed by a bare
+// TCP connect to the same host and port (no request is sent on it):
+// refused means nothing listens (ErrConnRefused, final); open means the
+// connection was lost (ErrConnLost, which discovery retries on a fresh
+// connection, within its request cap).
+func fetchError(ctx context.Context, target string, err error) error {
+	if errors.Is(err, discovery.ErrTimeout) {
+		return err
+	}
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "Network connection lost"), strings.Contains(msg, "cannot connect"),
+		strings.Contains(msg, "connection refused"), strings.Contains(msg, "Connection refused"):
+		switch probe(ctx, target) {
+		case "refused":
+			return fmt.Errorf("%w", discovery.ErrConnRefused)
+		case "open":
+			return fmt.Errorf("%w", discovery.ErrConnLost)
+		}
+		return fmt.Errorf("%w", discovery.ErrConnLost)
+	case strings.Contains(msg, "certificate"), strings.Contains(msg, "TLS"), strings.Contains(msg, "SSL"):
+		return fmt.Errorf("%w", discovery.ErrTLS)
+	case strings.Contains(msg, "DNS"), strings.Contains(msg, "resolve"), strings.Contains(msg, "ENOTFOUND"):
+		return fmt.Errorf("%w", discovery.ErrNoSuchHost)
+	}
+	log.Printf("agentcard: fetch %s failed: %s", target, msg) // for the operator's log only
+	return errors.New("the connection failed")
+}
+
+// probe asks worker.mjs's agentcardProbe (a cloudflare:sockets connect,
+// closed at once) whether anything accepts connections at target's host
+// and port: "open", "refused" or "unknown".
+func probe(ctx context.Context, target string) string {
+	u, err := url.Parse(target)
+	if err != nil {
+		return "unknown"
+	}
+	port := u.Port()
+	if port == "" {
+		port = "443"
+		if u.Scheme == "http" {
+			port = "80"
+		}
+	}
+	fn := js.Global().Get("globalThis").Get("agentcardProbe")
+	if fn.Type() != js.TypeFunction {
+		return "unknown"
+	}
+	host := strings.Trim(u.Hostname(), "[]")
+	p, _ := strconv.Atoi(port)
+	v, err := await(ctx, fn.Invoke(host, p, 1000))
+	if err != nil || v.Type() != js.TypeString {
+		return "unknown"
+	}
+	return v.String()
 }

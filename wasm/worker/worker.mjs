@@ -19,6 +19,7 @@
 // noticed synchronously where Go is entered, and each request waits on
 // promises of its own.
 import "./wasm_exec.js";
+import { connect } from "cloudflare:sockets";
 import { createRuntimeContext, loadModule } from "./runtime.mjs";
 
 // syumai/workers' jsutil.TryCatch expects this helper on the global object.
@@ -27,6 +28,29 @@ globalThis.tryCatch = (fn) => {
     return { result: fn() };
   } catch (e) {
     return { error: e };
+  }
+};
+
+// agentcardProbe tells a refused connection from a lost one after a fetch
+// failed (workerd says "Network connection lost." for both; see
+// fetch_js.go): it opens a bare TCP connection to the same host and port,
+// sends nothing, and closes it. It answers "open", "refused" or "unknown"
+// (no answer within ms). Go calls it within the request that failed, so
+// the socket and the timer belong to that request.
+globalThis.agentcardProbe = async (hostname, port, ms) => {
+  let timer;
+  let socket;
+  try {
+    socket = connect({ hostname, port });
+    const timeout = new Promise((resolve) => {
+      timer = setTimeout(() => resolve("unknown"), ms);
+    });
+    return await Promise.race([socket.opened.then(() => "open"), timeout]);
+  } catch (e) {
+    return /cannot connect|refused/i.test(String(e && e.message)) ? "refused" : "unknown";
+  } finally {
+    clearTimeout(timer);
+    if (socket) socket.close().catch(() => {});
   }
 };
 
