@@ -7,7 +7,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,14 +14,17 @@ import (
 	"log"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/tdewolff/minify/v2"
 	"github.com/tdewolff/minify/v2/html"
 
 	"github.com/agentcard/agentcard/components"
+	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/lint"
 )
@@ -44,12 +46,29 @@ type Config struct {
 	Policy *discovery.Policy
 	// Logf receives recovered panics; nil uses log.Printf.
 	Logf func(format string, args ...any)
+	// SiteOrigin is the checker's own origin ("https://agentcard.example"):
+	// links in reports, the only origin CORS lets read the API, and a host
+	// the checker never fetches. Empty: the origin of the request's URL
+	// (in production, the route Cloudflare matched).
+	SiteOrigin string
+	// LocalOnly answers only requests whose Host is 127.0.0.1, localhost or
+	// [::1] (any port), refusing others with 421: for the checker on a
+	// developer's machine (make dev, the native server), where a page on a
+	// rebinding name could otherwise talk to it as its own origin.
+	LocalOnly bool
+	// Refresh limits refresh=1 per client; nil uses the defaults
+	// (refreshBurst, refreshInterval).
+	Refresh *refreshLimiter
 }
 
 // Limits of the handler itself.
 const (
 	maxLintBody = 1 << 20
 	reportTTL   = 60 * time.Second
+	// maxOutput caps every answer the handler builds (report page, JSON).
+	// The engine caps findings; this is the handler's own backstop, so
+	// that no input can make the instance hold or send more than this.
+	maxOutput = 2 << 20
 )
 
 type handler struct {
@@ -68,6 +87,10 @@ func newHandler(cfg Config) http.Handler {
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
+	if cfg.Refresh == nil {
+		cfg.Refresh = newRefreshLimiter(refreshBurst, refreshInterval, refreshClients)
+	}
+	cfg.SiteOrigin = strings.TrimSuffix(cfg.SiteOrigin, "/")
 	m := minify.New()
 	m.Add("text/html", &html.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
 	return &handler{cfg: cfg, policy: p, min: m}
@@ -113,6 +136,19 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (h *handler) route(w http.ResponseWriter, r *http.Request) {
 	path := r.URL.Path
+	if h.cfg.LocalOnly && !localHost(r.Host) {
+		h.fail(w, r, http.StatusMisdirectedRequest, "host-not-allowed", "This checker only answers on this machine",
+			"This checker runs on a developer's machine and only answers requests addressed to 127.0.0.1, localhost or [::1]; "+
+				strconv.Quote(truncate(r.Host, 100))+" is not one of them.",
+			"Open it as http://127.0.0.1:<port>/ or http://localhost:<port>/. Other names are refused so that a web page cannot reach it through a name it controls.")
+		return
+	}
+	if path != "/healthz" && fromOurselves(r) {
+		h.fail(w, r, http.StatusForbidden, "loop-refused", "A checker cannot check through a checker",
+			"This request comes from an agentcard checker (its User-Agent says so); answering it would only make one check cost another.",
+			"Give the checker the agent's own URL, not a URL of a checker.")
+		return
+	}
 	switch path {
 	case "/healthz":
 		if !h.allow(w, r, http.MethodGet, http.MethodHead) {
@@ -188,6 +224,12 @@ type errorBody struct {
 		Message string `json:"message"`
 		Hint    string `json:"hint,omitempty"`
 		URL     string `json:"url,omitempty"`
+		// RemoteStatus is what the target answered (a 404 stays a 404
+		// here while the checker's own status is 502); Reason refines an
+		// unreachable target (connection-refused, no-such-host, tls,
+		// connection-lost).
+		RemoteStatus int    `json:"remoteStatus,omitempty"`
+		Reason       string `json:"reason,omitempty"`
 	} `json:"error"`
 	HTTP        *discovery.Facts  `json:"http,omitempty"`
 	Diagnostics []lint.Diagnostic `json:"diagnostics,omitempty"`
@@ -209,6 +251,7 @@ func (h *handler) failDiscovery(w http.ResponseWriter, r *http.Request, input st
 	if wantsJSON(r) {
 		var b errorBody
 		b.Error.Kind, b.Error.Status, b.Error.Message, b.Error.Hint, b.Error.URL = string(e.Kind), e.HTTPStatus(), e.Message, e.Hint, e.URL
+		b.Error.RemoteStatus, b.Error.Reason = e.RemoteStatus, e.Reason
 		b.HTTP = e.Facts
 		b.Diagnostics = e.Diagnostics()
 		h.writeJSON(w, r, e.HTTPStatus(), b, "no-store")
@@ -218,13 +261,17 @@ func (h *handler) failDiscovery(w http.ResponseWriter, r *http.Request, input st
 }
 
 func (h *handler) writeHTML(w http.ResponseWriter, r *http.Request, status int, c templ.Component, cacheControl string) {
-	var buf bytes.Buffer
-	if err := c.Render(r.Context(), &buf); err != nil {
+	buf := &cappedBuffer{max: maxOutput}
+	if err := c.Render(r.Context(), buf); err != nil {
+		if errors.Is(err, errTooMuchOutput) {
+			h.tooMuchOutput(w, r)
+			return
+		}
 		panic(fmt.Sprintf("render: %v", err))
 	}
 	out := buf.Bytes()
 	var min bytes.Buffer
-	if err := h.min.Minify("text/html", &min, &buf); err == nil {
+	if err := h.min.Minify("text/html", &min, bytes.NewReader(out)); err == nil {
 		out = min.Bytes()
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -236,7 +283,12 @@ func (h *handler) writeHTML(w http.ResponseWriter, r *http.Request, status int, 
 }
 
 func (h *handler) writeJSON(w http.ResponseWriter, r *http.Request, status int, v any, cacheControl string) {
-	b, err := json.Marshal(v)
+	buf := &cappedBuffer{max: maxOutput}
+	err := json.NewEncoder(buf).Encode(v)
+	if errors.Is(err, errTooMuchOutput) {
+		h.tooMuchOutput(w, r)
+		return
+	}
 	if err != nil {
 		panic(fmt.Sprintf("encode: %v", err))
 	}
@@ -244,33 +296,86 @@ func (h *handler) writeJSON(w http.ResponseWriter, r *http.Request, status int, 
 	w.Header().Set("Cache-Control", cacheControl)
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		w.Write(b)
-		w.Write([]byte("\n"))
+		w.Write(buf.Bytes())
 	}
 }
 
-// origin is this site's own origin, for links and CORS.
-func origin(r *http.Request) string {
-	if r.URL.IsAbs() && r.URL.Host != "" {
-		return r.URL.Scheme + "://" + r.URL.Host
-	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host
+// tooMuchOutput answers when an answer would be larger than maxOutput.
+// Its own body is small, so it cannot fail the same way.
+func (h *handler) tooMuchOutput(w http.ResponseWriter, r *http.Request) {
+	h.fail(w, r, http.StatusUnprocessableEntity, "output-too-large", "The answer would be too large",
+		"The answer for this input would be larger than "+strconv.Itoa(maxOutput>>20)+" MiB, the most the checker sends; it was not built.",
+		"Lint the card with the agentcard CLI, which can write any amount of output, or fix the first findings and check again.")
 }
 
-// cors lets pages of our own origin read the API; nothing else.
-func cors(w http.ResponseWriter, r *http.Request) {
-	if o := r.Header.Get("Origin"); o != "" && o == origin(r) {
+// diagnosticsSize is a lower bound of the JSON size of ds, so that an
+// answer that cannot fit is refused before it is encoded at all.
+func diagnosticsSize(ds []lint.Diagnostic) int {
+	n := 0
+	for _, d := range ds {
+		n += 100 + len(d.Code) + len(d.Message) + len(d.Pointer)
+		for _, f := range d.Fixes {
+			n += len(f.Title)
+			for _, e := range f.Edits {
+				n += len(e.NewText)
+			}
+		}
+		if n > maxOutput {
+			break
+		}
+	}
+	return n
+}
+
+// errTooMuchOutput stops rendering or encoding once maxOutput is passed.
+var errTooMuchOutput = errors.New("output over the cap")
+
+// cappedBuffer is a bytes.Buffer that refuses to grow past max, so that a
+// renderer writing into it stops at the first write over the cap instead
+// of building the whole answer first.
+type cappedBuffer struct {
+	bytes.Buffer
+	max int
+}
+
+func (b *cappedBuffer) Write(p []byte) (int, error) {
+	if b.Len()+len(p) > b.max {
+		return 0, errTooMuchOutput
+	}
+	return b.Buffer.Write(p)
+}
+
+func (b *cappedBuffer) WriteString(s string) (int, error) {
+	if b.Len()+len(s) > b.max {
+		return 0, errTooMuchOutput
+	}
+	return b.Buffer.WriteString(s)
+}
+
+// truncate shortens s to at most n bytes (on a rune boundary) for quoting
+// in messages.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// cors lets pages of our own origin read the API; nothing else. The
+// origin is the configured one (or the request URL's), never one derived
+// from the Origin header itself.
+func (h *handler) cors(w http.ResponseWriter, r *http.Request) {
+	w.Header().Add("Vary", "Origin")
+	if o := r.Header.Get("Origin"); o != "" && o == h.siteOrigin(r) {
 		w.Header().Set("Access-Control-Allow-Origin", o)
-		w.Header().Add("Vary", "Origin")
 	}
 }
 
 func (h *handler) preflight(w http.ResponseWriter, r *http.Request) {
-	cors(w, r)
+	h.cors(w, r)
 	w.Header().Set("Access-Control-Allow-Methods", "GET, POST")
 	w.Header().Set("Access-Control-Allow-Headers", "Content-Type")
 	w.Header().Set("Access-Control-Max-Age", "600")
@@ -278,13 +383,25 @@ func (h *handler) preflight(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// fetch gets the card for input, from the cache when allowed.
-func (h *handler) fetch(ctx context.Context, input string, refresh bool) (*discovery.Fetched, bool, error) {
+// errRefreshLimited is fetch's answer when refresh=1 comes too often from
+// one client.
+type errRefreshLimited struct{ wait time.Duration }
+
+func (e errRefreshLimited) Error() string { return "refresh limited" }
+
+// fetch gets the card for input, from the cache when allowed. Every
+// request it sends goes through one Budget (the cap on outbound requests
+// for this inbound request), and the policy refuses the checker's own
+// endpoints. refresh=1 (skip the cache) is limited per client.
+func (h *handler) fetch(r *http.Request, input string, refresh bool) (*discovery.Fetched, bool, error) {
+	ctx := r.Context()
 	u, err := discovery.Normalize(input)
 	if err != nil {
 		return nil, false, err
 	}
-	if err := h.policy.Check(u); err != nil {
+	p := h.policy
+	p.Self = h.selfEndpoints(r)
+	if err := p.Check(u); err != nil {
 		return nil, false, err
 	}
 	key := cacheKey(u.String())
@@ -295,10 +412,15 @@ func (h *handler) fetch(ctx context.Context, input string, refresh bool) (*disco
 			}
 		}
 	}
+	if refresh {
+		if ok, wait := h.cfg.Refresh.allow(clientKey(r)); !ok {
+			return nil, false, errRefreshLimited{wait}
+		}
+	}
 	if h.cfg.Doer == nil {
 		return nil, false, errors.New("no fetcher configured")
 	}
-	f, err := discovery.FetchRaw(ctx, h.cfg.Doer, input, h.policy)
+	f, err := discovery.FetchRaw(ctx, discovery.NewBudget(h.cfg.Doer, p.MaxRequests), input, p)
 	if err != nil {
 		return nil, false, err
 	}
@@ -306,6 +428,19 @@ func (h *handler) fetch(ctx context.Context, input string, refresh bool) (*disco
 		h.cfg.Cache.Put(ctx, key, encodeEntry(f), reportTTL)
 	}
 	return f, false, nil
+}
+
+// fetchFailed answers fetch's error.
+func (h *handler) fetchFailed(w http.ResponseWriter, r *http.Request, input string, err error) {
+	var limited errRefreshLimited
+	if errors.As(err, &limited) {
+		w.Header().Set("Retry-After", retryAfter(limited.wait))
+		h.fail(w, r, http.StatusTooManyRequests, "refresh-limited", "Too many fresh checks",
+			"You asked for "+strconv.Itoa(refreshBurst)+" fresh checks (refresh=1) in a short time; the next one is possible in "+retryAfter(limited.wait)+" s.",
+			"Wait a moment, or open the link without refresh=1 to see the report from the last minute.")
+		return
+	}
+	h.failDiscovery(w, r, input, asDiscoveryError(err))
 }
 
 func asDiscoveryError(err error) *discovery.Error {
@@ -324,9 +459,9 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 		return
 	}
 	refresh := q.Get("refresh") == "1"
-	f, cached, err := h.fetch(r.Context(), input, refresh)
+	f, cached, err := h.fetch(r, input, refresh)
 	if err != nil {
-		h.failDiscovery(w, r, input, asDiscoveryError(err))
+		h.fetchFailed(w, r, input, err)
 		return
 	}
 	rep := discovery.Analyze(f, lint.Options{})
@@ -335,29 +470,45 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 		cacheControl = "no-store"
 	}
 	if asJSON {
-		cors(w, r)
+		h.cors(w, r)
+		if diagnosticsSize(rep.Result.Diagnostics) > maxOutput {
+			h.tooMuchOutput(w, r)
+			return
+		}
 		h.writeJSON(w, r, http.StatusOK, newCheckJSON(rep), cacheControl)
 		return
 	}
-	v := components.NewReportView(rep, origin(r))
+	v := components.NewReportView(rep, h.siteOrigin(r))
 	v.Cached = cached
 	v.Clients = clientViews(rep)
 	h.writeHTML(w, r, http.StatusOK, components.ReportPage(v), cacheControl)
 }
 
+// card answers the remote card's own bytes, for the editor's "Open URL",
+// but only when the engine recognises them as an Agent Card (era 1.0, 0.3,
+// 0.2 or mixed): the route is not a way to fetch arbitrary JSON through
+// the checker. A card with JSON syntax problems is still a card (the
+// recovering parser reads its fields), so it is answered too and the
+// editor shows its syntax findings; it goes out as application/json with
+// nosniff like every answer, and HTML never gets here (FetchRaw refuses
+// it as not-json).
 func (h *handler) card(w http.ResponseWriter, r *http.Request) {
-	cors(w, r)
+	h.cors(w, r)
 	q := r.URL.Query()
 	input := q.Get("url")
-	f, _, err := h.fetch(r.Context(), input, q.Get("refresh") == "1")
+	f, _, err := h.fetch(r, input, q.Get("refresh") == "1")
 	if err != nil {
-		h.failDiscovery(w, r, input, asDiscoveryError(err))
+		h.fetchFailed(w, r, input, err)
 		return
 	}
-	if !json.Valid(f.Body) {
-		h.failDiscovery(w, r, input, &discovery.Error{Kind: discovery.KindNotJSON, URL: f.Facts.FinalURL, Facts: &f.Facts,
-			Message: "The answer from " + f.Facts.FinalURL + " is not valid JSON, so it cannot be opened here.",
-			Hint:    "Open /check?url=… to see exactly where the JSON breaks."})
+	if era := lint.Lint(f.Body, lint.Options{}).Detection.Era; !isCardEra(era) {
+		what := "JSON, but not an Agent Card"
+		if era == card.EraUnknown && !json.Valid(f.Body) {
+			what = "not an Agent Card (no card field could be read from it)"
+		}
+		msg := "The document at " + f.Facts.FinalURL + " is " + what + ", so it is not opened here."
+		h.failDiscovery(w, r, input, &discovery.Error{Kind: discovery.KindNotACard, URL: f.Facts.FinalURL, Facts: &f.Facts,
+			Message: msg, Hint: "Open the URL of the agent's card (usually /.well-known/agent-card.json); /check?url=… shows what this document is."})
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -368,8 +519,17 @@ func (h *handler) card(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// isCardEra: documents the engine recognises as Agent Cards.
+func isCardEra(e card.Era) bool {
+	switch e {
+	case card.Era10, card.Era03, card.Era02, card.EraMixed:
+		return true
+	}
+	return false
+}
+
 func (h *handler) lint(w http.ResponseWriter, r *http.Request) {
-	cors(w, r)
+	h.cors(w, r)
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxLintBody+1))
 	if err != nil {
 		h.fail(w, r, http.StatusBadRequest, "bad-input", "Could not read the request", "The request body could not be read: "+err.Error(), "Send the card text as the body of a POST.")
@@ -382,5 +542,9 @@ func (h *handler) lint(w http.ResponseWriter, r *http.Request) {
 	}
 	res := lint.Lint(body, lint.Options{})
 	res.Input = "body"
+	if diagnosticsSize(res.Diagnostics) > maxOutput {
+		h.tooMuchOutput(w, r)
+		return
+	}
 	h.writeJSON(w, r, http.StatusOK, res, "no-store")
 }

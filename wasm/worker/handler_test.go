@@ -38,8 +38,10 @@ func newTestWorker(t *testing.T, allowLoopback bool) *testWorker {
 		tw.fetchs.Add(1)
 		return native.Do(ctx, r)
 	})
+	// Many refresh=1 checks in a row from one test client: a limit that
+	// does not get in the way (TestRefreshLimit tests the default one).
 	tw.h = newHandler(Config{Doer: doer, AllowLoopback: allowLoopback, Cache: newMemoryCache(16), Policy: &p,
-		Logf: func(string, ...any) {}})
+		Logf: func(string, ...any) {}, Refresh: newRefreshLimiter(1000, time.Millisecond, 16)})
 	return tw
 }
 

@@ -3,10 +3,13 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"log"
 	"net"
 	"net/http"
 	"os"
+	"path"
 	"time"
 
 	"github.com/agentcard/agentcard/core/discovery"
@@ -14,8 +17,17 @@ import (
 
 // main serves the Worker's handler natively: PORT (default 8788) on
 // 127.0.0.1 unless HOST says otherwise, ALLOW_LOOPBACK=1 to allow loopback
-// targets, and dist/site (or SITE_DIR) for the static pages when present.
+// targets, SITE_ORIGIN for the checker's own origin, and dist/site (or
+// SITE_DIR) for the static pages when present. It is a tool for one's own
+// machine: it answers only requests addressed to 127.0.0.1, localhost or
+// [::1] (see Config.LocalOnly).
 func main() {
+	if err := run(); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run() error {
 	port := os.Getenv("PORT")
 	if port == "" {
 		port = "8788"
@@ -27,16 +39,61 @@ func main() {
 	allow := os.Getenv("ALLOW_LOOPBACK") == "1"
 	p := discovery.DefaultPolicy()
 	p.AllowLoopback = allow
-	cfg := Config{Doer: discovery.NewHTTPDoer(p), AllowLoopback: allow, Cache: newMemoryCache(256)}
+	cfg := Config{Doer: discovery.NewHTTPDoer(p), AllowLoopback: allow, Cache: newMemoryCache(256),
+		LocalOnly: true, SiteOrigin: os.Getenv("SITE_ORIGIN")}
 	dir := os.Getenv("SITE_DIR")
 	if dir == "" {
 		dir = "dist/site"
 	}
 	if st, err := os.Stat(dir); err == nil && st.IsDir() {
-		cfg.Static = http.FileServer(http.Dir(dir))
+		cfg.Static = staticFiles(os.DirFS(dir))
 	}
 	addr := net.JoinHostPort(host, port)
-	srv := &http.Server{Addr: addr, Handler: newHandler(cfg), ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(addr, newHandler(cfg))
 	log.Printf("worker: serving on http://%s (ALLOW_LOOPBACK=%v)", addr, allow)
-	log.Fatal(srv.ListenAndServe())
+	return srv.ListenAndServe()
+}
+
+// newServer bounds every phase of a connection, so that a slow or idle
+// client cannot hold one open: headers within 5 s, a whole request (the
+// lint body is at most 1 MiB) within 15 s, the answer written within 30 s
+// (a check may wait up to 5 s for the target), idle keep-alive 60 s.
+func newServer(addr string, h http.Handler) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    32 << 10,
+	}
+}
+
+// staticFiles serves the built site without directory listings: a
+// directory is served only through its index.html, as Workers static
+// assets do, and is otherwise not found.
+func staticFiles(site fs.FS) http.Handler {
+	return http.FileServerFS(noListings{site})
+}
+
+type noListings struct{ fs.FS }
+
+func (n noListings) Open(name string) (fs.File, error) {
+	f, err := n.FS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if st.IsDir() {
+		if _, err := fs.Stat(n.FS, path.Join(name, "index.html")); err != nil {
+			f.Close()
+			return nil, errors.Join(fs.ErrNotExist, err)
+		}
+	}
+	return f, nil
 }

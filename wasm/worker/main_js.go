@@ -21,6 +21,15 @@ import (
 // Close closes a package-level done channel, so a second response would
 // panic with "close of closed channel"), and its worker.mjs starts a new
 // instance for every request. bridge_js.go replaces it.
+//
+// Variables: ALLOW_LOOPBACK=1 lets the checker fetch loopback targets;
+// LOCAL_ONLY=1 makes it answer only Host 127.0.0.1, localhost or [::1]
+// (implied by ALLOW_LOOPBACK=1: a checker that reads loopback agents must
+// not be reachable through a rebinding name); SITE_ORIGIN is its own
+// origin for links, CORS and the never-fetch list. A deployed Worker sets
+// neither of the first two and may leave SITE_ORIGIN empty: it then takes
+// its origin from the URL Cloudflare routed to it, and answers any host
+// its routes send it.
 func main() {
 	allow := cloudflare.Getenv("ALLOW_LOOPBACK") == "1"
 	b := &bridge{
@@ -28,6 +37,8 @@ func main() {
 			Doer:          jsDoer{},
 			AllowLoopback: allow,
 			Cache:         jsCache{},
+			LocalOnly:     allow || cloudflare.Getenv("LOCAL_ONLY") == "1",
+			SiteOrigin:    cloudflare.Getenv("SITE_ORIGIN"),
 		}),
 		dev: allow,
 	}
