@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 )
 
@@ -21,6 +22,12 @@ func TestGoldenRulesDoc(t *testing.T) {
 	b.WriteString("`go test ./cmd/agentcard/ -run Golden -update`; do not edit by hand.\n")
 	fmt.Fprintf(&b, "%d rules. `agentcard rules CODE` prints one in full, with its examples;\n", len(rules))
 	b.WriteString("the site has a page per rule at `/rules/<code>/`.\n")
+	b.WriteString("\n## Limits\n\n")
+	b.WriteString("Every input's work and output are bounded, whatever it holds:\n\n")
+	fmt.Fprintf(&b, "- at most %d findings of one code under one group (the outermost array holding the value, such as `skills`, else its parent object; for syntax problems, the document), then one `%s` finding whose `omitted` and `omittedCode` fields count the rest;\n", lint.MaxPerGroup, jsonpos.CodeCapped)
+	fmt.Fprintf(&b, "- at most %d findings in all, then one `too-many-findings` finding, and no further rule runs;\n", lint.MaxFindings)
+	fmt.Fprintf(&b, "- a message is at most %d bytes, and names or values quoted in it at most 120 bytes;\n", lint.MaxMessage)
+	fmt.Fprintf(&b, "- a `pointer` is at most %d bytes; a longer one is cut at a character boundary and ends in `%s`.\n", jsonpos.MaxPointer, jsonpos.PointerEllipsis)
 	topic := ""
 	for _, r := range rules {
 		if r.Topic != topic {

@@ -5,6 +5,9 @@ package card
 
 import (
 	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -180,18 +183,52 @@ func notACard(root *jsonpos.Node) (Detection, bool) {
 
 // anyCardField reports whether some member is an AgentCard field of any
 // era, compared without case, '_' and '-' so that snake_case cards count.
+// The catalogue's loose names are computed once (cardFieldLoose), so the
+// check is one map lookup per member: a hostile object with thousands of
+// members costs microseconds, not a replacer per member and field.
 func anyCardField(n *jsonpos.Node) bool {
+	loose := cardFieldLoose()
+	var buf []byte
 	for _, m := range n.Children {
-		k := looseName(m.Key)
-		for _, f := range ObjectFields("AgentCard") {
-			if looseName(f.Name) == k {
-				return true
-			}
+		buf = appendLoose(buf[:0], m.Key)
+		if loose[string(buf)] {
+			return true
 		}
 	}
 	return false
 }
 
-func looseName(s string) string {
-	return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s))
+var (
+	looseOnce  sync.Once
+	looseNames map[string]bool
+)
+
+// cardFieldLoose is the set of loose names of every AgentCard field.
+func cardFieldLoose() map[string]bool {
+	looseOnce.Do(func() {
+		looseNames = map[string]bool{}
+		for _, f := range ObjectFields("AgentCard") {
+			looseNames[looseName(f.Name)] = true
+		}
+	})
+	return looseNames
+}
+
+// looseName lowers s and drops '_' and '-'.
+func looseName(s string) string { return string(appendLoose(nil, s)) }
+
+func appendLoose(dst []byte, s string) []byte {
+	for _, r := range s {
+		switch {
+		case r == '_' || r == '-':
+		case r < utf8.RuneSelf:
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			dst = append(dst, byte(r))
+		default:
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		}
+	}
+	return dst
 }

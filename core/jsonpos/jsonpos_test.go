@@ -232,10 +232,105 @@ func TestDeepNesting(t *testing.T) {
 	}
 }
 
+// TestProblemCap: thousands of problems of one code give MaxPerCode
+// problems and one summary carrying the exact number left out, as data.
 func TestProblemCap(t *testing.T) {
-	d := Parse([]byte("["+strings.Repeat("NaN,", 5000)+"1]"), Options{})
-	if len(d.Problems) > maxProblems {
-		t.Errorf("%d problems, cap %d", len(d.Problems), maxProblems)
+	for _, tc := range []struct {
+		name    string
+		src     string
+		code    string
+		omitted int
+	}{
+		{"non-finite", "[" + strings.Repeat("NaN,", 5000) + "1]", CodeNonFinite, 5000 - MaxPerCode},
+		{"comments", "{\n" + strings.Repeat("// c\n", 3000) + "}", CodeComment, 3000 - MaxPerCode},
+		{"duplicate keys", "{" + strings.Repeat(`"a": 1, `, 1000) + `"b": 2}`, CodeDuplicateKey, 999 - MaxPerCode},
+		{"trailing commas", "[" + strings.Repeat("[1,],", 100) + "1]", CodeTrailingComma, 100 - MaxPerCode},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Parse([]byte(tc.src), Options{})
+			got, summaries := 0, 0
+			for _, p := range d.Problems {
+				switch p.Code {
+				case tc.code:
+					got++
+				case CodeCapped:
+					summaries++
+					if p.OmittedCode != tc.code || p.Omitted != tc.omitted {
+						t.Errorf("summary for %s omitting %d, want %s omitting %d", p.OmittedCode, p.Omitted, tc.code, tc.omitted)
+					}
+				}
+			}
+			if got != MaxPerCode || summaries != 1 {
+				t.Errorf("%d %s problems and %d summaries, want %d and 1", got, tc.code, summaries, MaxPerCode)
+			}
+		})
+	}
+}
+
+func TestProblemMessageBounded(t *testing.T) {
+	long := strings.Repeat("k", 100000)
+	d := Parse([]byte(`{"`+long+`" = 1, "`+long+`": 2}`), Options{})
+	if len(d.Problems) == 0 {
+		t.Fatal("no problems")
+	}
+	for _, p := range d.Problems {
+		if len(p.Message) > MaxMessage {
+			t.Errorf("%s message is %d bytes, limit %d", p.Code, len(p.Message), MaxMessage)
+		}
+	}
+}
+
+func TestBoundedPointer(t *testing.T) {
+	long := strings.Repeat("a/~", 200)
+	src := `{"x": {"` + long + `": {"y": [1, 2]}}, "short": {"a/b": [0]}}`
+	d := Parse([]byte(src), Options{})
+	deep := d.Root.Get("x").Get(long).Get("y").Children[1]
+	if got := deep.BoundedPointer(); len(got) > MaxPointer || !strings.HasSuffix(got, PointerEllipsis) || !strings.HasPrefix(got, "/x/a~1~0a~1") {
+		t.Errorf("BoundedPointer = %q (%d bytes)", got, len(got))
+	}
+	if got := deep.ChildBoundedPointer("z"); len(got) > MaxPointer || !strings.HasSuffix(got, PointerEllipsis) {
+		t.Errorf("ChildBoundedPointer = %q", got)
+	}
+	short := d.Root.Get("short").Get("a/b").Children[0]
+	if got, want := short.BoundedPointer(), short.Pointer(); got != want || want != "/short/a~1b/0" {
+		t.Errorf("BoundedPointer = %q, Pointer = %q", got, want)
+	}
+	if got := d.Root.Get("short").ChildBoundedPointer("m~"); got != "/short/m~0" {
+		t.Errorf("ChildBoundedPointer = %q", got)
+	}
+}
+
+// TestGetIndexed: objects above the index threshold find members the same
+// way as small ones, the last duplicate winning.
+func TestGetIndexed(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"dup": 1`)
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&b, `, "k%d": %d`, i, i)
+	}
+	b.WriteString(`, "dup": 2}`)
+	d := Parse([]byte(b.String()), Options{})
+	if d.Root.index == nil {
+		t.Fatal("no index on a 102-member object")
+	}
+	if got := d.Root.Get("dup").Str; got != "2" {
+		t.Errorf("Get(dup) = %s, want the last one", got)
+	}
+	if d.Root.Get("k57").Str != "57" || d.Root.Get("nope") != nil {
+		t.Error("indexed lookup wrong")
+	}
+}
+
+func TestLineBounds(t *testing.T) {
+	d := Parse([]byte("{\r\n\"a\": 1\n}"), Options{})
+	for n, want := range []string{"", "{", `"a": 1`, "}"} {
+		if n == 0 {
+			continue
+		}
+		s, e := d.LineBounds(n)
+		if got := string(d.Src[s:e]); got != want || got != d.Line(n) {
+			t.Errorf("line %d = %q, want %q", n, got, want)
+		}
 	}
 }
 

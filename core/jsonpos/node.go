@@ -48,6 +48,25 @@ type Node struct {
 	// Children are the members of an object (in source order, duplicates
 	// kept) or the elements of an array.
 	Children []*Node
+	// index maps member names to the last member of that name, for
+	// objects with more than indexFrom members (built by the parser), so
+	// that rules looking members up stay linear on hostile objects with
+	// thousands of members.
+	index map[string]*Node
+}
+
+// indexFrom is the member count above which an object gets an index; small
+// objects (every real card's) are searched directly, which is faster.
+const indexFrom = 16
+
+func (n *Node) buildIndex() {
+	if n.Kind != Object || len(n.Children) <= indexFrom {
+		return
+	}
+	n.index = make(map[string]*Node, len(n.Children))
+	for _, c := range n.Children {
+		n.index[c.Key] = c
+	}
 }
 
 // Get returns the member named key, or nil. With duplicate names it returns
@@ -58,6 +77,9 @@ type Node struct {
 func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != Object {
 		return nil
+	}
+	if n.index != nil {
+		return n.index[key]
 	}
 	for i := len(n.Children) - 1; i >= 0; i-- {
 		if c := n.Children[i]; c.Key == key {
@@ -100,6 +122,71 @@ func (n *Node) Pointer() string {
 		b.WriteString(parts[i])
 	}
 	return b.String()
+}
+
+// MaxPointer bounds the pointers that BoundedPointer returns, in bytes.
+const MaxPointer = 256
+
+// PointerEllipsis ends a pointer that was cut at MaxPointer bytes. It is
+// not a valid pointer token ending, so a cut pointer cannot be mistaken
+// for a complete one.
+const PointerEllipsis = "…"
+
+// BoundedPointer is Pointer cut to at most MaxPointer bytes, ending in
+// PointerEllipsis when cut. Its cost is bounded by the depth and the
+// limit, not by the length of the member names: under a chain of long
+// keys the full pointer could be megabytes, repeated in every finding.
+func (n *Node) BoundedPointer() string {
+	if n == nil || n.Parent == nil {
+		return ""
+	}
+	var chain [64]*Node
+	path := chain[:0]
+	for c := n; c.Parent != nil; c = c.Parent {
+		path = append(path, c)
+	}
+	buf := make([]byte, 0, 64)
+	for i := len(path) - 1; i >= 0; i-- {
+		c := path[i]
+		buf = append(buf, '/')
+		if c.Parent.Kind == Object {
+			buf = appendEscaped(buf, c.Key, MaxPointer+1-len(buf))
+		} else {
+			buf = strconv.AppendInt(buf, int64(c.Index), 10)
+		}
+		if len(buf) > MaxPointer {
+			return Clip(string(buf[:min(len(buf), MaxPointer+4)]), MaxPointer)
+		}
+	}
+	return string(buf)
+}
+
+// ChildBoundedPointer is ChildPointer with the bound of BoundedPointer.
+func (n *Node) ChildBoundedPointer(key string) string {
+	b := []byte(n.BoundedPointer())
+	if len(b) > MaxPointer-2 {
+		return Clip(string(b), MaxPointer)
+	}
+	b = append(b, '/')
+	b = appendEscaped(b, key, MaxPointer+1-len(b))
+	return Clip(string(b), MaxPointer)
+}
+
+// appendEscaped appends the pointer token of key, stopping after about
+// room bytes (the caller clips).
+func appendEscaped(buf []byte, key string, room int) []byte {
+	for i := 0; i < len(key) && room > 0; i++ {
+		switch key[i] {
+		case '~':
+			buf = append(buf, '~', '0')
+		case '/':
+			buf = append(buf, '~', '1')
+		default:
+			buf = append(buf, key[i])
+		}
+		room--
+	}
+	return buf
 }
 
 // ChildPointer is the pointer of a (possibly missing) member key of n.

@@ -3,6 +3,7 @@ package jsonpos
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -29,6 +30,12 @@ const (
 	CodeInvalidNumber  = "json-invalid-number"
 	CodeInvalidString  = "json-invalid-string"
 	CodeInvalidLiteral = "json-invalid-literal"
+
+	// CodeCapped is the summary of a capped code: after MaxPerCode
+	// problems of one code, further ones are only counted, and one
+	// problem with this code (and Omitted, OmittedCode set) says how many
+	// were left out. The lint catalogue holds its explanation.
+	CodeCapped = "findings-capped"
 )
 
 // Defaults for Options. A card is a few kilobytes; these bound the work a
@@ -36,7 +43,13 @@ const (
 const (
 	DefaultMaxBytes = 1 << 20
 	DefaultMaxDepth = 64
-	maxProblems     = 200
+	// MaxPerCode is how many problems of one code are reported in full; a
+	// document with 20,000 comments gets 20 comment problems and one
+	// summary, so the work and output stay bounded.
+	MaxPerCode = 20
+	// MaxMessage bounds a problem's message in bytes: member names and
+	// excerpts quoted in it are clipped (see Clip).
+	MaxMessage = 512
 )
 
 // Options bound the parser. Zero values mean the defaults.
@@ -53,6 +66,10 @@ type Problem struct {
 	Start   int
 	End     int
 	Fixes   []Fix
+	// Omitted and OmittedCode are set on a CodeCapped summary: how many
+	// problems of OmittedCode were counted but not reported.
+	Omitted     int
+	OmittedCode string
 }
 
 // Doc is a parsed document: the source, the tree (nil when nothing could be
@@ -110,6 +127,24 @@ func (d *Doc) Line(n int) string {
 	return string(d.Src[start:end])
 }
 
+// LineBounds returns the byte span [start, end) of 1-based line n without
+// its line terminator, without copying the text (a minified card is one
+// line of up to 1 MiB; callers slice the window they show).
+func (d *Doc) LineBounds(n int) (start, end int) {
+	if n < 1 || n > len(d.lines) {
+		return 0, 0
+	}
+	start = d.lines[n-1]
+	end = len(d.Src)
+	if n < len(d.lines) {
+		end = d.lines[n] - 1
+	}
+	if end > start && d.Src[end-1] == '\r' {
+		end--
+	}
+	return start, end
+}
+
 // Edit builds an edit replacing [start, end) with text.
 func (d *Doc) Edit(start, end int, text string) Edit {
 	return Edit{Range: d.Span(start, end), NewText: text}
@@ -135,6 +170,7 @@ func Parse(src []byte, opt Options) *Doc {
 	d.lines = newLineTable(src)
 	p := &parser{d: d, src: src, maxDepth: opt.MaxDepth}
 	p.run()
+	p.summarize()
 	return d
 }
 
@@ -157,23 +193,74 @@ type parser struct {
 	depth    int
 	maxDepth int
 	tooDeep  bool
+	// counts holds, per code, how many problems were found; firstCut is
+	// where the first one left out starts.
+	counts   map[string]int
+	firstCut map[string]int
 }
 
-func (p *parser) problem(code string, start, end int, format string, args ...any) {
-	if len(p.d.Problems) >= maxProblems {
-		return
-	}
+// problem records a problem unless MaxPerCode of its code were already
+// recorded; then it only counts it, without formatting the message.
+func (p *parser) problem(code string, start, end int, format string, args ...any) bool {
 	if end < start {
 		end = start
 	}
-	p.d.Problems = append(p.d.Problems, Problem{Code: code, Start: start, End: end, Message: fmt.Sprintf(format, args...)})
+	if p.counts == nil {
+		p.counts = map[string]int{}
+	}
+	p.counts[code]++
+	if p.counts[code] > MaxPerCode {
+		if p.counts[code] == MaxPerCode+1 {
+			if p.firstCut == nil {
+				p.firstCut = map[string]int{}
+			}
+			p.firstCut[code] = start
+		}
+		return false
+	}
+	p.d.Problems = append(p.d.Problems, Problem{Code: code, Start: start, End: end, Message: Clip(fmt.Sprintf(format, args...), MaxMessage)})
+	return true
 }
 
 func (p *parser) problemFix(code string, start, end int, fix Fix, format string, args ...any) {
-	p.problem(code, start, end, format, args...)
-	if n := len(p.d.Problems); n > 0 && p.d.Problems[n-1].Start == start && p.d.Problems[n-1].Code == code {
-		p.d.Problems[n-1].Fixes = []Fix{fix}
+	if p.problem(code, start, end, format, args...) {
+		p.d.Problems[len(p.d.Problems)-1].Fixes = []Fix{fix}
 	}
+}
+
+// summarize adds one CodeCapped problem per capped code, in code order.
+func (p *parser) summarize() {
+	var capped []string
+	for code, n := range p.counts {
+		if n > MaxPerCode {
+			capped = append(capped, code)
+		}
+	}
+	sort.Strings(capped)
+	for _, code := range capped {
+		start := p.firstCut[code]
+		omitted := p.counts[code] - MaxPerCode
+		p.d.Problems = append(p.d.Problems, Problem{Code: CodeCapped, Start: start, End: start, Omitted: omitted, OmittedCode: code,
+			Message: fmt.Sprintf("%d more %s problems from here on are not listed; fix the ones above and check again", omitted, code)})
+	}
+}
+
+// Clip shortens s to at most max bytes (cut at a character boundary),
+// ending it with "…" when it was cut. Messages quote names and values
+// from the card; clipping keeps one finding's text bounded whatever the
+// card holds.
+func Clip(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max - len("…")
+	if cut < 0 {
+		cut = 0
+	}
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 func (p *parser) node(k Kind, start int) *Node {
@@ -443,7 +530,10 @@ func (p *parser) skipDeep(n *Node) {
 func (p *parser) object() *Node {
 	src := p.src
 	n := p.node(Object, p.i)
-	defer func() { p.depth-- }()
+	defer func() {
+		p.depth--
+		n.buildIndex()
+	}()
 	if !p.enter() {
 		p.skipDeep(n)
 		return n

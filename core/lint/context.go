@@ -23,8 +23,18 @@ type Context struct {
 	diags []Diagnostic
 	urls  map[string]urlInfo // classifyURL results for this run
 
-	ifaces     [][]ifaceEntry // interface lists, read once per run
-	ifacesDone bool
+	ifaces              [][]ifaceEntry // interface lists, read once per run
+	ifacesDone          bool
+	v10, legacy         []ifaceEntry // v10Entries and legacyEntries, once per run
+	v10Done, legacyDone bool
+	mixed               *mixedIndex
+	norm                map[string]string // normURL results
+
+	// caps (see MaxPerGroup and MaxFindings)
+	groups  map[groupKey]*groupCount
+	stopped bool
+	stopAt  Diagnostic
+	scratch Diagnostic
 }
 
 // Is10 reports whether the card has a 1.0 half (1.0 or mixed).
@@ -33,10 +43,100 @@ func (c *Context) Is10() bool { return c.Era == card.Era10 || c.Era == card.EraM
 // IsLegacy reports whether the card is a pure 0.2/0.3 card.
 func (c *Context) IsLegacy() bool { return c.Era == card.Era03 || c.Era == card.Era02 }
 
+// Bounds on one run's findings (DESIGN.md §6: every input's work and output
+// are bounded). A hostile card can hold 200,000 empty skills; without them
+// it would get a million findings and half a gigabyte of JSON.
+const (
+	// MaxPerGroup is how many findings of one code are kept under one
+	// group: the outermost array holding the reported value (skills,
+	// supportedInterfaces, …), or else its parent object. Further ones are
+	// counted and summarized by one findings-capped finding.
+	MaxPerGroup = 20
+	// MaxFindings is the total: once reached, one too-many-findings finding
+	// is added and no further rule runs.
+	MaxFindings = 1000
+	// MaxMessage bounds a finding's message in bytes. Names and values
+	// quoted in messages are clipped before (see quote), so the limit is
+	// only a safety net.
+	MaxMessage = 1024
+)
+
+// groupKey identifies the findings of one code under one group.
+type groupKey struct {
+	code  string
+	group *jsonpos.Node
+}
+
+// groupCount is what a group has seen: findings kept and left out, and
+// where the first left out one was.
+type groupCount struct {
+	kept, omitted int
+	first         Diagnostic // code, pointer and range of the first left out
+}
+
+// groupOf is the group of a value whose parent is p: the outermost array
+// among p and its ancestors, else p itself.
+func groupOf(p *jsonpos.Node) *jsonpos.Node {
+	g := p
+	for a := p; a != nil; a = a.Parent {
+		if a.Kind == jsonpos.Array {
+			g = a
+		}
+	}
+	return g
+}
+
+// admit decides whether a finding of code under group is kept. It returns
+// false, after counting it, when the group's or the run's cap is reached;
+// the caller then skips formatting the message. where is called (only) for
+// the first finding a group leaves out, to record its place.
+func (c *Context) admit(code string, group *jsonpos.Node, where func() (string, jsonpos.Range)) bool {
+	if c.stopped {
+		return false
+	}
+	if c.groups == nil {
+		c.groups = map[groupKey]*groupCount{}
+	}
+	k := groupKey{code, group}
+	g := c.groups[k]
+	if g == nil {
+		g = &groupCount{}
+		c.groups[k] = g
+	}
+	if g.kept >= MaxPerGroup {
+		if g.omitted == 0 {
+			ptr, rng := where()
+			g.first = Diagnostic{Code: code, Pointer: ptr, Range: rng}
+		}
+		g.omitted++
+		return false
+	}
+	if len(c.diags) >= MaxFindings {
+		c.stopped = true
+		ptr, rng := where()
+		c.stopAt = Diagnostic{Pointer: ptr, Range: rng}
+		return false
+	}
+	g.kept++
+	return true
+}
+
 func (c *Context) add(code string, sev Severity, pointer string, r jsonpos.Range, msg string) *Diagnostic {
-	c.diags = append(c.diags, Diagnostic{Code: code, Severity: sev, Message: msg, Pointer: pointer, Range: r})
+	c.diags = append(c.diags, Diagnostic{Code: code, Severity: sev, Message: jsonpos.Clip(msg, MaxMessage),
+		Pointer: jsonpos.Clip(pointer, jsonpos.MaxPointer), Range: r})
 	return &c.diags[len(c.diags)-1]
 }
+
+// discarded is what reporting returns for a finding left out by a cap:
+// callers may still chain WithFix or set Pointer on it, to no effect.
+func (c *Context) discarded() *Diagnostic {
+	c.scratch = Diagnostic{}
+	return &c.scratch
+}
+
+// Stopped reports whether the run reached MaxFindings; rules looping over
+// large lists may return early.
+func (c *Context) Stopped() bool { return c.stopped }
 
 func (c *Context) current() *Rule {
 	if c.rule == nil {
@@ -48,24 +148,26 @@ func (c *Context) current() *Rule {
 // Report adds a finding of the running rule on a node's value.
 func (c *Context) Report(n *jsonpos.Node, format string, args ...any) *Diagnostic {
 	r := c.current()
-	return c.add(r.Code, r.Severity, n.Pointer(), c.Doc.Range(n), fmt.Sprintf(format, args...))
+	return c.report(r.Code, r.Severity, n, n.Parent, "", func() jsonpos.Range { return c.Doc.Range(n) }, format, args)
 }
 
 // ReportKey adds a finding on a member's name (the value's range for
 // array elements).
 func (c *Context) ReportKey(n *jsonpos.Node, format string, args ...any) *Diagnostic {
 	r := c.current()
-	return c.add(r.Code, r.Severity, n.Pointer(), c.Doc.KeyRange(n), fmt.Sprintf(format, args...))
+	return c.report(r.Code, r.Severity, n, n.Parent, "", func() jsonpos.Range { return c.Doc.KeyRange(n) }, format, args)
 }
 
 // ReportMember adds a finding spanning a member's name and value.
 func (c *Context) ReportMember(n *jsonpos.Node, format string, args ...any) *Diagnostic {
 	r := c.current()
-	start := n.Start
-	if n.IsMember() {
-		start = n.KeyStart
-	}
-	return c.add(r.Code, r.Severity, n.Pointer(), c.Doc.Span(start, n.End), fmt.Sprintf(format, args...))
+	return c.report(r.Code, r.Severity, n, n.Parent, "", func() jsonpos.Range {
+		start := n.Start
+		if n.IsMember() {
+			start = n.KeyStart
+		}
+		return c.Doc.Span(start, n.End)
+	}, format, args)
 }
 
 // ReportMissing adds a finding for a member absent from an object: the
@@ -74,13 +176,12 @@ func (c *Context) ReportMember(n *jsonpos.Node, format string, args ...any) *Dia
 // editor can show it.
 func (c *Context) ReportMissing(obj *jsonpos.Node, key string, format string, args ...any) *Diagnostic {
 	r := c.current()
-	var rng jsonpos.Range
-	if obj.IsMember() {
-		rng = c.Doc.Span(obj.KeyStart, obj.KeyEnd)
-	} else {
-		rng = c.Doc.Span(obj.Start, obj.Start+1)
-	}
-	return c.add(r.Code, r.Severity, obj.ChildPointer(key), rng, fmt.Sprintf(format, args...))
+	return c.report(r.Code, r.Severity, obj, obj, key, func() jsonpos.Range {
+		if obj.IsMember() {
+			return c.Doc.Span(obj.KeyStart, obj.KeyEnd)
+		}
+		return c.Doc.Span(obj.Start, obj.Start+1)
+	}, format, args)
 }
 
 // ReportAs reports under another rule's code (for checks that share one
@@ -90,11 +191,40 @@ func (c *Context) ReportAs(code string, n *jsonpos.Node, rng jsonpos.Range, form
 	if r == nil {
 		panic("lint: unknown rule code " + code)
 	}
-	ptr := ""
+	var parent *jsonpos.Node
 	if n != nil {
-		ptr = n.Pointer()
+		parent = n.Parent
 	}
-	return c.add(code, r.Severity, ptr, rng, fmt.Sprintf(format, args...))
+	return c.report(code, r.Severity, n, parent, "", func() jsonpos.Range { return rng }, format, args)
+}
+
+// ReportMissingAs is ReportAs for a member key absent from obj: the
+// pointer names the missing member (computed only when the finding is kept).
+func (c *Context) ReportMissingAs(code string, obj *jsonpos.Node, key string, rng jsonpos.Range, format string, args ...any) *Diagnostic {
+	r := ruleByCode[code]
+	if r == nil {
+		panic("lint: unknown rule code " + code)
+	}
+	return c.report(code, r.Severity, obj, obj.Parent, key, func() jsonpos.Range { return rng }, format, args)
+}
+
+// report is the one way findings are added: the caps are checked before
+// the pointer and message are built, so a capped finding costs a map
+// lookup. With child != "", the pointer names that missing member of n.
+func (c *Context) report(code string, sev Severity, n, parent *jsonpos.Node, child string, rng func() jsonpos.Range, format string, args []any) *Diagnostic {
+	ptr := func() string {
+		switch {
+		case n == nil:
+			return ""
+		case child != "":
+			return n.ChildBoundedPointer(child)
+		}
+		return n.BoundedPointer()
+	}
+	if !c.admit(code, groupOf(parent), func() (string, jsonpos.Range) { return ptr(), rng() }) {
+		return c.discarded()
+	}
+	return c.add(code, sev, ptr(), rng(), fmt.Sprintf(format, args...))
 }
 
 // WithSeverity overrides the rule's default severity for this finding
@@ -113,7 +243,7 @@ func (c *Context) Replace(n *jsonpos.Node, text string) Edit { return c.Doc.Edit
 
 // RenameKey is an edit renaming a member (name given unquoted).
 func (c *Context) RenameKey(n *jsonpos.Node, name string) Edit {
-	return c.Doc.Edit(n.KeyStart, n.KeyEnd, quote(name))
+	return c.Doc.Edit(n.KeyStart, n.KeyEnd, jsonString(name))
 }
 
 // Interfaces returns the card's interface list as clients see it (see

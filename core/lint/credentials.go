@@ -359,11 +359,11 @@ func checkCredentials(c *Context) {
 		if !ok {
 			return true
 		}
-		where := n.Pointer()
+		where := n.BoundedPointer()
 		if n.IsMember() {
 			where = quote(n.Key)
 			if n.Parent.Parent != nil {
-				where += " at " + n.Pointer()
+				where += " at " + n.BoundedPointer()
 			}
 		}
 		verb := "holds"

@@ -168,15 +168,45 @@ func ifaceLists(c *Context) [][]ifaceEntry {
 	return c.ifaces
 }
 
+// v10Entries is v10Entries(c.Root), read once per run.
+func (c *Context) v10Entries() []ifaceEntry {
+	if !c.v10Done {
+		c.v10, c.v10Done = v10Entries(c.Root), true
+	}
+	return c.v10
+}
+
+// legacyEntries is legacyEntries(c.Root), read once per run.
+func (c *Context) legacyEntries() []ifaceEntry {
+	if !c.legacyDone {
+		c.legacy, c.legacyDone = legacyEntries(c.Root), true
+	}
+	return c.legacy
+}
+
+// normURL is normURL memoized for the run: rules compare the same URLs
+// many times.
+func (c *Context) normURL(s string) string {
+	if n, ok := c.norm[s]; ok {
+		return n
+	}
+	if c.norm == nil {
+		c.norm = map[string]string{}
+	}
+	n := normURL(s)
+	c.norm[s] = n
+	return n
+}
+
 func readIfaceLists(c *Context) [][]ifaceEntry {
 	var out [][]ifaceEntry
 	if c.Is10() || c.Root.Has("supportedInterfaces") {
-		if l := v10Entries(c.Root); len(l) > 0 {
+		if l := c.v10Entries(); len(l) > 0 {
 			out = append(out, l)
 		}
 	}
 	if c.IsLegacy() || c.Era == card.EraMixed {
-		if l := legacyEntries(c.Root); len(l) > 0 {
+		if l := c.legacyEntries(); len(l) > 0 {
 			out = append(out, l)
 		}
 	}
@@ -455,7 +485,7 @@ func legacyVersion(c *Context) *jsonpos.Node {
 }
 
 func checkIfaceVersionPatch(c *Context) {
-	for _, e := range v10Entries(c.Root) {
+	for _, e := range c.v10Entries() {
 		if e.Version == nil || e.Version.Kind != jsonpos.String {
 			continue
 		}
@@ -469,7 +499,7 @@ func checkIfaceVersionPatch(c *Context) {
 }
 
 func checkIfaceVersionInvalid(c *Context) {
-	for _, e := range v10Entries(c.Root) {
+	for _, e := range c.v10Entries() {
 		if e.Version == nil || e.Version.Kind != jsonpos.String || strings.TrimSpace(e.Version.Str) == "" {
 			continue // empty: required-field-empty
 		}
@@ -496,7 +526,7 @@ func checkIfaceVersionInvalid(c *Context) {
 }
 
 func checkIfaceVersionUnknown(c *Context) {
-	for _, e := range v10Entries(c.Root) {
+	for _, e := range c.v10Entries() {
 		if e.Version == nil || e.Version.Kind != jsonpos.String {
 			continue
 		}
@@ -531,11 +561,11 @@ func checkIfaceDuplicate(c *Context) {
 	// additionalInterfaces.
 	type key struct{ url, binding, version string }
 	seen := map[key]string{}
-	for _, e := range v10Entries(c.Root) {
+	for _, e := range c.v10Entries() {
 		if e.urlText() == "" || e.BindingText == "" || e.Version.Text() == "" {
 			continue
 		}
-		k := key{normURL(e.urlText()), e.BindingText, card.MajorMinor(e.Version.Text())}
+		k := key{c.normURL(e.urlText()), e.BindingText, card.MajorMinor(e.Version.Text())}
 		if prev, ok := seen[k]; ok {
 			d := c.Report(e.Obj, "%s repeats %s (%s, %s %s); clients never reach the second copy", e.Label, prev, quote(e.urlText()), e.BindingText, e.Version.Text())
 			d.WithFix("Remove the repeated entry", c.RemoveMember(e.Obj))
@@ -554,7 +584,7 @@ func checkIfaceURLConflict(c *Context) {
 			if u == "" {
 				continue
 			}
-			k := normURL(u)
+			k := c.normURL(u)
 			switch core := coreOf(e.BindingText); {
 			case core == "GRPC":
 				if o, ok := httpb[k]; ok {
@@ -604,7 +634,7 @@ func checkIfaceNoCoreBinding(c *Context) {
 // Tenants.
 
 func checkIfaceTenant(c *Context) {
-	for _, e := range v10Entries(c.Root) {
+	for _, e := range c.v10Entries() {
 		if e.Tenant == nil || e.Tenant.Kind != jsonpos.String || e.Tenant.Str == "" {
 			continue
 		}
@@ -613,7 +643,7 @@ func checkIfaceTenant(c *Context) {
 }
 
 func checkIfaceTenantEmpty(c *Context) {
-	for _, e := range v10Entries(c.Root) {
+	for _, e := range c.v10Entries() {
 		if e.Tenant == nil || e.Tenant.Kind != jsonpos.String || e.Tenant.Str != "" {
 			continue
 		}

@@ -146,7 +146,7 @@ func migrationEdit(c *Context) (Edit, bool) {
 	type pair struct{ url, binding string }
 	var entries []pair
 	seen := map[pair]bool{}
-	for _, e := range legacyEntries(c.Root) {
+	for _, e := range c.legacyEntries() {
 		url := strings.TrimSpace(e.urlText())
 		if c.classifyURL(url).Form == formPlaceholder || url == "" {
 			return Edit{}, false
@@ -198,8 +198,8 @@ func checkMixedCard(c *Context) {
 		return
 	}
 	u := c.Root.Get("url")
-	v10 := v10Entries(c.Root)
-	legacy := legacyEntries(c.Root)
+	v10 := c.v10Entries()
+	legacy := c.legacyEntries()
 	if u == nil || len(legacy) == 0 {
 		return
 	}
@@ -223,19 +223,61 @@ type legacyMatch struct {
 	// unclear is set when an entry at the same URL has no readable
 	// binding: structure findings explain it, and nothing can be compared.
 	unclear bool
+	// for messages, computed once per match: the sameURL entries with
+	// their bindings, the distinct bindings among them, and the
+	// sameBinding entries with their versions.
+	urlLabels, versionLabels string
+	bindings                 []string
 }
 
-func matchLegacy(e ifaceEntry, v10 []ifaceEntry, mm string) legacyMatch {
-	var m legacyMatch
-	k := normURL(e.urlText())
+// mixedIndex is what the mixed-card rules compare, computed once per run:
+// the 1.0 entries grouped by normalized URL, and memoized answers. With it
+// the three rules are linear in the number of entries; comparing every
+// legacy entry with every 1.0 entry took a minute on a hostile card with
+// 5,000 of each.
+type mixedIndex struct {
+	byURL   map[string][]int // normURL → indexes into v10
+	matches map[[2]string]legacyMatch
+	targets map[[2]string][2]int // (mm, core) → count, first index
+}
+
+func (c *Context) mixedIndex(v10 []ifaceEntry) *mixedIndex {
+	if c.mixed != nil {
+		return c.mixed
+	}
+	m := &mixedIndex{byURL: map[string][]int{}, matches: map[[2]string]legacyMatch{}, targets: map[[2]string][2]int{}}
+	for i, x := range v10 {
+		if u := x.urlText(); u != "" {
+			k := c.normURL(u)
+			m.byURL[k] = append(m.byURL[k], i)
+			if core := coreOf(x.BindingText); core != "" {
+				tk := [2]string{card.MajorMinor(x.Version.Text()), core}
+				t := m.targets[tk]
+				if t[0] == 0 {
+					t[1] = i
+				}
+				t[0]++
+				m.targets[tk] = t
+			}
+		}
+	}
+	c.mixed = m
+	return m
+}
+
+func matchLegacy(c *Context, e ifaceEntry, v10 []ifaceEntry, mm string) legacyMatch {
+	idx := c.mixedIndex(v10)
+	k := c.normURL(e.urlText())
 	want := coreOf(e.BindingText)
 	if want == "" {
 		want = e.BindingText
 	}
-	for _, x := range v10 {
-		if x.urlText() == "" || normURL(x.urlText()) != k {
-			continue
-		}
+	if m, ok := idx.matches[[2]string{k, want}]; ok {
+		return m
+	}
+	var m legacyMatch
+	for _, i := range idx.byURL[k] {
+		x := v10[i]
 		if x.BindingText == "" {
 			m.unclear = true
 			continue
@@ -252,6 +294,32 @@ func matchLegacy(e ifaceEntry, v10 []ifaceEntry, mm string) legacyMatch {
 			}
 		}
 	}
+	var labels, versions []string
+	distinct := map[string]bool{}
+	for i, x := range m.sameURL {
+		if i < 6 {
+			labels = append(labels, x.Label+" ("+x.BindingText+")")
+		} else {
+			labels = append(labels, "") // labelList shows 5 and counts the rest
+		}
+		b := coreOf(x.BindingText)
+		if b == "" {
+			b = x.BindingText
+		}
+		if !distinct[b] {
+			distinct[b] = true
+			m.bindings = append(m.bindings, b)
+		}
+	}
+	for i, x := range m.sameBinding {
+		if i < 6 {
+			versions = append(versions, x.Label+" ("+x.Version.Text()+")")
+		} else {
+			versions = append(versions, "")
+		}
+	}
+	m.urlLabels, m.versionLabels = labelList(labels), labelList(versions)
+	idx.matches[[2]string{k, want}] = m
 	return m
 }
 
@@ -261,18 +329,30 @@ func mixedLegacy(c *Context, fn func(e ifaceEntry, m legacyMatch, v10 []ifaceEnt
 	if c.Era != card.EraMixed {
 		return
 	}
-	v10 := v10Entries(c.Root)
+	v10 := c.v10Entries()
 	if len(v10) == 0 {
 		return
 	}
 	mm := legacyMM(c.Root)
-	for _, e := range legacyEntries(c.Root) {
+	for _, e := range c.legacyEntries() {
+		if c.stopped {
+			return
+		}
 		u := c.classifyURL(e.urlText())
 		if u.Form == formEmpty || u.Form == formPlaceholder || strings.TrimSpace(e.BindingText) == "" {
 			continue // other findings explain these
 		}
-		fn(e, matchLegacy(e, v10, mm), v10, mm)
+		fn(e, matchLegacy(c, e, v10, mm), v10, mm)
 	}
+}
+
+// labelList joins at most maxLabels labels, then says how many more.
+func labelList(labels []string) string {
+	const maxLabels = 5
+	if len(labels) <= maxLabels {
+		return strings.Join(labels, ", ")
+	}
+	return strings.Join(labels[:maxLabels], ", ") + " and " + strconv.Itoa(len(labels)-maxLabels) + " more"
 }
 
 func legacyName(e ifaceEntry) string {
@@ -293,11 +373,9 @@ func checkMixedUndeclared(c *Context) {
 		want := coreOf(e.BindingText)
 		var target *ifaceEntry
 		n := 0
-		for i, x := range v10 {
-			if mm != "" && card.MajorMinor(x.Version.Text()) == mm && want != "" && coreOf(x.BindingText) == want && x.urlText() != "" {
-				target = &v10[i]
-				n++
-			}
+		if mm != "" && want != "" {
+			t := c.mixedIndex(v10).targets[[2]string{mm, want}]
+			n, target = t[0], &v10[t[1]]
 		}
 		if n == 1 {
 			d.WithFix("Point it at "+target.Label+" ("+target.urlText()+")", c.Replace(e.URL, jsonString(target.urlText())))
@@ -329,19 +407,7 @@ func checkMixedBindingMismatch(c *Context) {
 		if len(m.sameURL) == 0 || len(m.sameBinding) > 0 || m.unclear {
 			return
 		}
-		var labels, bindings []string
-		distinct := map[string]bool{}
-		for _, x := range m.sameURL {
-			labels = append(labels, x.Label+" ("+x.BindingText+")")
-			b := coreOf(x.BindingText)
-			if b == "" {
-				b = x.BindingText
-			}
-			if !distinct[b] {
-				distinct[b] = true
-				bindings = append(bindings, b)
-			}
-		}
+		bindings := m.bindings
 		how := e.BindingText
 		switch {
 		case e.Obj == nil && e.Binding == nil:
@@ -356,7 +422,7 @@ func checkMixedBindingMismatch(c *Context) {
 			at = e.URL
 		}
 		d := c.Report(at, "%s %s is %s for 0.3 clients, but supportedInterfaces declares it as %s; one group of clients will speak the wrong protocol",
-			legacyName(e), quote(e.urlText()), how, strings.Join(labels, ", "))
+			legacyName(e), quote(e.urlText()), how, m.urlLabels)
 		if len(bindings) != 1 || coreOf(bindings[0]) == "" {
 			return
 		}
@@ -374,11 +440,7 @@ func checkMixedVersionMismatch(c *Context) {
 		if len(m.sameBinding) == 0 || m.sameVersion {
 			return
 		}
-		var vs []string
-		for _, x := range m.sameBinding {
-			vs = append(vs, x.Label+" ("+x.Version.Text()+")")
-		}
 		c.Report(e.URL, "%s %s is used by 0.3 clients at protocol version %s, but supportedInterfaces declares it only as %s; add a %s entry if the endpoint also serves %s",
-			legacyName(e), quote(e.urlText()), mm, strings.Join(vs, ", "), mm, mm)
+			legacyName(e), quote(e.urlText()), mm, m.versionLabels, mm, mm)
 	})
 }

@@ -70,6 +70,11 @@ type Diagnostic struct {
 	Pointer  string   `json:"pointer"`
 	Range    Range    `json:"range"`
 	Fixes    []Fix    `json:"fixes,omitempty"`
+	// Omitted and OmittedCode are set on the summary codes: a
+	// findings-capped finding says how many findings of OmittedCode were
+	// left out under its group (or, for syntax, in the document).
+	Omitted     int    `json:"omitted,omitempty"`
+	OmittedCode string `json:"omittedCode,omitempty"`
 }
 
 // Options tune a run. Zero values are the defaults.
@@ -130,8 +135,9 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 			sev = r.Severity
 		}
 		ctx.diags = append(ctx.diags, Diagnostic{Code: p.Code, Severity: sev, Message: p.Message,
-			Pointer: pointerAt(doc, p.Start), Range: doc.Span(p.Start, p.End), Fixes: p.Fixes})
-		if !recoverable[p.Code] {
+			Pointer: pointerAt(doc, p.Start), Range: doc.Span(p.Start, p.End), Fixes: p.Fixes,
+			Omitted: p.Omitted, OmittedCode: p.OmittedCode})
+		if !recoverable[p.Code] && p.Code != jsonpos.CodeCapped {
 			syntaxBroken = true
 		}
 	}
@@ -151,15 +157,22 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 			}
 			ctx.rule = r
 			r.Check(ctx)
+			if ctx.stopped {
+				break
+			}
 		}
 	} else if det.Era == card.EraNotCard || doc.Root != nil {
 		for _, r := range registry {
 			if r.Check != nil && r.Always {
 				ctx.rule = r
 				r.Check(ctx)
+				if ctx.stopped {
+					break
+				}
 			}
 		}
 	}
+	ctx.summarize()
 	ctx.rule = nil
 	res.Diagnostics = dropSuperseded(ctx.diags)
 	sort.SliceStable(res.Diagnostics, func(i, j int) bool {
@@ -185,6 +198,35 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 	return res
 }
 
+// summarize adds the findings-capped summary of every group that left
+// findings out, and too-many-findings when the run stopped early. Groups are
+// visited in the order of their first left out finding, so the output is
+// deterministic.
+func (c *Context) summarize() {
+	var capped []*groupCount
+	for _, g := range c.groups {
+		if g.omitted > 0 {
+			capped = append(capped, g)
+		}
+	}
+	sort.Slice(capped, func(i, j int) bool {
+		a, b := capped[i].first, capped[j].first
+		if a.Range.Start.Offset != b.Range.Start.Offset {
+			return a.Range.Start.Offset < b.Range.Start.Offset
+		}
+		return a.Code < b.Code
+	})
+	for _, g := range capped {
+		c.diags = append(c.diags, Diagnostic{Code: codeCapped, Severity: Info, Pointer: g.first.Pointer, Range: g.first.Range,
+			Omitted: g.omitted, OmittedCode: g.first.Code,
+			Message: fmt.Sprintf("%d more %s findings like the %d above are not listed; fix those and check again", g.omitted, g.first.Code, MaxPerGroup)})
+	}
+	if c.stopped {
+		c.diags = append(c.diags, Diagnostic{Code: codeTooMany, Severity: Info, Pointer: c.stopAt.Pointer, Range: c.stopAt.Range,
+			Message: fmt.Sprintf("checking stopped after %d findings; the rest of the card was not checked. Fix these and check again", MaxFindings)})
+	}
+}
+
 // pointerAt finds the pointer of the innermost node containing off.
 func pointerAt(doc *jsonpos.Doc, off int) string {
 	n := doc.Root
@@ -200,7 +242,7 @@ func pointerAt(doc *jsonpos.Doc, off int) string {
 			}
 		}
 		if next == nil {
-			return n.Pointer()
+			return n.BoundedPointer()
 		}
 		n = next
 	}

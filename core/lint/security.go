@@ -267,18 +267,18 @@ func checkSchemeLegacyShape(c *Context) {
 			d := c.ReportKey(s.Node, "%s has only the 0.3 shape (%s); 0.3 clients of this mixed card read it, but 1.0 clients need a wrapper such as %s next to it", schemeLabel(s.Name), typ, wrapperHint(key))
 			if convertible {
 				at := closingBrace(c, s.Node)
-				d.WithFix("Add the 1.0 wrapper "+key, c.Doc.Edit(at, at, ", "+quote(key)+": "+inner))
+				d.WithFix("Add the 1.0 wrapper "+key, c.Doc.Edit(at, at, ", "+jsonString(key)+": "+inner))
 			}
 		case len(s.Wrappers) > 0:
 			d := c.ReportKey(s.Node, "%s has a 1.0 wrapper and 0.3 members (%s); 1.0 clients ignore the 0.3 members, so they only add confusion", schemeLabel(s.Name), typ).WithSeverity(Warning)
 			if len(s.Wrappers) == 1 {
 				w := s.Wrappers[0]
-				d.WithFix("Keep only "+w.Key, c.Replace(s.Node, "{"+quote(w.Key)+": "+string(c.Doc.Src[w.Start:w.End])+"}"))
+				d.WithFix("Keep only "+w.Key, c.Replace(s.Node, "{"+jsonString(w.Key)+": "+string(c.Doc.Src[w.Start:w.End])+"}"))
 			}
 		default:
 			d := c.ReportKey(s.Node, "%s uses the 0.3 shape (%s); 1.0 clients read only a wrapper such as %s and find no scheme here", schemeLabel(s.Name), typ, wrapperHint(key))
 			if convertible {
-				d.WithFix("Convert to "+key, c.Replace(s.Node, "{"+quote(key)+": "+inner+"}"))
+				d.WithFix("Convert to "+key, c.Replace(s.Node, "{"+jsonString(key)+": "+inner+"}"))
 			}
 		}
 	}
@@ -405,7 +405,7 @@ func checkSchemeType(c *Context) {
 		}
 		if fix := legacyTypeFix(t); fix != "" {
 			c.Report(s.Type, "%s has type %s; the 0.3 value is %s", schemeLabel(s.Name), quote(t), quote(fix)).
-				WithFix("Use "+quote(fix), c.Replace(s.Type, quote(fix)))
+				WithFix("Use "+quote(fix), c.Replace(s.Type, jsonString(fix)))
 			continue
 		}
 		hint := ""
@@ -475,7 +475,7 @@ func legacySchemeRequired(c *Context, s secScheme) {
 	}
 	for _, k := range need {
 		if !s.Node.Has(k) {
-			c.ReportAs(codeRequired, s.Node, c.Doc.KeyRange(s.Node), "%s has type %s but no %s", schemeLabel(s.Name), quote(s.Type.Str), quote(k)).Pointer = s.Node.ChildPointer(k)
+			c.ReportMissingAs(codeRequired, s.Node, k, c.Doc.KeyRange(s.Node), "%s has type %s but no %s", schemeLabel(s.Name), quote(s.Type.Str), quote(k))
 		}
 	}
 }
@@ -502,7 +502,7 @@ func checkAPIKeyLocation(c *Context) {
 			low := strings.ToLower(strings.TrimSpace(n.Str))
 			if slices.Contains(apiKeyLocations, low) {
 				c.Report(n, "the API key %s of %s is %s; write it in lower case: %s", quote(field), schemeLabel(s.Name), quote(n.Str), quote(low)).
-					WithFix("Use "+quote(low), c.Replace(n, quote(low)))
+					WithFix("Use "+quote(low), c.Replace(n, jsonString(low)))
 				continue
 			}
 			msg := fmt.Sprintf("the API key %s of %s is %s; it must be \"header\", \"query\" or \"cookie\"", quote(field), schemeLabel(s.Name), quote(n.Str))
@@ -579,7 +579,7 @@ func checkSecurityURL(c *Context, s secScheme, n *jsonpos.Node) {
 	case u.Form == formHTTP && u.Scheme == "http":
 		d := c.Report(n, "%s is %s, plain http: tokens and codes would travel unencrypted; use https", where, shown)
 		if strings.HasPrefix(n.Str, "http://") {
-			d.WithFix("Use https (check that the server answers there)", c.Replace(n, quote("https://"+strings.TrimPrefix(n.Str, "http://"))))
+			d.WithFix("Use https (check that the server answers there)", c.Replace(n, jsonString("https://"+strings.TrimPrefix(n.Str, "http://"))))
 		}
 	case u.Form == formPlaceholder:
 		c.Report(n, "%s is %s, which still contains the template %s; publish the real https URL", where, shown, quote(u.Placeholder))
@@ -848,7 +848,7 @@ func checkScopeUndeclared(c *Context) {
 			}
 			if sug := closestName(sc.Str, scopes); sug != "" {
 				c.Report(sc, "scope %s is required from %s, whose flows do not declare it. Did you mean %s?", quote(sc.Str), schemeLabel(r.Ref.Key), quote(sug)).
-					WithFix("Use "+quote(sug), c.Replace(sc, quote(sug)))
+					WithFix("Use "+quote(sug), c.Replace(sc, jsonString(sug)))
 				continue
 			}
 			c.Report(sc, "scope %s is required from %s, whose flows do not declare it (they declare %s)", quote(sc.Str), schemeLabel(r.Ref.Key), quotedList(scopes, 6))

@@ -197,7 +197,7 @@ func checkSigEncoding(c *Context) {
 			if n == p.Signature {
 				conv := strings.TrimRight(strings.NewReplacer("+", "-", "/", "_").Replace(strings.TrimSpace(n.Str)), "=")
 				if _, err := base64.RawURLEncoding.DecodeString(conv); err == nil && conv != n.Str {
-					d.WithFix("Re-encode as base64url", c.Replace(n, quote(conv)))
+					d.WithFix("Re-encode as base64url", c.Replace(n, jsonString(conv)))
 				}
 			}
 		}

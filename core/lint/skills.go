@@ -223,7 +223,7 @@ func checkSkillIDSlug(c *Context) {
 			c.Report(id, "%s (%s would clash with the id of skill %d)", msg, quote(slug), other.Index)
 			continue
 		}
-		c.Report(id, "%s such as %s", msg, quote(slug)).WithFix("Use the id "+quote(slug), c.Replace(id, quote(slug)))
+		c.Report(id, "%s such as %s", msg, quote(slug)).WithFix("Use the id "+quote(slug), c.Replace(id, jsonString(slug)))
 	}
 }
 
@@ -347,7 +347,7 @@ func checkSkillExamples(c *Context) {
 		ex := sk.Get("examples")
 		switch {
 		case ex == nil:
-			c.ReportKey(skillKeyNode(sk), "%s has no examples; add a few requests a user would send to it", skillLabel(sk)).Pointer = sk.ChildPointer("examples")
+			c.ReportMissingAs(codeSkillNoExamples, sk, "examples", c.Doc.KeyRange(skillKeyNode(sk)), "%s has no examples; add a few requests a user would send to it", skillLabel(sk))
 		case ex.Kind == jsonpos.Array && len(ex.Children) == 0:
 			c.Report(ex, "%s has an empty examples list; add a few requests a user would send to it", skillLabel(sk))
 		}

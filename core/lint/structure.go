@@ -4,7 +4,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -139,7 +141,7 @@ func (w walker) object(n *jsonpos.Node, name string, eras card.Eras) {
 				c.ReportAs(codeRequired, m, c.Doc.Range(m), "%s is required and must not be null", fieldLabel(name, m.Key))
 			} else {
 				c.ReportAs(codeNull, m, c.Doc.Range(m), "%s is null; leave the member out instead", fieldLabel(name, m.Key)).
-					WithFix("Remove "+m.Key, removeMember(c, m))
+					WithFix("Remove "+jsonpos.Clip(m.Key, maxQuoted), removeMember(c, m))
 			}
 			continue
 		}
@@ -166,11 +168,11 @@ func (w walker) object(n *jsonpos.Node, name string, eras card.Eras) {
 			if toSnake(f.Name) == m.Key {
 				why = "which only ProtoJSON readers accept; plain JSON readers miss it"
 			}
-			c.ReportAs(codeRequired, m, c.Doc.KeyRange(m), "%s is missing: it is written %s, %s", fieldLabel(name, f.Name), quote(m.Key), why).
-				WithFix("Rename to "+f.Name, c.RenameKey(m, f.Name)).Pointer = n.ChildPointer(f.Name)
+			c.ReportMissingAs(codeRequired, n, f.Name, c.Doc.KeyRange(m), "%s is missing: it is written %s, %s", fieldLabel(name, f.Name), quote(m.Key), why).
+				WithFix("Rename to "+f.Name, c.RenameKey(m, f.Name))
 			continue
 		}
-		c.ReportAs(codeRequired, n, missingRange(c, n), "%s is missing: %s", fieldLabel(name, f.Name), lowerFirst(f.Doc)).Pointer = n.ChildPointer(f.Name)
+		c.ReportMissingAs(codeRequired, n, f.Name, missingRange(c, n), "%s is missing: %s", fieldLabel(name, f.Name), lowerFirstDoc(f))
 	}
 }
 
@@ -219,6 +221,19 @@ func fieldLabel(object, field string) string {
 	}
 	return "`" + field + "` (" + object + ")"
 }
+
+// lowerFirstDoc is lowerFirst of a catalogue field's doc, computed once per
+// field (a card with 200,000 empty skills asks for it a million times).
+func lowerFirstDoc(f *card.Field) string {
+	if v, ok := lowerDocs.Load(f); ok {
+		return v.(string)
+	}
+	v := lowerFirst(f.Doc)
+	lowerDocs.Store(f, v)
+	return v
+}
+
+var lowerDocs sync.Map // *card.Field → string
 
 func lowerFirst(s string) string {
 	if s == "" {
@@ -285,7 +300,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 			c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "%s is required and must not be empty", fieldLabel(object, n.Key))
 		} else if f != nil && (f.Format == "url" || f.Format == "uri") && n.Str != strings.TrimSpace(n.Str) {
 			c.ReportAs(codeURLSpace, n, c.Doc.Range(n), "%s %s has spaces around it; clients parse the URL as written and fail (or request another address)", fieldLabel(object, n.Key), quote(n.Str)).
-				WithFix("Remove the spaces", c.Replace(n, quote(strings.TrimSpace(n.Str))))
+				WithFix("Remove the spaces", c.Replace(n, jsonString(strings.TrimSpace(n.Str))))
 		}
 	case want == jsonpos.Object && typ != "object":
 		w.object(n, typ, eras)
@@ -351,7 +366,7 @@ func typeFix(c *Context, n *jsonpos.Node, want jsonpos.Kind) (Fix, bool) {
 		return Fix{Title: "Wrap the value in a list", Edits: []Edit{c.Replace(n, "["+raw+"]")}}, true
 	case want == jsonpos.String && n.Kind == jsonpos.Number:
 		raw := string(c.Doc.Src[n.Start:n.End])
-		return Fix{Title: "Quote the number", Edits: []Edit{c.Replace(n, quote(raw))}}, true
+		return Fix{Title: "Quote the number", Edits: []Edit{c.Replace(n, jsonString(raw))}}, true
 	}
 	return Fix{}, false
 }
@@ -394,7 +409,7 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 				// the whole card.
 				c.ReportAs(codeProtoDuplicate, m, c.Doc.KeyRange(m),
 					"%s is the proto name of %s, which is also present: ProtoJSON readers (such as the official Go SDK) treat both as one field and reject the card", quote(m.Key), quote(s)).
-					WithFix("Remove "+m.Key, removeMember(c, m))
+					WithFix("Remove "+jsonpos.Clip(m.Key, maxQuoted), removeMember(c, m))
 				return
 			}
 			msg += " (the specified " + quote(s) + " is also present: this copy is never read)"
@@ -411,6 +426,15 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 		return
 	}
 	c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "%s", msg)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func isPlainName(s string) bool {
@@ -430,16 +454,27 @@ func isPlainName(s string) bool {
 // closest name within edit distance 2 (3 for long names).
 func suggest(object, key string, eras card.Eras) (string, bool) {
 	camel := toCamel(key)
+	runes := utf8.RuneCountInString(key)
+	lower := ""
 	var best string
 	bestDist := 100
 	for _, f := range card.ObjectFields(object) {
 		if f.In&eras == 0 {
 			continue
 		}
-		if strings.EqualFold(f.Name, camel) {
+		if len(camel) == len(f.Name) && strings.EqualFold(f.Name, camel) {
 			return f.Name, true
 		}
-		d := editDistance(strings.ToLower(key), strings.ToLower(f.Name))
+		// The distance is at least the difference in length, and no
+		// name further than 3 counts: a long key (a hostile card's are
+		// megabytes) is never compared in full.
+		if d := runes - len(f.Name); d > 3 || d < -3 {
+			continue
+		}
+		if lower == "" {
+			lower = strings.ToLower(key)
+		}
+		d := editDistance(lower, strings.ToLower(f.Name))
 		if d < bestDist {
 			best, bestDist = f.Name, d
 		}
@@ -487,6 +522,25 @@ func toCamel(s string) string {
 }
 
 func editDistance(a, b string) int {
+	if len(b) < 64 && isASCII(a) && isASCII(b) {
+		// the common case, without allocating: field names are short
+		var prev, cur [64]int
+		for j := 0; j <= len(b); j++ {
+			prev[j] = j
+		}
+		for i := 1; i <= len(a); i++ {
+			cur[0] = i
+			for j := 1; j <= len(b); j++ {
+				cost := 1
+				if a[i-1] == b[j-1] {
+					cost = 0
+				}
+				cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			}
+			prev, cur = cur, prev
+		}
+		return prev[len(b)]
+	}
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)
@@ -529,9 +583,14 @@ func (w walker) securityScheme(n *jsonpos.Node, eras card.Eras) {
 	}
 }
 
-// quote writes s as a JSON string literal (usable in edits and readable in
-// messages; strconv.Quote would produce escapes JSON does not have).
-func quote(s string) string { return jsonString(s) }
+// quote writes s as a JSON string literal for messages and fix titles
+// (strconv.Quote would produce escapes JSON does not have), clipped to
+// maxQuoted bytes of text so that a finding never carries an unbounded name
+// or value. Edits use jsonString, which never clips.
+func quote(s string) string { return jsonString(jsonpos.Clip(s, maxQuoted)) }
+
+// maxQuoted bounds a name or value quoted in a message, in bytes.
+const maxQuoted = 120
 
 // removeMember deletes a member and the comma that separates it.
 func removeMember(c *Context, m *jsonpos.Node) Edit {

@@ -78,7 +78,17 @@ type Result struct {
 // parsed card. A document that a strict JSON reader would refuse, that is
 // not an object, that is clearly not a card, or that lists no interface at
 // all gives the outcome invalid-card.
-func Select(doc *jsonpos.Doc, p Profile) Result {
+func Select(doc *jsonpos.Doc, p Profile) Result { return selectDoc(doc, nil, p) }
+
+// SelectDetected is Select for a document whose era is already known: pass
+// the Detection of the lint result of the same document (lint.Result has
+// it), so a report that lints once and simulates several clients detects
+// the era once, not once per client.
+func SelectDetected(doc *jsonpos.Doc, det card.Detection, p Profile) Result {
+	return selectDoc(doc, &det, p)
+}
+
+func selectDoc(doc *jsonpos.Doc, det *card.Detection, p Profile) Result {
 	if doc == nil || doc.Root == nil {
 		return invalid(p, "the document could not be read as JSON, so a client cannot read the card")
 	}
@@ -89,7 +99,7 @@ func Select(doc *jsonpos.Doc, p Profile) Result {
 		pos := doc.Pos(pr.Start)
 		return invalid(p, fmt.Sprintf("the card is not valid JSON (line %d, column %d: %s), so a client cannot read it", pos.Line, pos.Column, pr.Message))
 	}
-	return SelectRoot(doc.Root, p)
+	return selectRoot(doc.Root, det, p)
 }
 
 // SelectSource parses src with the default limits and selects.
@@ -99,14 +109,20 @@ func SelectSource(src []byte, p Profile) Result {
 
 // SelectRoot selects from an already parsed card's root value, without
 // looking at syntax problems.
-func SelectRoot(root *jsonpos.Node, p Profile) Result {
+func SelectRoot(root *jsonpos.Node, p Profile) Result { return selectRoot(root, nil, p) }
+
+func selectRoot(root *jsonpos.Node, det *card.Detection, p Profile) Result {
 	if root == nil || root.Kind == jsonpos.Invalid {
 		return invalid(p, "the document could not be read as JSON, so a client cannot read the card")
 	}
 	if root.Kind != jsonpos.Object {
 		return invalid(p, fmt.Sprintf("the document is a JSON %s, not an object, so it is not an Agent Card", root.Kind))
 	}
-	if det := card.Detect(root); det.Era == card.EraNotCard {
+	if det == nil || det.Node == nil && det.Era == "" {
+		d := card.Detect(root)
+		det = &d
+	}
+	if det.Era == card.EraNotCard {
 		return invalid(p, "this looks like "+det.LooksLike+", not an A2A Agent Card")
 	}
 	list := ListLegacy
