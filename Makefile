@@ -33,10 +33,10 @@ build-worker: ## build the Cloudflare Worker bundle into build/ (prints raw and 
 WRANGLER_ENV := CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false WRANGLER_HIDE_BANNER=true
 
 dev: deps build ## build everything and serve site + Worker with wrangler dev on http://127.0.0.1:8787
-	@echo "serving http://127.0.0.1:8787 (loopback targets allowed: ALLOW_LOOPBACK=1)"
-	$(WRANGLER_ENV) npx wrangler dev --ip 127.0.0.1 --port 8787 --var ALLOW_LOOPBACK:1
+	@echo "serving http://127.0.0.1:8787 (loopback targets allowed: ALLOW_LOOPBACK=1; Host must be 127.0.0.1, localhost or [::1])"
+	$(WRANGLER_ENV) npx wrangler dev --ip 127.0.0.1 --port 8787 --var ALLOW_LOOPBACK:1 --var LOCAL_ONLY:1 --var SITE_ORIGIN:http://127.0.0.1:8787
 
-serve-worker-native: ## the Worker's handler natively on PORT (default 8788), ALLOW_LOOPBACK from the environment
+serve-worker-native: ## the Worker's handler natively on PORT (default 8788), ALLOW_LOOPBACK and SITE_ORIGIN from the environment; loopback Host names only
 	$(GO) run ./wasm/worker
 
 test: test-static test-unit test-wasm test-fuzz test-e2e ## everything CI runs

@@ -30,6 +30,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -165,6 +166,7 @@ run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*"]
 	log := start(t, root, []string{"CLOUDFLARE_CF_FETCH_ENABLED=false", "WRANGLER_SEND_METRICS=false", "WRANGLER_HIDE_BANNER=true", "CI=1"},
 		filepath.Join(root, "node_modules", ".bin", "wrangler"), "dev", "--config", cfg, "--ip", "127.0.0.1",
 		"--port", fmt.Sprint(port), "--inspector-port", fmt.Sprint(inspector), "--var", "ALLOW_LOOPBACK:1",
+		"--var", "LOCAL_ONLY:1", "--var", fmt.Sprintf("SITE_ORIGIN:http://127.0.0.1:%d", port),
 		"--persist-to", filepath.Join(root, ".wrangler", "e2e-state"), "--show-interactive-dev-session=false", "--log-level", "warn")
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	waitHealthy(t, base, log, 90*time.Second)
@@ -177,9 +179,23 @@ type answer struct {
 	body   []byte
 }
 
+// clientSeq gives every e2e request its own client address: wrangler dev
+// passes CF-Connecting-IP through (Cloudflare sets it in production), and
+// the refresh=1 limit is per client, so the many refresh=1 checks of these
+// tests would otherwise share one client's limit. TestE2EWorker's "refresh
+// limit" case sends one fixed address on purpose.
+var clientSeq atomic.Int32
+
 func fetchURL(t *testing.T, method, u string, body io.Reader) answer {
 	t.Helper()
+	n := clientSeq.Add(1)
+	return fetchAs(t, method, u, body, fmt.Sprintf("198.18.%d.%d", n/250, n%250+1))
+}
+
+func fetchAs(t *testing.T, method, u string, body io.Reader, from string) answer {
+	t.Helper()
 	req, _ := http.NewRequest(method, u, body)
+	req.Header.Set("CF-Connecting-IP", from)
 	client := &http.Client{Timeout: 30 * time.Second}
 	res, err := client.Do(req)
 	if err != nil {
@@ -309,6 +325,12 @@ func TestE2EWorker(t *testing.T) {
 			t.Errorf("second report not from the cache (status %d)", h.status)
 		}
 	})
+	t.Run("no amplification", func(t *testing.T) { checkNoAmplification(t, base) })
+	t.Run("redirect chain under refresh", func(t *testing.T) { checkRedirectChain(t, base) })
+	t.Run("honest fetch errors", func(t *testing.T) { checkFetchErrors(t, base) })
+	t.Run("card API only for cards", func(t *testing.T) { checkCardAPI(t, base) })
+	t.Run("local host names only", func(t *testing.T) { checkLocalHosts(t, base) })
+	t.Run("hostile inputs with healthz alongside", func(t *testing.T) { checkHostile(t, base) })
 	if a := fetchURL(t, http.MethodGet, base+"/healthz", nil); a.status != 200 {
 		t.Fatalf("the Worker stopped answering: %d", a.status)
 	}

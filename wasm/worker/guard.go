@@ -23,7 +23,9 @@ func localHost(host string) bool {
 	h := host
 	if hh, _, err := net.SplitHostPort(host); err == nil {
 		h = hh
-	} else if strings.Contains(host, "]") || strings.Count(host, ":") == 1 {
+	} else if strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]") {
+		h = host[1 : len(host)-1] // an IPv6 literal without a port
+	} else if strings.ContainsAny(host, "[]:") {
 		return false // a port that does not parse, or a broken bracket
 	}
 	switch strings.ToLower(h) {

@@ -188,8 +188,8 @@ func TestCardAPIOnlyCards(t *testing.T) {
 func TestLocalOnly(t *testing.T) {
 	h := newHandler(Config{LocalOnly: true, SiteOrigin: "http://127.0.0.1:8787"})
 	for host, want := range map[string]int{
-		"127.0.0.1:8787": 200, "localhost": 200, "LOCALHOST:1": 200, "[::1]:8787": 200, "127.0.0.1": 200,
-		"rebind.example": 421, "rebind.example:8787": 421, "127.0.0.1.nip.io:8787": 421, "0x7f000001:8787": 421, "": 421, "[::1": 421,
+		"127.0.0.1:8787": 200, "localhost": 200, "LOCALHOST:1": 200, "[::1]:8787": 200, "[::1]": 200, "127.0.0.1": 200,
+		"rebind.example": 421, "rebind.example:8787": 421, "127.0.0.1.nip.io:8787": 421, "0x7f000001:8787": 421, "": 421, "[::1": 421, "::1": 421, "[::2]": 421,
 	} {
 		r := httptest.NewRequest(http.MethodGet, "/healthz", nil)
 		r.Host = host
