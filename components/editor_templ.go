@@ -21,11 +21,36 @@ type EditorAssets struct {
 	Script   string // the bundled editor (CodeMirror + our code)
 	Wasm     string // the editor engine, GOOS=js GOARCH=wasm
 	WasmSize int    // its size in bytes, for the progress bar (servers may compress it)
+	Worker   string // the Web Worker that runs the engine off the main thread
 }
 
 type EditorView struct {
 	Assets  EditorAssets
 	Version string
+}
+
+// severityFilter is one toggle of the findings panel's severity filter.
+type severityFilter struct{ Severity, Plural string }
+
+var severityFilters = []severityFilter{{"error", "errors"}, {"warning", "warnings"}, {"info", "infos"}}
+
+// shortcut is one line of the keyboard shortcut list. Keys is a sequence
+// of chords, each a list of keys pressed together. site/editor/main.js
+// binds these (with CodeMirror's own F8 and Ctrl-Shift-M); keep them in step.
+type shortcut struct {
+	Action string
+	Keys   [][]string
+	What   string
+}
+
+var shortcuts = []shortcut{
+	{"field-docs", [][]string{{"Ctrl", "K"}, {"Ctrl", "I"}}, "Show the docs of the field at the cursor, and any finding there"},
+	{"next-finding", [][]string{{"F8"}}, "Go to the next finding (Shift+F8: the previous one)"},
+	{"findings-list", [][]string{{"Ctrl", "Shift", "M"}}, "Open the list of findings inside the editor"},
+	{"complete", [][]string{{"Ctrl", "Space"}}, "Suggest field names and values"},
+	{"format", [][]string{{"Alt", "Shift", "F"}}, "Format the card"},
+	{"share", [][]string{{"Ctrl", "S"}}, "Put the card in a share link"},
+	{"leave", [][]string{{"Tab"}}, "Leave the editor (Tab moves on to the next control; it does not indent)"},
 }
 
 func EditorPage(v EditorView) templ.Component {
@@ -64,7 +89,7 @@ func EditorPage(v EditorView) templ.Component {
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.Assets.Wasm).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 33, Col: 67}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 58, Col: 67}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var3)
 			if templ_7745c5c3_Err != nil {
@@ -77,88 +102,296 @@ func EditorPage(v EditorView) templ.Component {
 			var templ_7745c5c3_Var4 string
 			templ_7745c5c3_Var4, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(v.Assets.WasmSize)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 33, Col: 118}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 58, Col: 118}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var4)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "\" data-version=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "\" data-wasm-exec=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var5 string
-			templ_7745c5c3_Var5, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.Version).Resolve(ctx)
+			templ_7745c5c3_Var5, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.Assets.WasmExec).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 33, Col: 145}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 58, Col: 155}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var5)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "\"><h1 class=\"visually-hidden\">Agent Card playground</h1><div class=\"toolbar\" role=\"toolbar\" aria-label=\"Editor actions\"><button type=\"button\" data-testid=\"format\" id=\"btn-format\" title=\"Re-indent the card (Alt+Shift+F)\">Format</button><div class=\"menu\"><button type=\"button\" data-testid=\"samples\" id=\"btn-samples\" aria-haspopup=\"true\" aria-expanded=\"false\" aria-controls=\"samples-menu\">Samples</button><ul id=\"samples-menu\" class=\"menu-list\" role=\"menu\" hidden></ul></div><button type=\"button\" data-testid=\"share\" id=\"btn-share\" title=\"Put the card in a link\">Share</button><form id=\"open-url-form\" class=\"open-url\" action=\"#\"><label for=\"open-url-input\" class=\"visually-hidden\">Card URL or domain</label> <input id=\"open-url-input\" name=\"url\" type=\"text\" inputmode=\"url\" autocomplete=\"url\" spellcheck=\"false\" placeholder=\"agent.example.com\"> <button type=\"submit\" data-testid=\"open-url\" id=\"btn-open-url\">Open URL</button></form><span id=\"status\" class=\"status\" role=\"status\" aria-live=\"polite\" data-testid=\"status\">Loading the checker…</span></div><div id=\"share-box\" class=\"share-box\" hidden><label for=\"share-url\">Link to this card</label> <input id=\"share-url\" data-testid=\"share-url\" type=\"text\" readonly><p id=\"share-note\" class=\"note\"></p></div><noscript><p class=\"message\">The playground runs in your browser and needs JavaScript and WebAssembly. The <a href=\"/rules/\">rules</a> and <a href=\"/fields/\">fields</a> pages work without them.</p></noscript><div id=\"message\" class=\"message\" role=\"alert\" data-testid=\"message\" hidden></div><div class=\"panes\"><section class=\"pane editor-pane\" aria-label=\"Card editor\"><div id=\"editor\" class=\"editor\" data-testid=\"editor\"></div><progress id=\"wasm-progress\" class=\"wasm-progress\" max=\"100\" value=\"0\" aria-label=\"Loading the checker\"></progress></section><div class=\"pane side-pane\"><section class=\"panel\" aria-labelledby=\"diag-title\"><h2 id=\"diag-title\">Findings <span id=\"diag-summary\" class=\"summary\" data-testid=\"diagnostic-summary\"></span></h2><ol id=\"diagnostics\" class=\"diagnostics\" data-testid=\"diagnostics\"></ol></section><section class=\"panel\" aria-labelledby=\"sim-title\" data-testid=\"simulator\"><h2 id=\"sim-title\">Client simulator</h2><p class=\"note\">Which interface would a client pick? It walks the card's list in order and takes the first entry whose binding and version it supports.</p><div class=\"presets\" role=\"group\" aria-label=\"Client presets\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "\" data-worker=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var6 string
+			templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.Assets.Worker).Resolve(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 58, Col: 187}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "\" data-version=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var7 string
+			templ_7745c5c3_Var7, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.Version).Resolve(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 58, Col: 214}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var7)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "\"><h1 class=\"visually-hidden\">Agent Card playground</h1><div class=\"toolbar\" role=\"toolbar\" aria-label=\"Editor actions\"><button type=\"button\" data-testid=\"format\" id=\"btn-format\" title=\"Re-indent the card (Alt+Shift+F)\">Format</button><div class=\"menu\"><button type=\"button\" data-testid=\"samples\" id=\"btn-samples\" aria-haspopup=\"true\" aria-expanded=\"false\" aria-controls=\"samples-menu\">Samples</button><ul id=\"samples-menu\" class=\"menu-list\" role=\"menu\" hidden></ul></div><button type=\"button\" data-testid=\"share\" id=\"btn-share\" title=\"Put the card in a link (Ctrl+S)\">Share</button><form id=\"open-url-form\" class=\"open-url\" action=\"#\"><label for=\"open-url-input\" class=\"visually-hidden\">Card URL or domain</label> <input id=\"open-url-input\" name=\"url\" type=\"text\" inputmode=\"url\" autocomplete=\"url\" spellcheck=\"false\" placeholder=\"agent.example.com\"> <button type=\"submit\" data-testid=\"open-url\" id=\"btn-open-url\">Open URL</button></form><span id=\"status\" class=\"status\" role=\"status\" aria-live=\"polite\" data-testid=\"status\">Loading the checker…</span></div><div id=\"share-box\" class=\"share-box\" hidden><label for=\"share-url\">Link to this card</label> <input id=\"share-url\" data-testid=\"share-url\" type=\"text\" readonly><p id=\"share-note\" class=\"note\"></p></div><noscript><p class=\"message\">The playground runs in your browser and needs JavaScript and WebAssembly. The <a href=\"/rules/\">rules</a> and <a href=\"/fields/\">fields</a> pages work without them.</p></noscript><div id=\"message\" class=\"message\" role=\"alert\" data-testid=\"message\" hidden></div><div class=\"panes\"><section class=\"pane editor-pane\" aria-label=\"Card editor\"><div id=\"editor\" class=\"editor\" data-testid=\"editor\"></div><progress id=\"wasm-progress\" class=\"wasm-progress\" max=\"100\" value=\"0\" aria-label=\"Loading the checker\"></progress></section><div class=\"pane side-pane\"><section class=\"panel findings-panel\" id=\"findings\" aria-labelledby=\"diag-title\"><h2 id=\"diag-title\">Findings <span id=\"diag-summary\" class=\"summary\" data-testid=\"diagnostic-summary\"></span></h2><div class=\"diag-filters\" role=\"group\" aria-label=\"Severities shown\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			for _, s := range severityFilters {
+				{
+					templ_7745c5c3_ElementWriter := templ_7745c5c3_Buffer
+					templ_7745c5c3_Buffer := templ.GetBuffer()
+					var templ_7745c5c3_ElementScripts []templ.ComponentScript
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<button type=\"button\" class=\"")
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					var templ_7745c5c3_Var8 = []any{"sev-filter sev-" + s.Severity}
+					templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_ElementWriter, templ_7745c5c3_Var8...)
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					var templ_7745c5c3_Var9 string
+					templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.CSSClasses(templ_7745c5c3_Var8).String()).Resolve(ctx)
+					if templ_7745c5c3_Err != nil {
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 1, Col: 0}
+					}
+					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var9)
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "\" data-severity-filter=\"")
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					var templ_7745c5c3_Var10 string
+					templ_7745c5c3_Var10, templ_7745c5c3_Err = templruntime.NewAttributeExpression(s.Severity).Resolve(ctx)
+					if templ_7745c5c3_Err != nil {
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 92, Col: 104}
+					}
+					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var10)
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "\" data-testid=\"severity-filter\" aria-pressed=\"true\" title=\"")
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					var templ_7745c5c3_Var11 string
+					templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression("Show or hide " + s.Plural).Resolve(ctx)
+					if templ_7745c5c3_Err != nil {
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 92, Col: 191}
+					}
+					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var11)
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "\"")
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					templ_7745c5c3_Err = templ.RenderScriptItems(ctx, templ_7745c5c3_ElementWriter, templ_7745c5c3_ElementScripts...)
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteTo(templ_7745c5c3_ElementWriter)
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					templ.ReleaseBuffer(templ_7745c5c3_Buffer)
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "><span class=\"filter-count\">")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var12 string
+				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs("0 " + s.Plural)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 92, Col: 238}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</span></button>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "</div><ol id=\"diagnostics\" class=\"diagnostics\" data-testid=\"diagnostics\" aria-live=\"polite\"></ol></section><section class=\"panel\" aria-labelledby=\"sim-title\" data-testid=\"simulator\"><h2 id=\"sim-title\">Client simulator</h2><p class=\"note\">Which interface would a client pick? It walks the card's list in order and takes the first entry whose binding and version it supports.</p><div class=\"presets\" role=\"group\" aria-label=\"Client presets\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			for _, p := range selection.Presets {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<button type=\"button\" class=\"preset\" data-profile=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "<button type=\"button\" class=\"preset\" data-profile=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.Profile).ResolveURL(ctx)
+				var templ_7745c5c3_Var13 string
+				templ_7745c5c3_Var13, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.Profile).ResolveURL(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 72, Col: 69}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 102, Col: 69}
 				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "\" data-preset=\"")
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var13)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var7 string
-				templ_7745c5c3_Var7, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.ID).Resolve(ctx)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 72, Col: 90}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var7)
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "\" data-preset=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "\" data-testid=\"sim-preset\" title=\"")
+				var templ_7745c5c3_Var14 string
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.ID).Resolve(ctx)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 102, Col: 90}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var14)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var8 string
-				templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.Profile).Resolve(ctx)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 72, Col: 135}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var8)
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "\" data-testid=\"sim-preset\" title=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "\">")
+				var templ_7745c5c3_Var15 string
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.Profile).Resolve(ctx)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 102, Col: 135}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var15)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var9 string
-				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(p.Label)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 72, Col: 147}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</button>")
+				var templ_7745c5c3_Var16 string
+				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(p.Label)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 102, Col: 147}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "</button>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div><label for=\"sim-profile\">Client supports</label> <input id=\"sim-profile\" data-testid=\"sim-profile\" type=\"text\" spellcheck=\"false\" value=\"JSONRPC@1.0\"><p class=\"note\">Comma-separated <code>BINDING@VERSION</code>, most preferred first; <code>|</code> separates several versions.</p><div id=\"sim-result\" class=\"sim-result\" data-testid=\"sim-result\" aria-live=\"polite\"></div><ol id=\"sim-trace\" class=\"sim-trace\" data-testid=\"sim-trace\"></ol></section><section class=\"panel\" aria-labelledby=\"preview-title\"><h2 id=\"preview-title\">Preview</h2><div id=\"preview\" data-testid=\"preview\"></div></section></div></div></div>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "</div><label for=\"sim-profile\">Client supports</label> <input id=\"sim-profile\" data-testid=\"sim-profile\" type=\"text\" spellcheck=\"false\" value=\"JSONRPC@1.0\"><p id=\"sim-profile-note\" class=\"note sim-profile-note\" data-testid=\"sim-profile-note\" hidden></p><p class=\"note\">Comma-separated <code>BINDING@VERSION</code>, most preferred first; <code>|</code> separates several versions.</p><div id=\"sim-result\" class=\"sim-result\" data-testid=\"sim-result\" aria-live=\"polite\"></div><ol id=\"sim-trace\" class=\"sim-trace\" data-testid=\"sim-trace\"></ol></section><section class=\"panel\" aria-labelledby=\"preview-title\"><h2 id=\"preview-title\">Preview</h2><div id=\"preview\" data-testid=\"preview\"></div></section><section class=\"panel shortcuts\" aria-labelledby=\"keys-title\" data-testid=\"shortcuts\"><h2 id=\"keys-title\">Keyboard shortcuts</h2><dl class=\"shortcut-list\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			for _, k := range shortcuts {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "<div data-testid=\"shortcut\" data-action=\"")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var17 string
+				templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(k.Action).ResolveURL(ctx)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 120, Col: 58}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var17)
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "\"><dt>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				for i, chord := range k.Keys {
+					if i > 0 {
+						var templ_7745c5c3_Var18 string
+						templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(" then ")
+						if templ_7745c5c3_Err != nil {
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 124, Col: 22}
+						}
+						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
+						if templ_7745c5c3_Err != nil {
+							return templ_7745c5c3_Err
+						}
+					}
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, " <kbd>")
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					for j, key := range chord {
+						if j > 0 {
+							templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "+")
+							if templ_7745c5c3_Err != nil {
+								return templ_7745c5c3_Err
+							}
+						}
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, " ")
+						if templ_7745c5c3_Err != nil {
+							return templ_7745c5c3_Err
+						}
+						if key == "Ctrl" {
+							templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "<kbd data-mod>Ctrl</kbd>")
+							if templ_7745c5c3_Err != nil {
+								return templ_7745c5c3_Err
+							}
+						} else {
+							templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "<kbd>")
+							if templ_7745c5c3_Err != nil {
+								return templ_7745c5c3_Err
+							}
+							var templ_7745c5c3_Var19 string
+							templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(key)
+							if templ_7745c5c3_Err != nil {
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 134, Col: 24}
+							}
+							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
+							if templ_7745c5c3_Err != nil {
+								return templ_7745c5c3_Err
+							}
+							templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "</kbd>")
+							if templ_7745c5c3_Err != nil {
+								return templ_7745c5c3_Err
+							}
+						}
+					}
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "</kbd>")
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "</dt><dd>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var20 string
+				templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(k.What)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/editor.templ`, Line: 140, Col: 21}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "</dd></div>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "</dl><p class=\"note\">In the editor; ⌘ instead of Ctrl on a Mac.</p></section></div></div></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -34,6 +34,7 @@ type builder struct {
 // assets are the public paths of the hashed files, filled as they are written.
 type assets struct {
 	CSS, WasmExec, Script, Wasm string
+	Worker                      string // the editor engine's Web Worker script
 	WasmSize                    int
 }
 
@@ -103,11 +104,18 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 		return err
 	}
 
-	bundle, err := b.bundle()
+	bundle, err := b.bundle("site/editor/main.js")
 	if err != nil {
 		return err
 	}
 	if a.Script, err = b.writeHashed("assets/editor.js", bundle); err != nil {
+		return err
+	}
+	worker, err := b.bundle("site/editor/worker.js")
+	if err != nil {
+		return err
+	}
+	if a.Worker, err = b.writeHashed("assets/engine-worker.js", worker); err != nil {
 		return err
 	}
 
@@ -147,12 +155,13 @@ func (b *builder) goBuildWasm(ctx context.Context, dst string) error {
 	return nil
 }
 
-// bundle runs esbuild on the editor's entry point: one minified classic
-// script (IIFE), samples loaded as exact text.
-func (b *builder) bundle() ([]byte, error) {
+// bundle runs esbuild on one of the editor's entry points (the page's
+// script, the engine's Web Worker): one minified classic script (IIFE),
+// samples loaded as exact text.
+func (b *builder) bundle(entry string) ([]byte, error) {
 	res := api.Build(api.BuildOptions{
 		AbsWorkingDir:     b.root,
-		EntryPoints:       []string{"site/editor/main.js"},
+		EntryPoints:       []string{entry},
 		Bundle:            true,
 		Format:            api.FormatIIFE,
 		Target:            api.ES2020,

@@ -39,9 +39,12 @@ func TestBundle(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(b.root, "node_modules", "codemirror")); err != nil {
 		t.Skip("node_modules not installed (npm ci)")
 	}
-	js, err := b.bundle()
+	js, err := b.bundle("site/editor/main.js")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if w, err := b.bundle("site/editor/worker.js"); err != nil || !strings.Contains(string(w), "importScripts") {
+		t.Errorf("engine worker bundle: %v", err)
 	}
 	s := string(js)
 	if strings.Contains(s, "import ") && strings.Contains(s, ` from "`) {

@@ -13,6 +13,7 @@ func (b *builder) pages(ctx context.Context, a assets) error {
 			WasmExec: a.WasmExec,
 			Script:   a.Script,
 			Wasm:     a.Wasm,
+			Worker:   a.Worker,
 			WasmSize: a.WasmSize,
 		},
 		Version: b.version,

@@ -11,6 +11,15 @@ export class Catalogue {
       this.byObject.get(f.object).push(f);
     }
     this.objects = new Set(this.byObject.keys());
+    // Topics in the catalogue's order (rules come grouped by topic).
+    this.topics = [];
+    for (const r of rules || []) if (r.topic && !this.topics.includes(r.topic)) this.topics.push(r.topic);
+  }
+
+  // topicIndex ranks a topic for the findings panel; unknown topics last.
+  topicIndex(topic) {
+    const i = this.topics.indexOf(topic);
+    return i < 0 ? this.topics.length : i;
   }
 
   rule(code) {

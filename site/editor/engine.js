@@ -1,42 +1,109 @@
-// Loading the Go engine (wasm) with streaming instantiation and progress.
-// wasm_exec.js (Go's own, copied at build time) defines globalThis.Go.
+// The page's side of the engine. Every check the playground runs goes to a
+// Web Worker (worker.js) holding the Go wasm, with a time limit: when a call
+// does not answer in time the worker is terminated and a fresh one started
+// from the already compiled module, so a hostile document can slow the
+// findings down but never freeze the tab.
+//
+// globalThis.agentcard (DESIGN.md §4: synchronous lint/select/format/…)
+// stays available on the page for outside checks and the console: once the
+// first findings are shown, startPageAPI instantiates the same module on the
+// main thread during idle time. The playground itself never calls it.
 
-// size is the wasm's size in bytes (from the page); Content-Length can't be
-// trusted for progress when the server compresses.
-export async function loadEngine(url, size, onProgress) {
+export class TimeoutError extends Error {
+  constructor(fn, ms) {
+    super(`${fn} took longer than ${ms} ms`);
+    this.fn = fn;
+    this.ms = ms;
+  }
+}
+
+export class Engine {
+  // opts: {workerURL, wasm, wasmExec, size, timeoutMs, onProgress, onRestart}
+  constructor(opts) {
+    this.opts = opts;
+    this.module = null;
+    this.worker = null;
+    this.ready = null; // promise of the current worker's ready message
+    this.pending = new Map(); // id -> {resolve, reject, timer, fn}
+    this.nextId = 1;
+    this.restarts = 0;
+    this.info = null; // {version, fields, rules}
+    this.lastMs = 0; // time the last answered call took inside the worker
+  }
+
+  // start begins (or restarts) a worker and resolves with its ready info.
+  start() {
+    const w = new Worker(this.opts.workerURL, { name: "agentcard-engine" });
+    this.worker = w;
+    this.ready = new Promise((resolve, reject) => {
+      w.onmessage = (e) => {
+        const m = e.data;
+        if (m.type === "progress") this.opts.onProgress && this.opts.onProgress(m.value);
+        else if (m.type === "ready") {
+          this.module = m.module;
+          this.info = { version: m.version, fields: m.fields, rules: m.rules };
+          resolve(this.info);
+        } else if (m.type === "failed") reject(new Error(m.message));
+        else if (m.type === "result") this.settle(m);
+      };
+      w.onerror = (e) => {
+        e.preventDefault();
+        reject(new Error(e.message || "the checker's worker failed to start"));
+      };
+    });
+    w.postMessage({ type: "init", wasm: this.opts.wasm, wasmExec: this.opts.wasmExec, size: this.opts.size, module: this.module });
+    return this.ready;
+  }
+
+  settle(m) {
+    const p = this.pending.get(m.id);
+    if (!p) return; // answered after its time limit: already rejected
+    this.pending.delete(m.id);
+    clearTimeout(p.timer);
+    this.lastMs = m.ms;
+    p.resolve(m.result);
+  }
+
+  // call runs agentcard[fn](...args) in the worker. It rejects with a
+  // TimeoutError after timeoutMs; the worker is then replaced.
+  async call(fn, ...args) {
+    await this.ready;
+    const w = this.worker;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const ms = this.opts.timeoutMs;
+      const timer = setTimeout(() => this.expire(w, new TimeoutError(fn, ms)), ms);
+      this.pending.set(id, { resolve, reject, timer, fn });
+      w.postMessage({ type: "call", id, fn, args });
+    });
+  }
+
+  // expire terminates a worker that did not answer in time, fails every
+  // call waiting on it, and starts a replacement from the compiled module.
+  expire(w, err) {
+    if (w !== this.worker) return;
+    w.terminate();
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of waiting) {
+      clearTimeout(p.timer);
+      p.reject(err);
+    }
+    this.restarts++;
+    this.start().catch(() => {});
+    this.opts.onRestart && this.opts.onRestart(err);
+  }
+}
+
+// startPageAPI defines globalThis.agentcard on the page from the module the
+// worker compiled (no second download or compile). Resolves with it.
+export async function startPageAPI(module) {
+  if (globalThis.agentcard) return globalThis.agentcard;
   if (typeof Go !== "function") throw new Error("wasm_exec.js did not load");
   const go = new Go();
-  const resp = await fetch(url);
-  if (!resp.ok) throw new Error(`the checker could not be downloaded (HTTP ${resp.status})`);
-  const total = size || (resp.headers.get("content-encoding") ? 0 : Number(resp.headers.get("content-length")) || 0);
-  let loaded = 0;
-  let source = resp;
-  if (resp.body && typeof TransformStream === "function") {
-    const counter = new TransformStream({
-      transform(chunk, ctl) {
-        loaded += chunk.byteLength;
-        if (total) onProgress(Math.min(loaded / total, 1));
-        ctl.enqueue(chunk);
-      },
-    });
-    source = new Response(resp.body.pipeThrough(counter), {
-      headers: { "Content-Type": "application/wasm" },
-    });
-  }
-  let instance;
-  try {
-    ({ instance } = await WebAssembly.instantiateStreaming(source, go.importObject));
-  } catch (err) {
-    // A server that sends the wrong MIME type breaks streaming; fall back.
-    if (source.bodyUsed) throw err;
-    const buf = await source.arrayBuffer();
-    ({ instance } = await WebAssembly.instantiate(buf, go.importObject));
-  }
-  onProgress(1);
+  const instance = await WebAssembly.instantiate(module, go.importObject);
   const ready = new Promise((resolve) => addEventListener("agentcard-ready", resolve, { once: true }));
-  go.run(instance).then(() => {
-    document.dispatchEvent(new CustomEvent("agentcard-exit"));
-  });
+  go.run(instance);
   if (!globalThis.agentcard) await ready;
   return globalThis.agentcard;
 }

@@ -1,19 +1,23 @@
 // The playground: CodeMirror 6 around the Go engine (wasm). Everything runs
 // in the browser; the only network calls are the page's own assets and, when
-// asked, the Worker's /api/card for "Open URL".
+// asked, the Worker's /api/card for "Open URL". The engine runs in a Web
+// Worker with a time limit (engine.js), so no document can freeze the tab.
+import "./styles.js"; // first: CodeMirror's styles under the site's CSP
 import { basicSetup } from "codemirror";
-import { EditorView, keymap, hoverTooltip, Decoration } from "@codemirror/view";
-import { EditorState, StateField, StateEffect, Compartment, Transaction } from "@codemirror/state";
+import { EditorView, keymap, hoverTooltip, Decoration, activateHover } from "@codemirror/view";
+import { EditorState, StateField, StateEffect, Compartment, Annotation } from "@codemirror/state";
 import { json } from "@codemirror/lang-json";
 import { setDiagnostics, lintGutter } from "@codemirror/lint";
 import { autocompletion } from "@codemirror/autocomplete";
 import { syntaxHighlighting } from "@codemirror/language";
 import { classHighlighter } from "@lezer/highlight";
-import { loadEngine } from "./engine.js";
+import { Engine, TimeoutError, startPageAPI } from "./engine.js";
 import { Catalogue } from "./catalogue.js";
 import { contextAt } from "./tree.js";
 import { completionSource } from "./complete.js";
 import { renderPreview } from "./preview.js";
+import { el, count, countSeverity } from "./dom.js";
+import { renderFindings, bySeverity, maxShown } from "./panel.js";
 import { samples } from "../samples/index.js";
 
 const STORAGE_KEY = "agentcard.editor.text";
@@ -21,9 +25,15 @@ const $ = (id) => document.getElementById(id);
 const root = $("playground");
 const params = new URLSearchParams(location.search);
 const debounceMs = params.has("debounce") ? Number(params.get("debounce")) : 120;
+// How long one check may take in the worker before it is stopped. The
+// engine bounds its work, so this only trips on a slow device or a bug;
+// ?timeout=N (ms) lets the end-to-end tests trip it on purpose.
+const timeoutMs = params.has("timeout") ? Number(params.get("timeout")) : 5000;
 
 // Numbers the end-to-end test and the benchmarks read.
-const stats = (window.agentcardStats = { lint: [], render: [], keystroke: [], keystrokeDom: [], ready: 0, lints: 0, errors: [] });
+const stats = (window.agentcardStats = {
+  lint: [], render: [], keystroke: [], keystrokeDom: [], ready: 0, apiReady: 0, lints: 0, restarts: 0, errors: [],
+});
 // Anything the Content-Security-Policy blocks, and any uncaught error, is
 // recorded so the end-to-end tests can insist on none.
 document.addEventListener("securitypolicyviolation", (e) => stats.errors.push(`CSP ${e.violatedDirective}: ${e.blockedURI}`));
@@ -36,6 +46,13 @@ let lastResult = null; // the latest lint result, for the doc it was made for
 let lastDoc = null;
 let pendingKey = 0; // performance.now() of the first keystroke not yet linted
 let timer = 0;
+let linting = false; // a lint is in the worker; another waits for it
+let lintAgain = false;
+const shown = new Set(["error", "warning", "info"]); // severity filter
+
+// Transactions that put a share link's own text in the editor: every other
+// change makes the link in the address bar stale.
+const fromShareLink = Annotation.define();
 
 // ---- selected-entry highlight (client simulator) ----
 const setEntry = StateEffect.define();
@@ -69,30 +86,43 @@ const fieldHover = hoverTooltip((view, pos, side) => {
   };
 });
 
-function el(tag, attrs, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? "" : v);
+// showDocAtCursor opens, from the keyboard, what hovering the cursor's
+// position shows: the field's docs and any finding there.
+function showDocAtCursor(view) {
+  const head = view.state.selection.main.head;
+  activateHover(view, head, 1, { until: (tr) => tr.docChanged || tr.selection !== undefined });
+  return true;
+}
+
+function listEras(eras) {
+  return eras.length <= 1 ? eras.join("") : `${eras.slice(0, -1).join(", ")} and ${eras[eras.length - 1]}`;
+}
+
+// requirement says in which protocol versions a field must be present:
+// "required", "optional", "required in 0.2 and 0.3 · removed in 1.0", …
+function requirement(f) {
+  const eras = f.eras || [];
+  const req = f.requiredIn || [];
+  const opt = eras.filter((e) => !req.includes(e));
+  const parts = [];
+  if (!req.length) parts.push("optional");
+  else if (!opt.length && !f.removed) parts.push("required");
+  else {
+    parts.push(`required in ${listEras(req)}`);
+    if (opt.length) parts.push(`optional in ${listEras(opt)}`);
   }
-  for (const kid of kids.flat()) {
-    if (kid === undefined || kid === null || kid === false) continue;
-    e.append(kid instanceof Node ? kid : String(kid));
-  }
-  return e;
+  if (f.since) parts.push(`since ${f.since}`);
+  if (f.removed) parts.push(`removed in ${f.removed}`);
+  return parts;
 }
 
 function fieldDoc(f) {
-  const facts = [f.type, f.required ? "required" : "optional"];
-  if (f.since) facts.push(`since ${f.since}`);
-  if (f.removed) facts.push(`removed in ${f.removed}`);
-  return el("div", { class: "hover-doc", "data-testid": "hover-doc" },
+  const facts = [f.type, ...requirement(f)];
+  return el("div", { class: "hover-doc", "data-testid": "hover-doc", "data-field": f.name, "data-required-in": (f.requiredIn || []).join(" "), "data-removed": f.removed || "" },
     el("div", { class: "hover-title" }, el("code", {}, f.name), " ", el("span", { class: "hover-facts" }, facts.join(" · "))),
     el("p", {}, f.doc || ""),
     f.replacement ? el("p", {}, "In 1.0: ", el("code", {}, f.replacement)) : null,
-    f.values && f.values.length ? el("p", {}, "Values: ", f.values.map((v, i) => [i ? ", " : "", el("code", {}, v)])) : null,
+    f.values && f.values.length ? el("p", { "data-testid": "hover-values" }, "Values: ", f.values.map((v, i) => [i ? ", " : "", el("code", {}, v)])) : null,
     f.spec ? el("p", { class: "hover-spec" }, `Specification ${f.spec}`) : null,
   );
 }
@@ -127,14 +157,17 @@ const view = new EditorView({
       themeConf.of(theme(dark ? dark.matches : false)),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ "aria-label": "Agent Card JSON", "data-testid": "editor-content" }),
+      // The shortcut list on the page (components/editor.templ) names
+      // these; keep both in step.
       keymap.of([
         { key: "Alt-Shift-f", run: () => (formatDoc(), true) },
-        { key: "Mod-s", run: () => (shareDoc(), true) },
+        { key: "Mod-s", run: () => (shareDoc(), true), preventDefault: true },
+        { key: "Mod-k Mod-i", run: showDocAtCursor, preventDefault: true },
       ]),
       EditorView.updateListener.of((u) => {
         if (!u.docChanged) return;
         scheduleLint();
-        if (u.transactions.some((tr) => tr.annotation(Transaction.userEvent))) userEdited();
+        if (!u.transactions.some((tr) => tr.annotation(fromShareLink))) dropShareLink();
       }),
     ],
   }),
@@ -146,18 +179,19 @@ view.contentDOM.addEventListener("beforeinput", () => {
   if (!pendingKey) pendingKey = performance.now();
 }, true);
 
-// Once the person edits, a share link in the address bar no longer shows
-// this text: drop it, so a reload brings back the latest text (kept in
-// localStorage) and not the shared one.
-function userEdited() {
+// Once the text changes by any means (typing, a sample, Open URL, Format,
+// a fix), a share link in the address bar no longer shows this text: drop
+// it, so a reload brings back the latest text (kept in localStorage) and
+// not the shared one.
+function dropShareLink() {
   if (location.hash.startsWith("#c=")) {
     history.replaceState(null, "", location.pathname + location.search);
     $("share-box").hidden = true;
   }
 }
 
-function setText(text) {
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+function setText(text, ...annotations) {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations });
 }
 
 function scheduleLint() {
@@ -178,28 +212,53 @@ function clamp(n, max) {
   return Math.max(0, Math.min(n | 0, max));
 }
 
-function runLint() {
+// runLint sends the text to the worker. One lint at a time: edits made
+// meanwhile are linted as soon as it answers (only the latest text).
+async function runLint() {
   if (!engine) return;
+  if (linting) {
+    lintAgain = true;
+    return;
+  }
+  linting = true;
+  lintAgain = false;
   const doc = view.state.doc;
   const text = doc.toString();
   const t0 = performance.now();
-  const res = engine.lint(text);
-  const t1 = performance.now();
-  stats.lint.push(t1 - t0);
-  stats.lints++;
-  if (res.error) {
-    showMessage(res.error);
+  let res;
+  try {
+    res = await engine.call("lint", text);
+  } catch (err) {
+    linting = false;
+    if (err instanceof TimeoutError) return; // onRestart tells the person
+    showMessage(`The checker failed: ${err.message}`, "error", "engine-failed");
     return;
   }
+  linting = false;
+  stats.lint.push(engine.lastMs);
+  if (view.state.doc !== doc || lintAgain) {
+    runLint(); // the text changed while the worker worked: check the new one
+    return;
+  }
+  const t1 = performance.now();
+  stats.roundTrip = (stats.roundTrip || []).concat(t1 - t0).slice(-200);
+  if (res.error) {
+    showMessage(res.error, "error", "engine-failed");
+    return;
+  }
+  clearMessage("lint-timeout");
+  stats.lints++;
   lastResult = res;
   lastDoc = doc;
   const len = doc.length;
-  const diags = res.diagnostics.map((d) => {
+  // The gutter and squiggles get the same bounded set as the panel.
+  const marked = res.diagnostics.length > maxShown ? [...res.diagnostics].sort(bySeverity).slice(0, maxShown) : res.diagnostics;
+  const diags = marked.map((d) => {
     const from = clamp(d.from, len);
     const to = Math.max(from, clamp(d.to, len));
     return {
       from, to,
-      severity: d.severity === "info" ? "info" : d.severity,
+      severity: d.severity,
       source: d.code,
       message: d.message,
       renderMessage: () => ruleDoc(d),
@@ -216,6 +275,7 @@ function runLint() {
     if (started) stats.keystroke.push(performance.now() - started);
     root.dataset.lints = String(stats.lints);
   });
+  if (!stats.ready) firstFindings();
   // The simulator and the preview are not findings: they follow right
   // after, so typing shows the findings first.
   clearTimeout(sideTimer);
@@ -227,12 +287,25 @@ function runLint() {
 }
 let sideTimer = 0;
 
+// onRestart: a check took longer than the time limit; the worker was
+// replaced. The findings shown are from an earlier text (or none).
+function lintTimedOut(err) {
+  stats.restarts++;
+  linting = false;
+  showMessage(`Checking this text took longer than ${(err.ms / 1000).toLocaleString("en")} s, so the check was stopped and the checker restarted. ` +
+    "The findings below are from an earlier version of the text. Edit the text to check again.", "error", "lint-timeout");
+  $("diagnostics").dataset.stale = "true";
+}
+
 // applyFix applies a fix computed for the text that was linted; if the text
 // changed since, it lints again and uses the same fix on the new text.
-function applyFix(d, f) {
+async function applyFix(d, f) {
   if (view.state.doc !== lastDoc) {
-    runLint();
-    const again = lastResult && lastResult.diagnostics.find((x) => x.code === d.code && x.pointer === d.pointer);
+    let again;
+    try {
+      const res = await engine.call("lint", view.state.doc.toString());
+      again = res.diagnostics && res.diagnostics.find((x) => x.code === d.code && x.pointer === d.pointer);
+    } catch { return; }
     f = again && (again.fixes || []).find((x) => x.title === f.title);
     if (!f) return;
   }
@@ -250,12 +323,8 @@ function jumpTo(from, to) {
   view.focus();
 }
 
-const severityOrder = { error: 0, warning: 1, info: 2 };
-
-function renderPanel(res, doc) {
-  const list = $("diagnostics");
-  const items = [...res.diagnostics].sort((a, b) => a.from - b.from || severityOrder[a.severity] - severityOrder[b.severity]);
-  list.replaceChildren(...items.map((d) => {
+function diagItem(doc) {
+  return (d) => {
     const from = clamp(d.from, doc.length);
     const to = Math.max(from, clamp(d.to, doc.length));
     const line = doc.lineAt(from);
@@ -278,24 +347,98 @@ function renderPanel(res, doc) {
       onclick: () => applyFix(d, f),
     }, f.title)),
     );
-  }));
+  };
+}
+
+function renderPanel(res, doc) {
+  const list = $("diagnostics");
+  delete list.dataset.stale;
+  const listed = renderFindings(list, res, shown, catalogue, diagItem(doc));
+  list.dataset.listed = String(listed);
+  const total = res.errors + res.warnings + res.infos;
   const s = $("diag-summary");
-  s.textContent = `${res.errors} errors · ${res.warnings} warnings · ${res.infos} notes · era ${res.era}`;
+  s.textContent = `${count(total, "finding", "findings")} · era ${res.era}`;
   s.dataset.errors = res.errors;
+  s.dataset.warnings = res.warnings;
+  s.dataset.infos = res.infos;
   s.dataset.era = res.era;
-  if (!items.length) list.append(el("li", { class: "diag-none" }, "No findings. Clients can read this card."));
+  const n = { error: res.errors, warning: res.warnings, info: res.infos };
+  for (const b of document.querySelectorAll("[data-severity-filter]")) {
+    const sev = b.dataset.severityFilter;
+    b.querySelector(".filter-count").textContent = countSeverity(n[sev], sev);
+    b.dataset.count = String(n[sev]);
+  }
+}
+
+function setupFilters() {
+  for (const b of document.querySelectorAll("[data-severity-filter]")) {
+    b.addEventListener("click", () => {
+      const sev = b.dataset.severityFilter;
+      if (shown.has(sev)) shown.delete(sev);
+      else shown.add(sev);
+      b.setAttribute("aria-pressed", String(shown.has(sev)));
+      if (lastResult && lastDoc === view.state.doc) renderPanel(lastResult, lastDoc);
+    });
+  }
 }
 
 // ---- client simulator ----
-function runSelect(text) {
+// A profile that spells a core binding in another case ("jsonrpc") is
+// simulated as written (clients compare bindings exactly), with a note
+// saying so and a way to use the real name.
+function profileNote(profile) {
+  const note = $("sim-profile-note");
+  const core = (catalogue.field("AgentInterface", "protocolBinding") || {}).values || ["JSONRPC", "GRPC", "HTTP+JSON"];
+  const off = [];
+  for (const part of profile.split(",")) {
+    const b = part.split("@")[0].trim();
+    const real = core.find((c) => c !== b && c.toLowerCase() === b.toLowerCase());
+    if (real) off.push([b, real]);
+  }
+  if (!off.length) {
+    note.hidden = true;
+    note.replaceChildren();
+    return;
+  }
+  const fixed = off.reduce((p, [b, real]) => p.replace(new RegExp(`(^|,)\\s*${b.replace(/[+]/g, "\\+")}\\s*@`), `$1${real}@`), profile);
+  note.hidden = false;
+  note.dataset.binding = off.map(([b]) => b).join(" ");
+  note.dataset.suggest = off.map(([, r]) => r).join(" ");
+  note.replaceChildren(
+    "This simulates a client that sends ", off.map(([b, real], i) => [i ? ", " : "", el("code", {}, b), " instead of ", el("code", {}, real)]),
+    ". Binding names are compared exactly, so it matches no entry that uses the standard spelling. ",
+    el("button", { type: "button", class: "preset", "data-testid": "sim-profile-fix", onclick: () => {
+      $("sim-profile").value = fixed;
+      runSelect(view.state.doc.toString());
+    } }, `Simulate ${fixed}`),
+  );
+}
+
+let selectSeq = 0;
+const syncSelectMax = 64 * 1024;
+async function runSelect(text) {
   if (!engine) return;
   const profile = $("sim-profile").value.trim();
   const out = $("sim-result");
   const trace = $("sim-trace");
-  const r = engine.select(text, profile);
+  const seq = ++selectSeq;
+  const doc = view.state.doc;
+  let r;
+  try {
+    // A card of ordinary size is simulated at once on the page (the answer
+    // follows every keystroke in the profile field); a large one in the
+    // worker, under its time limit.
+    const api = globalThis.agentcard;
+    r = api && text.length <= syncSelectMax ? api.select(text, profile) : await engine.call("select", text, profile);
+  } catch {
+    return; // timed out: the message says so
+  }
+  if (seq !== selectSeq) return; // a newer profile or text is on its way
+  profileNote(profile);
   let effect = setEntry.of(null);
   if (r.error) {
     out.replaceChildren(el("p", { class: "sim-error" }, r.error));
+    out.dataset.outcome = "bad-profile";
     trace.replaceChildren();
   } else {
     const parts = [];
@@ -305,15 +448,15 @@ function runSelect(text) {
       parts.push(el("p", { "data-testid": "sim-tenant", "data-tenant": r.hasTenant ? r.tenant : "" }, r.hasTenant
         ? ["Sends tenant ", el("code", {}, JSON.stringify(r.tenant)), " in every request to this interface."]
         : "Sends no tenant: the entry sets none."));
-      if (r.from !== undefined && r.to > r.from && view.state.doc === lastDoc) {
-        effect = setEntry.of({ from: clamp(r.from, view.state.doc.length), to: clamp(r.to, view.state.doc.length) });
+      if (r.from !== undefined && r.to > r.from && view.state.doc === doc) {
+        effect = setEntry.of({ from: clamp(r.from, doc.length), to: clamp(r.to, doc.length) });
       }
     } else if (r.outcome === "no-compatible-interface") {
       parts.push(el("p", { class: "sim-none", "data-testid": "sim-none" }, "No compatible interface: this client cannot talk to this agent."));
     } else {
       parts.push(el("p", { class: "sim-none", "data-testid": "sim-invalid" }, "No client can choose an entry."));
     }
-    if (r.message) parts.push(el("p", { class: "note" }, r.message));
+    if (r.message) parts.push(el("p", { class: "note", "data-testid": "sim-message" }, r.message));
     out.replaceChildren(...parts);
     out.dataset.outcome = r.outcome;
     trace.replaceChildren(...(r.trace || []).map((t) => el("li", {
@@ -324,32 +467,64 @@ function runSelect(text) {
       onclick: () => t.to > t.from && jumpTo(t.from, t.to),
     }, `#${t.index} ${t.decision}`), " ", t.reason)));
   }
-  view.dispatch({ effects: effect });
+  if (view.state.doc === doc) view.dispatch({ effects: effect });
 }
 
-// ---- buttons ----
-function showMessage(text, kind = "error") {
+// ---- messages ----
+// One message box above the editor; code names what it is about so a later
+// event can clear only its own kind.
+function showMessage(text, kind = "error", code = "") {
   const m = $("message");
   m.textContent = text;
   m.dataset.kind = kind;
+  m.dataset.code = code;
   m.hidden = !text;
+}
+
+function clearMessage(code) {
+  const m = $("message");
+  if (!code || m.dataset.code === code) showMessage("");
 }
 
 function setStatus(text) {
   $("status").textContent = text;
 }
 
-function formatDoc() {
-  if (!engine) return;
-  const r = engine.format(view.state.doc.toString());
-  if (r.error) return showMessage(r.error);
-  showMessage("");
-  if (r.text !== view.state.doc.toString()) setText(r.text);
+// ---- buttons ----
+// call runs a bounded, linear engine function (format, encodeShare) at
+// once through the page's own instance when it is there, so the button's
+// effect is immediate; before that, through the worker.
+async function call(fn, ...args) {
+  const api = globalThis.agentcard;
+  if (api && typeof api[fn] === "function") return api[fn](...args);
+  return engine.call(fn, ...args);
 }
 
-function shareDoc() {
+async function formatDoc() {
   if (!engine) return;
-  const r = engine.encodeShare(view.state.doc.toString());
+  const text = view.state.doc.toString();
+  let r;
+  try { r = await call("format", text); } catch { return; }
+  if (view.state.doc.toString() !== text) return; // edited meanwhile
+  if (r.error) {
+    if (r.code === "syntax") {
+      const where = r.line ? `line ${r.line}, column ${r.column}` : "the start";
+      showMessage(`Format needs valid JSON and left the text as it is. The JSON first breaks at ${where}: fix the findings marked "error" under JSON syntax, then format again.`, "error", "format-syntax");
+      $("message").dataset.line = String(r.line || 0);
+      if (r.line) jumpTo(r.from, r.from);
+    } else {
+      showMessage(r.error, "error", "format-failed");
+    }
+    return;
+  }
+  clearMessage();
+  if (r.text !== text) setText(r.text);
+}
+
+async function shareDoc() {
+  if (!engine) return;
+  let r;
+  try { r = await call("encodeShare", view.state.doc.toString()); } catch { return; }
   if (r.error) return showMessage(r.error);
   const hash = `#c=${r.fragment}`;
   history.replaceState(null, "", location.pathname + location.search + hash);
@@ -365,17 +540,31 @@ function shareDoc() {
   if (navigator.clipboard) navigator.clipboard.writeText(url).then(() => setStatus("Link copied."), () => {});
 }
 
-function restoreFromHash() {
+// shareProblem says, in our words, why a share link could not be opened.
+const shareProblem = {
+  "too-large": "it holds more than 1 MiB of text, more than the editor checks",
+  damaged: "it is damaged (cut short or changed on the way); ask for the link again",
+  version: "it was made by a newer version of this page",
+  empty: "it carries no text",
+};
+
+async function restoreFromHash() {
   const h = location.hash;
   if (!h.startsWith("#c=")) return false;
-  const r = engine.decodeShare(h);
+  let r;
+  try {
+    r = await call("decodeShare", h); // bounded: at most 1 MiB comes out
+  } catch {
+    r = { error: "decoding took too long", code: "damaged" };
+  }
+  if (location.hash !== h) return false; // another link arrived meanwhile
   if (r.error) {
-    setText("");
-    showMessage(`This share link could not be opened: ${r.error}. The editor is empty; paste a card or pick a sample.`);
+    setText("", fromShareLink.of(true));
+    showMessage(`This share link could not be opened: ${shareProblem[r.code] || r.error}. The editor is empty; paste a card or pick a sample.`, "error", `share-${r.code || "damaged"}`);
     return true;
   }
-  showMessage("");
-  setText(r.text);
+  clearMessage();
+  setText(r.text, fromShareLink.of(true));
   return true;
 }
 
@@ -394,13 +583,13 @@ async function openURL(ev) {
         const e = JSON.parse(body).error;
         msg = typeof e === "string" ? e : [e.message, e.hint].filter(Boolean).join(" ");
       } catch { /* keep the text */ }
-      throw new Error(`${msg} (HTTP ${resp.status})`.slice(0, 500));
+      throw new Error(msg.slice(0, 500));
     }
-    showMessage("");
+    clearMessage();
     setText(body);
     setStatus(`Opened ${target}`);
   } catch (err) {
-    showMessage(`Could not open ${target}: ${err.message}`);
+    showMessage(`Could not open ${target}: ${err.message}`, "error", "open-url");
     setStatus("");
   }
 }
@@ -412,7 +601,7 @@ function setupSamples() {
     el("button", { type: "button", role: "menuitem", "data-sample": s.id, "data-testid": "sample", onclick: () => {
       setText(s.text);
       close();
-      showMessage("");
+      clearMessage();
       view.focus();
     } }, el("strong", {}, s.title), el("span", {}, s.blurb)))));
   const close = () => { menu.hidden = true; btn.setAttribute("aria-expanded", "false"); };
@@ -443,6 +632,12 @@ function setupSimulator() {
   input.addEventListener("input", () => runSelect(view.state.doc.toString()));
 }
 
+// On a Mac the shortcut list says ⌘ where CodeMirror's "Mod" means Cmd.
+function setupShortcuts() {
+  if (!/Mac|iPhone|iPad/.test(navigator.platform || "")) return;
+  for (const k of document.querySelectorAll("[data-mod]")) k.textContent = "⌘";
+}
+
 // A small handle for the end-to-end tests and for people poking around in
 // the console.
 window.agentcardPlayground = {
@@ -454,9 +649,28 @@ window.agentcardPlayground = {
 };
 
 // ---- start ----
+// firstFindings: the playground is usable. globalThis.agentcard for outside
+// callers is started next, in idle time, from the module the worker
+// compiled; data-ready="true" says both are there.
+function firstFindings() {
+  stats.ready = performance.now();
+  root.dataset.checker = "ready";
+  setStatus(`Checker ${engine.info.version} ready.`);
+  const idle = window.requestIdleCallback || ((f) => setTimeout(f, 1));
+  idle(() => {
+    startPageAPI(engine.module).then(() => {
+      stats.apiReady = performance.now();
+    }, (err) => {
+      stats.errors.push(`agentcard API: ${err.message}`);
+    }).finally(() => { root.dataset.ready = "true"; });
+  }, { timeout: 1000 });
+}
+
 async function start() {
   setupSamples();
   setupSimulator();
+  setupFilters();
+  setupShortcuts();
   $("btn-format").addEventListener("click", formatDoc);
   $("btn-share").addEventListener("click", shareDoc);
   $("open-url-form").addEventListener("submit", openURL);
@@ -470,23 +684,30 @@ async function start() {
   }
   const bar = $("wasm-progress");
   bar.removeAttribute("value"); // indeterminate until the size is known
+  engine = new Engine({
+    workerURL: root.dataset.worker,
+    wasm: new URL(root.dataset.wasm, location.href).href,
+    wasmExec: new URL(root.dataset.wasmExec, location.href).href,
+    size: Number(root.dataset.wasmSize) || 0,
+    timeoutMs,
+    onProgress: (p) => { bar.value = Math.round(p * 100); },
+    onRestart: lintTimedOut,
+  });
   try {
-    engine = await loadEngine(root.dataset.wasm, Number(root.dataset.wasmSize) || 0, (p) => { bar.value = Math.round(p * 100); });
+    await engine.start();
   } catch (err) {
     bar.hidden = true;
     setStatus("");
-    showMessage(`The checker could not start: ${err.message}. The editor still works, without findings.`);
+    engine = null;
+    showMessage(`The checker could not start: ${err.message}. The editor still works, without findings.`, "error", "engine-failed");
     return;
   }
   bar.hidden = true;
-  catalogue = new Catalogue(engine.fields(), engine.rules());
-  if (shared) restoreFromHash();
+  catalogue = new Catalogue(engine.info.fields, engine.info.rules);
+  if (shared) await restoreFromHash();
   clearTimeout(timer);
   runLint();
-  stats.ready = performance.now();
-  root.dataset.ready = "true";
-  setStatus(`Checker ${engine.version} ready.`);
-  addEventListener("hashchange", () => { if (restoreFromHash()) { clearTimeout(timer); runLint(); } });
+  addEventListener("hashchange", async () => { if (await restoreFromHash()) { clearTimeout(timer); runLint(); } });
 }
 
 start();

@@ -6,7 +6,9 @@
 function el(tag, cls, ...kids) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
-  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) e.append(k instanceof Node ? k : String(k));
+  // Nested arrays to any depth: [text, [" · ", link]] must not become
+  // "text, · ,[object HTMLElement]".
+  for (const k of kids.flat(Infinity)) if (k !== null && k !== undefined && k !== false) e.append(k instanceof Node ? k : String(k));
   return e;
 }
 

@@ -1,0 +1,69 @@
+// The findings panel: errors first, grouped by rule topic, filterable by
+// severity, and bounded: a card can carry a thousand findings, and the page
+// renders at most maxShown of them with a line saying how many more there
+// are. The counts always cover every finding.
+import { el, count, countSeverity } from "./dom.js";
+
+export const maxShown = 200;
+
+export const severityRank = { error: 0, warning: 1, info: 2 };
+
+// Topic headings, in the same words as the Worker's report
+// (components.TopicTitle).
+const topicTitles = {
+  syntax: "JSON syntax", structure: "Structure", identity: "Identity", interfaces: "Interfaces",
+  legacy: "Legacy and mixed cards", capabilities: "Capabilities", modes: "Input and output modes",
+  skills: "Skills", security: "Security", signatures: "Signatures", http: "How the card is served",
+  other: "Other findings",
+};
+
+export function topicTitle(topic) {
+  return topicTitles[topic] || topic;
+}
+
+// bySeverity orders findings errors first, then by position.
+export function bySeverity(a, b) {
+  return severityRank[a.severity] - severityRank[b.severity] || a.from - b.from || a.to - b.to;
+}
+
+// renderFindings fills list with the findings of res that pass the
+// severity filter (a Set of severities shown).
+//   catalogue: rule lookups (topic) and the topics' order
+//   item(d): builds one finding's <li>
+export function renderFindings(list, res, shown, catalogue, item) {
+  const all = res.diagnostics.filter((d) => shown.has(d.severity));
+  const listed = all.length > maxShown ? [...all].sort(bySeverity).slice(0, maxShown) : all;
+  const groups = new Map();
+  for (const d of listed) {
+    const r = catalogue.rule(d.code);
+    const topic = r && r.topic ? r.topic : "other";
+    if (!groups.has(topic)) groups.set(topic, { topic, items: [], n: { error: 0, warning: 0, info: 0 } });
+    const g = groups.get(topic);
+    g.items.push(d);
+    g.n[d.severity]++;
+  }
+  // Groups with errors come first, then those with warnings; ties keep the
+  // catalogue's topic order.
+  const worst = (g) => (g.n.error ? 0 : g.n.warning ? 1 : 2);
+  const ordered = [...groups.values()].sort((a, b) => worst(a) - worst(b) || catalogue.topicIndex(a.topic) - catalogue.topicIndex(b.topic));
+  const nodes = ordered.map((g) => {
+    g.items.sort(bySeverity);
+    const counts = ["error", "warning", "info"].filter((s) => g.n[s]).map((s) => countSeverity(g.n[s], s)).join(" · ");
+    return el("li", { class: "diag-group", "data-testid": "diag-group", "data-topic": g.topic },
+      el("h3", { class: "diag-group-title" }, topicTitle(g.topic), " ", el("span", { class: "summary" }, counts)),
+      el("ol", { class: "diag-group-items" }, g.items.map(item)));
+  });
+  const more = all.length - listed.length;
+  if (more > 0) {
+    nodes.push(el("li", { class: "diag-more", "data-testid": "diag-more", "data-count": String(more) },
+      `${count(more, "more finding", "more findings")} not listed: the panel shows the first ${maxShown}, errors first. Fix these and the rest appear.`));
+  }
+  const hidden = res.diagnostics.length - all.length;
+  if (!res.diagnostics.length) {
+    nodes.push(el("li", { class: "diag-none" }, "No findings. Clients can read this card."));
+  } else if (!all.length) {
+    nodes.push(el("li", { class: "diag-none" }, `${count(hidden, "finding is", "findings are")} hidden by the severity filter above.`));
+  }
+  list.replaceChildren(...nodes);
+  return listed.length;
+}

@@ -1,0 +1,79 @@
+// The engine's Web Worker: the same Go wasm as globalThis.agentcard, run off
+// the page's main thread, so that neither starting it (compiling and
+// instantiating several MB of wasm) nor a slow lint can freeze the tab. The
+// page (engine.js) enforces a time limit per call and replaces this worker
+// when one is exceeded; nothing here needs to cooperate with that.
+//
+// Messages in:  {type: "init", wasm, wasmExec, size, module?}
+//               {type: "call", id, fn, args}
+// Messages out: {type: "progress", value}   download progress, 0..1
+//               {type: "ready", version, fields, rules, module}
+//               {type: "failed", message}
+//               {type: "result", id, result, ms}
+
+let api = null;
+
+async function compile(url, size) {
+  const resp = await fetch(url);
+  if (!resp.ok) throw new Error(`the checker could not be downloaded (HTTP ${resp.status})`);
+  // size comes from the page: Content-Length is not the wasm's size when
+  // the server compresses.
+  const total = size || (resp.headers.get("content-encoding") ? 0 : Number(resp.headers.get("content-length")) || 0);
+  let source = resp;
+  if (total && resp.body && typeof TransformStream === "function") {
+    let loaded = 0;
+    let last = 0;
+    const counter = new TransformStream({
+      transform(chunk, ctl) {
+        loaded += chunk.byteLength;
+        const p = Math.min(loaded / total, 1);
+        if (p - last >= 0.02 || p === 1) {
+          last = p;
+          postMessage({ type: "progress", value: p });
+        }
+        ctl.enqueue(chunk);
+      },
+    });
+    source = new Response(resp.body.pipeThrough(counter), { headers: { "Content-Type": "application/wasm" } });
+  }
+  try {
+    return await WebAssembly.compileStreaming(source);
+  } catch (err) {
+    // A server sending the wrong MIME type breaks streaming; fall back.
+    if (source.bodyUsed) throw err;
+    return WebAssembly.compile(await source.arrayBuffer());
+  }
+}
+
+async function init(m) {
+  importScripts(m.wasmExec); // Go's wasm_exec.js: defines self.Go
+  const module = m.module || (await compile(m.wasm, m.size));
+  const go = new Go();
+  const instance = await WebAssembly.instantiate(module, go.importObject);
+  const ready = new Promise((resolve) => self.addEventListener("agentcard-ready", resolve, { once: true }));
+  go.run(instance);
+  if (!self.agentcard) await ready;
+  api = self.agentcard;
+  // The module goes back to the page: it restarts workers and starts its
+  // own instance from it without downloading or compiling again.
+  postMessage({ type: "ready", version: api.version, fields: api.fields(), rules: api.rules(), module });
+}
+
+self.onmessage = (e) => {
+  const m = e.data;
+  if (m.type === "init") {
+    init(m).catch((err) => postMessage({ type: "failed", message: String(err && err.message || err) }));
+    return;
+  }
+  if (m.type === "call") {
+    const t0 = performance.now();
+    let result;
+    try {
+      const f = api && api[m.fn];
+      result = typeof f === "function" ? f(...m.args) : { error: `the checker has no ${m.fn}` };
+    } catch (err) {
+      result = { error: String(err && err.message || err) };
+    }
+    postMessage({ type: "result", id: m.id, result, ms: performance.now() - t0 });
+  }
+};
