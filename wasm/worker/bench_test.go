@@ -3,13 +3,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/internal/hostile"
 )
 
 // benchHandler answers every fetch from memory with a realistic card, so
@@ -52,5 +55,77 @@ func BenchmarkBaselineLint(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		lint.Lint(card, lint.Options{})
+	}
+}
+
+// worstHostile are the hostile inputs that cost the Worker most (measured
+// under wrangler dev by the end-to-end test's log).
+var worstHostile = []string{"empty-skills-200k", "empty-interfaces-100k", "unknown-top-level-keys-card-20k", "security-schemes-5k", "syntax-errors-mixed"}
+
+func hostileCase(b *testing.B, name string) []byte {
+	for _, c := range hostile.Cases() {
+		if c.Name == name {
+			return c.Data
+		}
+	}
+	b.Fatalf("no hostile case %q", name)
+	return nil
+}
+
+// BenchmarkHostileLintAPI is POST /api/lint on the worst hostile inputs;
+// compare with BenchmarkBaselineUnmarshal on the same bytes (and with
+// BenchmarkHandlerCheckJSON, a normal card) in the same run.
+func BenchmarkHostileLintAPI(b *testing.B) {
+	for _, name := range worstHostile {
+		b.Run(name, func(b *testing.B) {
+			data := hostileCase(b, name)
+			h := newHandler(Config{})
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/api/lint", bytes.NewReader(data)))
+				if w.Code != 200 && w.Code != 422 {
+					b.Fatalf("%d", w.Code)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkHostileCheckHTML is GET /check with the fetch answering the
+// worst hostile inputs from memory (the 512 KiB cut of a real fetch is
+// not applied, so this is worse than what the Worker can be sent).
+func BenchmarkHostileCheckHTML(b *testing.B) {
+	for _, name := range worstHostile {
+		b.Run(name, func(b *testing.B) {
+			data := hostileCase(b, name)
+			h := benchHandler(b, data)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/check?url=agent.example.com", nil))
+				if w.Code != 200 && w.Code != 422 {
+					b.Fatalf("%d", w.Code)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkBaselineUnmarshal is encoding/json decoding the same hostile
+// bytes into any: the least any JSON reader does with them.
+func BenchmarkBaselineUnmarshal(b *testing.B) {
+	for _, name := range worstHostile {
+		b.Run(name, func(b *testing.B) {
+			data := hostileCase(b, name)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var v any
+				json.Unmarshal(data, &v)
+			}
+		})
 	}
 }
