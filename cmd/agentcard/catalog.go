@@ -57,7 +57,7 @@ func (e *env) rules(args []string) int {
 	if len(pos) == 1 {
 		r := lint.RuleFor(pos[0])
 		if r == nil {
-			fmt.Fprintf(e.stderr, "agentcard rules: no rule %q; run 'agentcard rules' for the list\n", pos[0])
+			fmt.Fprintf(e.stderr, "agentcard rules: no rule %q; run 'agentcard rules' for the list\n", line(pos[0]))
 			return exitUsage
 		}
 		rules = []*lint.Rule{r}
@@ -90,7 +90,7 @@ func (e *env) rules(args []string) int {
 				topic = r.Topic
 				fmt.Fprintf(&b, "%s\n", e.paint(ansiBold, topic))
 			}
-			fmt.Fprintf(&b, "  %-34s %-8s %s\n", r.Code, r.Severity, r.Title)
+			fmt.Fprintf(&b, "  %-34s %-8s %s\n", r.Code, r.Severity, line(r.Title))
 		}
 		fmt.Fprintf(&b, "%d rules. 'agentcard rules CODE' shows one in full; %s/rules/ explains them all.\n", len(rules), siteURL)
 	}
@@ -105,10 +105,10 @@ func writeRuleText(b *strings.Builder, r *lint.Rule) {
 	fmt.Fprintf(b, "Spec: %s\n", r.Spec)
 	fmt.Fprintf(b, "More: %s\n", ruleURL(r.Code))
 	if r.Bad != "" {
-		fmt.Fprintf(b, "\nBad:\n%s\n", indent(r.Bad, "  "))
+		fmt.Fprintf(b, "\nBad:\n%s\n", indent(visible(r.Bad, true), "  "))
 	}
 	if r.Good != "" {
-		fmt.Fprintf(b, "\nGood:\n%s\n", indent(r.Good, "  "))
+		fmt.Fprintf(b, "\nGood:\n%s\n", indent(visible(r.Good, true), "  "))
 	}
 }
 
@@ -182,7 +182,7 @@ func (e *env) fields(args []string) int {
 		if f.Replacement != "" {
 			notes = append(notes, "1.0: "+f.Replacement)
 		}
-		fmt.Fprintf(&b, "  %-34s %-26s %s\n", f.Name, f.Type, strings.Join(notes, "; "))
+		fmt.Fprintf(&b, "  %-34s %-26s %s\n", line(f.Name), line(f.Type), line(strings.Join(notes, "; ")))
 	}
 	io.WriteString(e.stdout, b.String())
 	return exitOK

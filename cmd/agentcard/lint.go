@@ -55,7 +55,7 @@ func (e *env) lint(args []string) int {
 	for _, name := range pos {
 		in, err := e.readInput(ctx, name)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "agentcard lint: %v\n", err)
+			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(err.Error()))
 			unreadable = true
 			continue
 		}
@@ -146,20 +146,20 @@ func (e *env) writeLintText(runs []lintRun) error {
 		res := r.res
 		errs, warns, infos = errs+res.Errors, warns+res.Warnings, infos+res.Infos
 		if len(res.Diagnostics) == 0 {
-			fmt.Fprintf(&b, "%s: %s (era %s)\n", r.in.name, e.paint(ansiGreen, "no problems found"), res.Era)
+			fmt.Fprintf(&b, "%s: %s (era %s)\n", line(r.in.name), e.paint(ansiGreen, "no problems found"), res.Era)
 			continue
 		}
 		for _, d := range res.Diagnostics {
 			start := d.Range.Start
 			fmt.Fprintf(&b, "%s: %s %s %s\n",
-				e.paint(ansiBold, fmt.Sprintf("%s:%d:%d", r.in.name, start.Line, start.Column)),
+				e.paint(ansiBold, fmt.Sprintf("%s:%d:%d", line(r.in.name), start.Line, start.Column)),
 				e.paint(severityStyle(d.Severity), d.Severity.String()),
-				e.paint(ansiDim, d.Code), d.Message)
+				e.paint(ansiDim, d.Code), line(d.Message))
 			if res.Doc != nil && len(res.Doc.Src) > 0 {
 				e.excerpt(&b, res.Doc, d.Range)
 			}
 			for _, f := range d.Fixes {
-				fmt.Fprintf(&b, "      %s %s\n", e.paint(ansiCyan, "fix:"), f.Title)
+				fmt.Fprintf(&b, "      %s %s\n", e.paint(ansiCyan, "fix:"), line(f.Title))
 			}
 		}
 	}
@@ -183,58 +183,55 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// maxExcerpt bounds how much of a long source line is shown.
-const maxExcerpt = 160
+// excerptRadius bounds the source shown around a finding, in bytes on each
+// side of its start: a minified card is one line of up to 1 MiB, and each
+// finding shows only its own window of it (never a copy of the line).
+const excerptRadius = 80
 
-// excerpt writes the source line of a range and a caret and tildes under
+// excerpt writes the source around a range and a caret and tildes under
 // it. The marker is aligned by display width (tabs kept, East Asian wide
-// characters count two), so it sits under the right characters in a
-// terminal even on Chinese text.
+// characters count two, escaped control characters their escape's width),
+// so it sits under the right characters in a terminal even on Chinese text.
 func (e *env) excerpt(b *strings.Builder, doc *jsonpos.Doc, r lint.Range) {
-	line := doc.Line(r.Start.Line)
-	col := r.Start.Column - 1
-	if col > len(line) {
-		col = len(line)
-	}
-	endCol := len(line)
+	src := doc.Src
+	ls, le := doc.LineBounds(r.Start.Line)
+	start := min(max(r.Start.Offset, ls), le)
+	end := le
 	if r.End.Line == r.Start.Line {
-		endCol = r.End.Column - 1
+		end = min(max(r.End.Offset, start), le)
 	}
-	if endCol > len(line) {
-		endCol = len(line)
+	// a short line is shown whole; a long one as a window of at most
+	// 2*excerptRadius bytes, the finding's start 80 bytes in when it can be
+	from, to := ls, le
+	if le-ls > 2*excerptRadius {
+		from = max(ls, start-excerptRadius)
+		to = min(le, from+2*excerptRadius)
 	}
-	if endCol < col {
-		endCol = col
+	for from > ls && from < le && !utf8.RuneStart(src[from]) {
+		from++
 	}
-	// keep long lines (minified cards) readable: a window around the range
-	from, to := 0, len(line)
-	if to-from > maxExcerpt {
-		from = max(0, col-maxExcerpt/3)
-		to = min(len(line), from+maxExcerpt)
-		for from > 0 && !utf8.RuneStart(line[from]) {
-			from--
-		}
-		for to < len(line) && !utf8.RuneStart(line[to]) {
-			to++
-		}
-		if endCol > to {
-			endCol = to
-		}
+	for to < le && !utf8.RuneStart(src[to]) {
+		to++
 	}
+	if from > start {
+		from = start
+	}
+	end = min(end, to)
 	prefix, suffix := "", ""
-	if from > 0 {
+	if from > ls {
 		prefix = "…"
 	}
-	if to < len(line) {
+	if to < le {
 		suffix = "…"
 	}
+	shown := string(src[from:to])
 	gutter := fmt.Sprintf("%5d | ", r.Start.Line)
-	fmt.Fprintf(b, "%s%s%s%s\n", e.paint(ansiDim, gutter), prefix, line[from:to], suffix)
+	fmt.Fprintf(b, "%s%s%s%s\n", e.paint(ansiDim, gutter), prefix, line(shown), suffix)
 	var pad strings.Builder
 	if prefix != "" {
 		pad.WriteByte(' ') // "…" is one column wide
 	}
-	for _, rn := range line[from:col] {
+	for _, rn := range line(string(src[from:start])) {
 		if rn == '\t' {
 			pad.WriteByte('\t')
 		} else {
@@ -242,7 +239,7 @@ func (e *env) excerpt(b *strings.Builder, doc *jsonpos.Doc, r lint.Range) {
 		}
 	}
 	marks := 0
-	for _, rn := range line[col:endCol] {
+	for _, rn := range line(string(src[start:end])) {
 		marks += runeWidth(rn)
 	}
 	marker := "^"

@@ -121,7 +121,7 @@ func (c *command) parse(args []string) (pos []string, code int, done bool) {
 			return nil, exitOK, true
 		}
 		if err != nil {
-			fmt.Fprintf(c.e.stderr, "agentcard %s: %v\nRun 'agentcard %s --help' for usage.\n", c.fs.Name(), err, c.fs.Name())
+			fmt.Fprintf(c.e.stderr, "agentcard %s: %s\nRun 'agentcard %s --help' for usage.\n", c.fs.Name(), line(err.Error()), c.fs.Name())
 			return nil, exitUsage, true
 		}
 		rest := c.fs.Args()
@@ -139,7 +139,7 @@ func (c *command) parse(args []string) (pos []string, code int, done bool) {
 }
 
 func (c *command) fail(format string, args ...any) int {
-	fmt.Fprintf(c.e.stderr, "agentcard %s: %s\nRun 'agentcard %s --help' for usage.\n", c.fs.Name(), fmt.Sprintf(format, args...), c.fs.Name())
+	fmt.Fprintf(c.e.stderr, "agentcard %s: %s\nRun 'agentcard %s --help' for usage.\n", c.fs.Name(), line(fmt.Sprintf(format, args...)), c.fs.Name())
 	return exitUsage
 }
 

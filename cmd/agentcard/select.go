@@ -56,7 +56,7 @@ func (e *env) selectCmd(args []string) int {
 	}
 	in, err := e.readInput(context.Background(), pos[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "agentcard select: %v\n", err)
+		fmt.Fprintf(e.stderr, "agentcard select: %s\n", line(err.Error()))
 		return exitUsage
 	}
 	var res selection.Result
@@ -88,24 +88,24 @@ func (e *env) writeSelectText(name string, r selection.Result) {
 	var b strings.Builder
 	switch r.Outcome {
 	case selection.Selected:
-		fmt.Fprintf(&b, "%s: %s entry %d (%s)\n", name, e.paint(ansiBold+ansiGreen, "selected"), r.Index, r.Source)
-		fmt.Fprintf(&b, "  url:      %s\n", r.URL)
-		fmt.Fprintf(&b, "  binding:  %s\n", r.ProtocolBinding)
-		fmt.Fprintf(&b, "  version:  %s\n", r.ProtocolVersion)
+		fmt.Fprintf(&b, "%s: %s entry %d (%s)\n", line(name), e.paint(ansiBold+ansiGreen, "selected"), r.Index, line(r.Source))
+		fmt.Fprintf(&b, "  url:      %s\n", line(r.URL))
+		fmt.Fprintf(&b, "  binding:  %s\n", line(r.ProtocolBinding))
+		fmt.Fprintf(&b, "  version:  %s\n", line(r.ProtocolVersion))
 		switch {
 		case r.HasTenant && r.Tenant != "":
-			fmt.Fprintf(&b, "  tenant:   %s (send it with every request)\n", r.Tenant)
+			fmt.Fprintf(&b, "  tenant:   %s (send it with every request)\n", line(r.Tenant))
 		case r.HasTenant:
 			fmt.Fprintf(&b, "  tenant:   empty (send none)\n")
 		default:
 			fmt.Fprintf(&b, "  tenant:   none\n")
 		}
 	case selection.NoCompatibleInterface:
-		fmt.Fprintf(&b, "%s: %s\n", name, e.paint(ansiBold+ansiRed, "no compatible interface"))
+		fmt.Fprintf(&b, "%s: %s\n", line(name), e.paint(ansiBold+ansiRed, "no compatible interface"))
 	default:
-		fmt.Fprintf(&b, "%s: %s: %s\n", name, e.paint(ansiBold+ansiRed, "invalid card"), r.Message)
+		fmt.Fprintf(&b, "%s: %s: %s\n", line(name), e.paint(ansiBold+ansiRed, "invalid card"), line(r.Message))
 	}
-	fmt.Fprintf(&b, "  client:   %s\n", r.Client)
+	fmt.Fprintf(&b, "  client:   %s\n", line(r.Client))
 	if len(r.Trace) > 0 {
 		fmt.Fprintf(&b, "trace (%s, in the card's order):\n", listName(r.List))
 		for _, st := range r.Trace {
@@ -116,11 +116,11 @@ func (e *env) writeSelectText(name string, r selection.Result) {
 			case selection.DecisionSkipped:
 				style = ansiYellow
 			}
-			fmt.Fprintf(&b, "  [%d] %s %s: %s\n", st.Index, e.paint(style, fmt.Sprintf("%-11s", st.Decision)), st.Source, st.Reason)
+			fmt.Fprintf(&b, "  [%d] %s %s: %s\n", st.Index, e.paint(style, fmt.Sprintf("%-11s", st.Decision)), line(st.Source), line(st.Reason))
 		}
 	}
 	if r.Outcome == selection.NoCompatibleInterface {
-		fmt.Fprintf(&b, "%s\n", r.Message)
+		fmt.Fprintf(&b, "%s\n", line(r.Message))
 	}
 	fmt.Fprint(e.stdout, b.String())
 }
