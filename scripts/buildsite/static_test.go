@@ -23,25 +23,65 @@ import (
 // img-src, no inline style), nosniff, no framing; hashed assets are
 // immutable. It used to be a weaker CSP of its own.
 func TestHeadersFile(t *testing.T) {
-	h := headersFile()
-	rules := map[string][]string{}
-	var cur string
-	for _, line := range strings.Split(h, "\n") {
+	type rule struct {
+		pattern string
+		headers []string
+	}
+	var rules []rule
+	for _, line := range strings.Split(headersFile(), "\n") {
 		switch {
 		case line == "":
 		case !strings.HasPrefix(line, " "):
-			cur = line
+			rules = append(rules, rule{pattern: line})
 		default:
-			rules[cur] = append(rules[cur], strings.TrimSpace(line))
+			rules[len(rules)-1].headers = append(rules[len(rules)-1].headers, strings.TrimSpace(line))
 		}
 	}
-	for _, want := range components.SecurityHeaders {
-		if !contains(rules["/*"], want[0]+": "+want[1]) {
-			t.Errorf("/* lacks %s: %s", want[0], want[1])
+	// The headers a path gets: every matching rule's, as Cloudflare and
+	// the e2e server apply them.
+	headers := func(path string) []string {
+		var out []string
+		for _, r := range rules {
+			if p, ok := strings.CutSuffix(r.pattern, "*"); ok && strings.HasPrefix(path, p) || r.pattern == path {
+				out = append(out, r.headers...)
+			}
 		}
+		return out
 	}
-	if !contains(rules["/assets/*"], "Cache-Control: public, max-age=31536000, immutable") {
-		t.Errorf("assets are not immutable: %q", rules["/assets/*"])
+	for _, c := range []struct {
+		path, csp string
+		immutable bool
+	}{
+		{"/", components.CSP, false},
+		{"/index.html", components.CSP, false},
+		{"/rules/", components.CSP, false},
+		{"/rules/json-comment/", components.CSP, false},
+		{"/fields/", components.CSP, false},
+		{components.DefaultCSS, components.CSP, true},
+		{components.Favicon, components.CSP, true},
+		{"/favicon.ico", components.CSP, false},
+	} {
+		got := headers(c.path)
+		var csps []string
+		for _, h := range got {
+			if v, ok := strings.CutPrefix(h, "Content-Security-Policy: "); ok {
+				csps = append(csps, v)
+			}
+		}
+		if len(csps) != 1 || csps[0] != c.csp {
+			t.Errorf("%s: CSP %q, want exactly %q", c.path, csps, c.csp)
+		}
+		for _, want := range components.SecurityHeaders {
+			if want[0] == "Content-Security-Policy" {
+				continue
+			}
+			if !contains(got, want[0]+": "+want[1]) {
+				t.Errorf("%s lacks %s", c.path, want[0])
+			}
+		}
+		if contains(got, "Cache-Control: public, max-age=31536000, immutable") != c.immutable {
+			t.Errorf("%s: immutable should be %v", c.path, c.immutable)
+		}
 	}
 	for _, bad := range []string{"https:", "unsafe-inline", "'unsafe-eval'"} {
 		if strings.Contains(components.CSP, bad) {
