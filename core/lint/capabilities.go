@@ -62,8 +62,8 @@ func checkExtendedCardNoSecurity(c *Context) {
 		n     *jsonpos.Node
 		label string
 	}{
-		{c.Root.Get("capabilities").Get("extendedAgentCard"), "`capabilities.extendedAgentCard`"},
-		{c.Root.Get("supportsAuthenticatedExtendedCard"), "`supportsAuthenticatedExtendedCard`"},
+		{c.Root.Get("capabilities").Get("extendedAgentCard"), "capabilities.extendedAgentCard"},
+		{c.Root.Get("supportsAuthenticatedExtendedCard"), "supportsAuthenticatedExtendedCard"},
 	} {
 		if f.n == nil || f.n.Kind != jsonpos.Bool || !f.n.Bool {
 			continue
@@ -88,7 +88,7 @@ func extensions(root *jsonpos.Node) []*jsonpos.Node {
 }
 
 func extLabel(e *jsonpos.Node) string {
-	return "`capabilities.extensions[" + strconv.Itoa(e.Index) + "].uri`"
+	return "capabilities.extensions[" + strconv.Itoa(e.Index) + "].uri"
 }
 
 func checkExtensionURIInvalid(c *Context) {

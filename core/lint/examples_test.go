@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -68,4 +69,24 @@ func codes(r *Result) []string {
 		out = append(out, d.Code+"@"+d.Range.Start.String())
 	}
 	return out
+}
+
+// TestMessagesArePlainText: messages are shown as plain text in HTML,
+// terminals and editors, so they name fields without Markdown backticks.
+func TestMessagesArePlainText(t *testing.T) {
+	for _, r := range Rules() {
+		if r.External {
+			continue
+		}
+		for _, d := range Lint([]byte(ExampleDocument(r.Bad)), Options{}).Diagnostics {
+			if strings.Contains(d.Message, "`") {
+				t.Errorf("%s (bad example of %s): message has a backtick: %s", d.Code, r.Code, d.Message)
+			}
+			for _, f := range d.Fixes {
+				if strings.Contains(f.Title, "`") {
+					t.Errorf("%s: fix title has a backtick: %s", d.Code, f.Title)
+				}
+			}
+		}
+	}
 }

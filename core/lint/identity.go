@@ -185,11 +185,11 @@ func identityURLs(c *Context) []identityURL {
 	var out []identityURL
 	for _, k := range []string{"documentationUrl", "iconUrl"} {
 		if n := c.Root.Get(k); n != nil && n.Kind == jsonpos.String {
-			out = append(out, identityURL{n, "`" + k + "`", false})
+			out = append(out, identityURL{n, k, false})
 		}
 	}
 	if n := c.Root.Get("provider").Get("url"); n != nil && n.Kind == jsonpos.String {
-		out = append(out, identityURL{n, "`provider.url`", true})
+		out = append(out, identityURL{n, "provider.url", true})
 	}
 	return out
 }

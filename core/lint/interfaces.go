@@ -26,7 +26,6 @@ const (
 	codeIfaceURLConflict    = "interface-url-binding-conflict"
 	codeIfaceNoCoreBinding  = "interface-no-core-binding"
 	codeIfaceTenant         = "interface-tenant"
-	codeIfaceTenantEmpty    = "interface-tenant-empty"
 )
 
 func init() {
@@ -115,13 +114,6 @@ func init() {
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "acme-eu"}]`,
 			Good:        ``,
 			Check:       checkIfaceTenant},
-		&Rule{Code: codeIfaceTenantEmpty, Severity: Warning, Topic: "interfaces", Title: "Empty tenant",
-			Explanation: "An empty tenant is ambiguous: some clients treat it as \"no tenant\" and send nothing, others send an empty string. The specification distinguishes set from unset, so the two behaviours differ on the wire.",
-			HowToFix:    "Remove the tenant member, or set the tenant the server expects.",
-			Spec:        "§8.3.2",
-			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": ""}]`,
-			Good:        ``,
-			Check:       checkIfaceTenantEmpty},
 	)
 }
 
@@ -153,9 +145,9 @@ func (e ifaceEntry) urlText() string {
 // field names a member of the entry for messages.
 func (e ifaceEntry) field(key string) string {
 	if e.Obj == nil {
-		return "`" + key + "`"
+		return key
 	}
-	return "`" + e.Label + "." + key + "`"
+	return e.Label + "." + key
 }
 
 // ifaceLists returns the interface lists of the card: the 1.0 list, the
@@ -439,7 +431,7 @@ func checkIfaceBindingVariant(c *Context) {
 func bindingField(e ifaceEntry) string {
 	switch {
 	case e.Obj == nil:
-		return "`preferredTransport`"
+		return "preferredTransport"
 	case e.Legacy:
 		return e.field("transport")
 	}
@@ -458,7 +450,7 @@ func checkIfaceBindingUnknown(c *Context) {
 		case k == bindingEmpty && e.Obj == nil:
 			// protocolBinding and transport are required, so structure
 			// reports them empty; preferredTransport is not.
-			c.Report(e.Binding, "`preferredTransport` is empty; write the binding spoken at url (JSONRPC when unsure)")
+			c.Report(e.Binding, "preferredTransport is empty; write the binding spoken at url (JSONRPC when unsure)")
 		}
 	})
 }
@@ -520,7 +512,7 @@ func checkIfaceVersionInvalid(c *Context) {
 	// a value that is no version at all is reported.
 	if v := legacyVersion(c); v != nil && strings.TrimSpace(v.Str) != "" {
 		if !majorMinorRe.MatchString(v.Str) && !patchRe.MatchString(v.Str) {
-			c.Report(v, "`protocolVersion` %s is not a protocol version; 0.3 cards use \"0.3.0\"", quote(v.Str))
+			c.Report(v, "protocolVersion %s is not a protocol version; 0.3 cards use \"0.3.0\"", quote(v.Str))
 		}
 	}
 }
@@ -633,21 +625,42 @@ func checkIfaceNoCoreBinding(c *Context) {
 
 // Tenants.
 
+// checkIfaceTenant reports the card's tenants once: a card whose three
+// interfaces share one tenant is one fact for the user, not three. An empty
+// tenant is the proto3 default, that is, no tenant (§8.3.2: the client then
+// sends none), so it is not reported.
 func checkIfaceTenant(c *Context) {
+	var first *jsonpos.Node
+	var labels, values []string
+	seen := map[string]bool{}
 	for _, e := range c.v10Entries() {
 		if e.Tenant == nil || e.Tenant.Kind != jsonpos.String || e.Tenant.Str == "" {
 			continue
 		}
-		c.Report(e.Tenant, "%s sets tenant %s: clients must send exactly this value as the tenant of every request to %s", e.Label, quote(e.Tenant.Str), quote(e.urlText()))
-	}
-}
-
-func checkIfaceTenantEmpty(c *Context) {
-	for _, e := range c.v10Entries() {
-		if e.Tenant == nil || e.Tenant.Kind != jsonpos.String || e.Tenant.Str != "" {
-			continue
+		if first == nil {
+			first = e.Tenant
 		}
-		c.Report(e.Tenant, "%s is an empty string; clients disagree on whether to send it. Remove it or set the tenant the server expects", e.field("tenant")).
-			WithFix("Remove the empty tenant", c.RemoveMember(e.Tenant))
+		if len(labels) < 6 {
+			labels = append(labels, e.Label)
+		} else {
+			labels = append(labels, "")
+		}
+		if !seen[e.Tenant.Str] {
+			seen[e.Tenant.Str] = true
+			if len(values) < 6 {
+				values = append(values, quote(e.Tenant.Str))
+			} else {
+				values = append(values, "")
+			}
+		}
+	}
+	switch {
+	case first == nil:
+	case len(labels) == 1:
+		c.Report(first, "%s sets tenant %s: clients must send exactly this value as the tenant of every request to that interface", labels[0], values[0])
+	case len(values) == 1:
+		c.Report(first, "%s set tenant %s: clients must send exactly this value as the tenant of every request to those interfaces", labelList(labels), values[0])
+	default:
+		c.Report(first, "%s set tenants (%s): clients must send each interface's own tenant, exactly, with every request to it", labelList(labels), labelList(values))
 	}
 }

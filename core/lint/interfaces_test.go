@@ -55,9 +55,9 @@ func TestInterfaceURLNotAbsolute(t *testing.T) {
 		{name: "grpc https url is fine", card: si(okEntry, ie("https://agent.example.com/a2a/grpc", "GRPC", "1.0")), code: codeIfaceURLNotAbsolute, want: 0},
 		{name: "grpc placeholder still wrong", card: si(okEntry, ie("{GRPC_HOST}:443", "GRPC", "1.0")), code: codeIfaceURLNotAbsolute, want: 1},
 		{name: "custom binding with wss", card: si(okEntry, ie("wss://agent.example.com/ws", "https://example.com/bindings/ws", "1.0")), code: codeIfaceURLNotAbsolute, want: 0},
-		{name: "legacy url relative", card: legacyBase + `"/a2a"`, code: codeIfaceURLNotAbsolute, want: 1, pointer: "/url", msg: "`url`"},
+		{name: "legacy url relative", card: legacyBase + `"/a2a"`, code: codeIfaceURLNotAbsolute, want: 1, pointer: "/url", msg: "url"},
 		{name: "legacy additional interface placeholder", card: legacyBase + `"https://agent.example.com/a2a", "additionalInterfaces": [{"url": "{REST_URL}", "transport": "HTTP+JSON"}]`,
-			code: codeIfaceURLNotAbsolute, want: 1, pointer: "/additionalInterfaces/0/url", msg: "`additionalInterfaces[0].url`"},
+			code: codeIfaceURLNotAbsolute, want: 1, pointer: "/additionalInterfaces/0/url", msg: "additionalInterfaces[0].url"},
 		{name: "empty url is structure's", card: si(ie("", "JSONRPC", "1.0", `"url": ""`)), code: codeIfaceURLNotAbsolute, want: 0},
 		{name: "non-string url is structure's", card: si(`{"url": 42, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}`), code: codeIfaceURLNotAbsolute, want: 0},
 	})
@@ -107,7 +107,7 @@ func TestInterfaceBindingVariant(t *testing.T) {
 	cases = append(cases,
 		findingCase{name: "core values are fine", card: si(okEntry, ie("agent.example.com:443", "GRPC", "1.0"), restEntry), code: codeIfaceBindingVariant, want: 0},
 		findingCase{name: "legacy preferredTransport", card: legacyBase + `"https://agent.example.com/a2a", "preferredTransport": "json-rpc"`, code: codeIfaceBindingVariant, want: 1,
-			pointer: "/preferredTransport", msg: "`preferredTransport`", fix: `"JSONRPC"`},
+			pointer: "/preferredTransport", msg: "preferredTransport", fix: `"JSONRPC"`},
 		findingCase{name: "legacy additional transport", card: legacyBase + `"https://agent.example.com/a2a", "additionalInterfaces": [{"url": "https://agent.example.com/rest", "transport": "rest"}]`,
 			code: codeIfaceBindingVariant, want: 1, pointer: "/additionalInterfaces/0/transport", fix: `"HTTP+JSON"`},
 		findingCase{name: "transport key inside supportedInterfaces is structure's", card: si(`{"url": "https://agent.example.com/a2a", "transport": "jsonrpc", "protocolVersion": "1.0"}`),
@@ -167,12 +167,20 @@ func TestInterfaceList(t *testing.T) {
 }
 
 func TestInterfaceTenant(t *testing.T) {
+	fleet := `"tenant": "fleet-eu"`
 	checkFindingCases(t, []findingCase{
-		{name: "tenant named", card: si(ie(pubJSONRPC, "JSONRPC", "1.0", `"tenant": "fleet-eu"`)), code: codeIfaceTenant, want: 1,
+		{name: "tenant named", card: si(ie(pubJSONRPC, "JSONRPC", "1.0", fleet)), code: codeIfaceTenant, want: 1,
 			msg: `tenant "fleet-eu"`, pointer: "/supportedInterfaces/0/tenant"},
+		// one fact, one finding: three interfaces sharing a tenant used to
+		// give three identical infos
+		{name: "shared tenant reported once", card: si(ie(pubJSONRPC, "JSONRPC", "1.0", fleet), ie("agent.example.com:443", "GRPC", "1.0", fleet), ie(pubREST, "HTTP+JSON", "1.0", fleet)),
+			code: codeIfaceTenant, want: 1, msg: `tenant "fleet-eu"`, pointer: "/supportedInterfaces/0/tenant"},
+		{name: "different tenants reported once", card: si(ie(pubJSONRPC, "JSONRPC", "1.0", fleet), ie(pubREST, "HTTP+JSON", "1.0", `"tenant": "fleet-us"`)),
+			code: codeIfaceTenant, want: 1, pointer: "/supportedInterfaces/0/tenant"},
 		{name: "no tenant", card: si(okEntry), code: codeIfaceTenant, want: 0},
-		{name: "empty tenant is a warning, not an info", card: si(ie(pubJSONRPC, "JSONRPC", "1.0", `"tenant": ""`)), code: codeIfaceTenant, want: 0},
-		{name: "empty tenant", card: si(ie(pubJSONRPC, "JSONRPC", "1.0", `"tenant": ""`)), code: codeIfaceTenantEmpty, want: 1, fix: "<delete>"},
+		// "" is the proto3 default: no tenant, which the client sends as none
+		{name: "empty tenant is no tenant", card: si(ie(pubJSONRPC, "JSONRPC", "1.0", `"tenant": ""`)), code: codeIfaceTenant, want: 0},
+		{name: "empty tenant is not a warning either", card: si(ie(pubJSONRPC, "JSONRPC", "1.0", `"tenant": ""`)), code: "interface-tenant-empty", want: 0},
 	})
 }
 

@@ -357,9 +357,9 @@ func labelList(labels []string) string {
 
 func legacyName(e ifaceEntry) string {
 	if e.Obj == nil {
-		return "the legacy `url`"
+		return "the legacy url"
 	}
-	return "`" + e.Label + ".url`"
+	return e.Label + ".url"
 }
 
 func checkMixedUndeclared(c *Context) {

@@ -175,7 +175,7 @@ func checkModeNotMediaType(c *Context) {
 			if cls == mediaOK || cls == mediaRange {
 				continue
 			}
-			where := "`" + l.label + "[" + strconv.Itoa(e.Index) + "]`"
+			where := l.label + "[" + strconv.Itoa(e.Index) + "]"
 			key := strings.ToLower(strings.TrimSpace(e.Str))
 			if mt, ok := certainModes[key]; ok {
 				d := c.Report(e, "%s %s is not a media type; write %s", where, quote(e.Str), quote(mt))
@@ -212,7 +212,7 @@ func checkModeMediaRange(c *Context) {
 			if e.Kind != jsonpos.String || classifyMediaType(e.Str) != mediaRange {
 				continue
 			}
-			c.Report(e, "`%s[%d]` %s is a wildcard range, not a media type; list the concrete types the agent handles", l.label, e.Index, quote(e.Str))
+			c.Report(e, "%s[%d] %s is a wildcard range, not a media type; list the concrete types the agent handles", l.label, e.Index, quote(e.Str))
 		}
 	}
 }

@@ -21,7 +21,7 @@ func TestModeNotMediaType(t *testing.T) {
 		findingCase{name: "unknown word", card: `"defaultInputModes": ["whatever"]`, code: codeModeNotMediaType, want: 1, msg: "type/subtype", fix: "-"},
 		findingCase{name: "text next to text/plain is removed", card: `"defaultInputModes": ["text/plain", "text"]`, code: codeModeNotMediaType, want: 1, fix: "<delete>"},
 		findingCase{name: "skill modes", card: `"skills": [{"id": "s", "name": "S", "description": "Summarises one PDF report into five bullet points.", "tags": ["pdf"], "inputModes": ["application/pdf"], "outputModes": ["markdown"]}]`,
-			code: codeModeNotMediaType, want: 1, pointer: "/skills/0/outputModes/0", msg: "`skills[0].outputModes[0]`", fix: `"text/markdown"`},
+			code: codeModeNotMediaType, want: 1, pointer: "/skills/0/outputModes/0", msg: "skills[0].outputModes[0]", fix: `"text/markdown"`},
 		findingCase{name: "valid types", card: `"defaultInputModes": ["text/plain", "application/json; charset=utf-8", "image/svg+xml", "application/vnd.api+json", "Text/Plain", "application/x-ndjson"]`,
 			code: codeModeNotMediaType, want: 0},
 		findingCase{name: "wildcards are not this rule", card: `"defaultInputModes": ["*/*", "image/*"]`, code: codeModeNotMediaType, want: 0},

@@ -180,7 +180,7 @@ func isDummySigValue(s string, signature bool) bool {
 }
 
 func sigLabel(n *jsonpos.Node) string {
-	return "`" + n.Key + "` of signature " + fmt.Sprint(n.Parent.Index)
+	return quote(n.Key) + " of signature " + fmt.Sprint(n.Parent.Index)
 }
 
 func checkSigEncoding(c *Context) {

@@ -28,10 +28,10 @@ func TestSignatureEncoding(t *testing.T) {
 	padded := base64.URLEncoding.EncodeToString([]byte(`{"alg":"ES256","kid":"key1","typ":"JOSE"}`)) // 41 bytes: one "="
 	runTopicCases(t, []topicCase{
 		{name: "standard base64 signature", code: codeSigEncoding, want: 1, sev: Error,
-			doc: sigExample(exampleProtected, stdSignature), msg: []string{"`signature` of signature 0", "'+' or '/'", "padding"},
+			doc: sigExample(exampleProtected, stdSignature), msg: []string{`"signature" of signature 0`, "'+' or '/'", "padding"},
 			fixed: `"signature": "` + exampleSignature + `"`},
 		{name: "padded protected header: no fix, it was signed as written", code: codeSigEncoding, want: 1,
-			doc: sigExample(padded, exampleSignature), msg: []string{"`protected`", "padding"}, noFix: true},
+			doc: sigExample(padded, exampleSignature), msg: []string{`"protected" of signature 0`, "padding"}, noFix: true},
 		{name: "spaces", code: codeSigEncoding, want: 1,
 			doc: sigExample(exampleProtected, exampleSignature[:40]+" "+exampleSignature[40:]), msg: []string{"white space"}},
 		{name: "valid", code: codeSigEncoding, want: 0, doc: sigExample(exampleProtected, exampleSignature)},

@@ -217,9 +217,9 @@ func missingRange(c *Context, n *jsonpos.Node) jsonpos.Range {
 func fieldLabel(object, field string) string {
 	switch object {
 	case "AgentCard":
-		return "`" + field + "`"
+		return jsonpos.Clip(field, maxQuoted)
 	}
-	return "`" + field + "` (" + object + ")"
+	return jsonpos.Clip(field, maxQuoted) + " (" + object + ")"
 }
 
 // lowerFirstDoc is lowerFirst of a catalogue field's doc, computed once per
@@ -259,7 +259,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 		if n.IsMember() {
 			label = fieldLabel(object, n.Key)
 		} else if n.Parent != nil {
-			label = "element " + strconv.Itoa(n.Index) + " of `" + n.Parent.Key + "`"
+			label = "element " + strconv.Itoa(n.Index) + " of " + jsonpos.Clip(n.Parent.Key, maxQuoted)
 		}
 		d := c.ReportAs(codeWrongType, n, c.Doc.Range(n), "%s must be %s, found %s%s", label, typeText(typ), article(n.Kind), quoteValue(c, n))
 		if fix, ok := typeFix(c, n, want); ok {
@@ -281,7 +281,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 		}
 		for _, e := range n.Children {
 			if e.Kind == jsonpos.Null {
-				c.ReportAs(codeNull, e, c.Doc.Range(e), "element %d of `%s` is null", e.Index, n.Key)
+				c.ReportAs(codeNull, e, c.Doc.Range(e), "element %d of %s is null", e.Index, jsonpos.Clip(n.Key, maxQuoted))
 				continue
 			}
 			w.value(e, elem, childEras, nil, object)
@@ -290,7 +290,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 		elem := typ[4 : len(typ)-1]
 		for _, m := range n.Children {
 			if m.Kind == jsonpos.Null {
-				c.ReportAs(codeNull, m, c.Doc.Range(m), "`%s` in `%s` is null", m.Key, n.Key)
+				c.ReportAs(codeNull, m, c.Doc.Range(m), "%s in %s is null", jsonpos.Clip(m.Key, maxQuoted), jsonpos.Clip(n.Key, maxQuoted))
 				continue
 			}
 			w.value(m, elem, eras, nil, object)
@@ -380,7 +380,7 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	if f := card.LookupAny(object, m.Key); f != nil {
 		switch {
 		case object == "AgentInterface" && m.Key == "transport":
-			d := c.ReportAs(codeTransportKey, m, c.Doc.KeyRange(m), "`transport` is the 0.3 name; in supportedInterfaces the binding goes in `protocolBinding`")
+			d := c.ReportAs(codeTransportKey, m, c.Doc.KeyRange(m), "transport is the 0.3 name; in supportedInterfaces the binding goes in protocolBinding")
 			if !obj.Has("protocolBinding") {
 				d.WithFix("Rename to protocolBinding", c.RenameKey(m, "protocolBinding"))
 			}
