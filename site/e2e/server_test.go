@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/lint"
 )
 
 // headerRule is one block of dist/site/_headers (Cloudflare's format): a
@@ -48,7 +51,8 @@ func (r headerRule) matches(p string) bool {
 
 // serveSite serves dist/site like the Worker's static assets do, with the
 // headers from _headers (so the page runs under the real CSP), plus a
-// stand-in for the Worker's /api/card that answers from cards.
+// stand-in for the Worker's /api/card that answers from cards (and, like
+// the Worker, refuses documents that are not Agent Cards with 422).
 //
 // AGENTCARD_E2E_BASE=http://127.0.0.1:8787 runs the tests against a running
 // server instead (make dev: the site and the Worker in wrangler dev);
@@ -69,6 +73,15 @@ func serveSite(t *testing.T, site string, cards map[string]string) string {
 		if !ok {
 			w.WriteHeader(http.StatusBadGateway)
 			w.Write([]byte(`{"error":{"kind":"not-found","status":502,"message":"The server answered 404 Not Found.","hint":"Check the address."}}`))
+			return
+		}
+		// Like the Worker: only documents the engine recognises as Agent
+		// Cards are opened (broken JSON included); anything else is 422.
+		switch lint.Lint([]byte(body), lint.Options{}).Detection.Era {
+		case card.Era10, card.Era03, card.Era02, card.EraMixed:
+		default:
+			w.WriteHeader(http.StatusUnprocessableEntity)
+			w.Write([]byte(`{"error":{"kind":"not-a-card","status":422,"message":"The document is not an Agent Card, so it is not opened here.","hint":"Open the URL of the agent's card."}}`))
 			return
 		}
 		w.Write([]byte(body))

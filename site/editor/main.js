@@ -204,7 +204,11 @@ function scheduleLint() {
 }
 
 let saveTimer = 0;
+// Texts above this are not kept across reloads: writing them to storage
+// blocks the page for a noticeable time, and no real card is that large.
+const saveMax = 256 * 1024;
 function save() {
+  if (view.state.doc.length > saveMax) return;
   try { localStorage.setItem(STORAGE_KEY, view.state.doc.toString()); } catch { /* private mode */ }
 }
 
@@ -295,6 +299,7 @@ function lintTimedOut(err) {
   showMessage(`Checking this text took longer than ${(err.ms / 1000).toLocaleString("en")} s, so the check was stopped and the checker restarted. ` +
     "The findings below are from an earlier version of the text. Edit the text to check again.", "error", "lint-timeout");
   $("diagnostics").dataset.stale = "true";
+  if (!stats.ready) firstFindings(); // usable all the same: say so
 }
 
 // applyFix applies a fix computed for the text that was linted; if the text
