@@ -106,6 +106,9 @@ func (e *env) writeSelectText(name string, r selection.Result) {
 		fmt.Fprintf(&b, "%s: %s: %s\n", line(name), e.paint(ansiBold+ansiRed, "invalid card"), line(r.Message))
 	}
 	fmt.Fprintf(&b, "  client:   %s\n", line(r.Client))
+	for _, n := range r.ProfileNotes {
+		fmt.Fprintf(&b, "  profile:  %s\n", line(n))
+	}
 	if len(r.Trace) > 0 {
 		fmt.Fprintf(&b, "trace (%s, in the card's order):\n", listName(r.List))
 		for _, st := range r.Trace {

@@ -18,6 +18,43 @@ import (
 type Support struct {
 	Binding  string   `json:"binding"`
 	Versions []string `json:"versions"`
+	// Written is the binding as the profile wrote it, when that was a
+	// case or spelling variant of a core binding ("jsonrpc", "http+json")
+	// that ParseProfile read as the core name. The profile is the one
+	// that is off then, never a card that spells the core name right.
+	Written string `json:"written,omitempty"`
+}
+
+// coreBinding returns the core binding a profile's binding means when it
+// differs from it only in letter case or punctuation ("jsonrpc",
+// "json-rpc", "http+json", "Grpc"), or "".
+func coreBinding(b string) string {
+	var k strings.Builder
+	for _, r := range strings.ToLower(b) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			k.WriteRune(r)
+		}
+	}
+	switch k.String() {
+	case "jsonrpc":
+		return "JSONRPC"
+	case "grpc":
+		return "GRPC"
+	case "httpjson":
+		return "HTTP+JSON"
+	}
+	return ""
+}
+
+// Notes explain what ParseProfile corrected in the profile as written.
+func (p Profile) Notes() []string {
+	var out []string
+	for _, s := range p {
+		if s.Written != "" {
+			out = append(out, fmt.Sprintf("the client profile writes %q, read as %s: bindings are compared exactly and the specified name is %s, so a client must send %s (a card that says %q is right)", s.Written, s.Binding, s.Binding, s.Binding, s.Binding))
+		}
+	}
+	return out
 }
 
 // Profile is what a client can speak, written
@@ -96,10 +133,14 @@ func ParseProfile(s string) (Profile, error) {
 		if strings.ContainsAny(binding, " \t|") {
 			return nil, fmt.Errorf("binding %q in the client profile contains a space or '|'; separate entries with commas", binding)
 		}
+		written := ""
+		if core := coreBinding(binding); core != "" && core != binding {
+			written, binding = binding, core
+		}
 		if p.find(binding) != nil {
 			return nil, fmt.Errorf("binding %s appears twice in the client profile; list its versions once, separated by '|' (for example %s@1.0|0.3)", binding, binding)
 		}
-		sup := Support{Binding: binding}
+		sup := Support{Binding: binding, Written: written}
 		for _, v := range strings.Split(item[at+1:], "|") {
 			v = strings.TrimSpace(v)
 			if v == "" {

@@ -72,6 +72,10 @@ type Result struct {
 	// sentence.
 	Client  string `json:"client"`
 	Message string `json:"message"`
+	// ProfileNotes say what in the client profile was read differently
+	// from how it was written (a lower-case core binding): the profile's
+	// mistake, explained, never advice to change a correct card.
+	ProfileNotes []string `json:"profileNotes,omitempty"`
 }
 
 // Select chooses the interface a client with profile p would use for the
@@ -138,7 +142,7 @@ func selectRoot(root *jsonpos.Node, det *card.Detection, p Profile) Result {
 		return invalid(p, "the card lists no interface: it has neither supportedInterfaces (1.0) nor url (0.3), so a client has nowhere to connect")
 	}
 	entries := card.Interfaces(root)
-	res := Result{Outcome: NoCompatibleInterface, Index: -1, List: list, Client: p.String(), Trace: make([]Step, 0, len(entries))}
+	res := Result{Outcome: NoCompatibleInterface, Index: -1, List: list, Client: p.String(), Trace: make([]Step, 0, len(entries)), ProfileNotes: p.Notes()}
 	for _, it := range entries {
 		st := Step{Index: it.Index, Source: it.Source, Decision: DecisionSkipped}
 		st.Start, st.End = span(it.Node)
@@ -179,7 +183,7 @@ func selectRoot(root *jsonpos.Node, det *card.Detection, p Profile) Result {
 }
 
 func invalid(p Profile, msg string) Result {
-	return Result{Outcome: InvalidCard, Index: -1, Client: p.String(), Trace: []Step{}, Message: msg}
+	return Result{Outcome: InvalidCard, Index: -1, Client: p.String(), Trace: []Step{}, Message: msg, ProfileNotes: p.Notes()}
 }
 
 func fill(st *Step, it card.Interface) {
@@ -258,6 +262,10 @@ func judge(root *jsonpos.Node, it card.Interface, p Profile, list string) (strin
 	sup := p.find(binding)
 	if sup == nil {
 		if want := p.foldMatch(binding); want != "" {
+			if coreBinding(binding) == binding {
+				// the card has the specified name; the profile does not
+				return fmt.Sprintf("the client profile says %s, but the binding's specified name is %s, as this entry writes it: a client that sends %s matches nothing (fix the profile, not the card)", want, binding, want), false
+			}
 			return fmt.Sprintf("binding %q is not %s: bindings are compared exactly, so a client that speaks %s skips this entry (the card should say %q)", binding, want, want, want), false
 		}
 		return fmt.Sprintf("binding %s is not supported by this client (supports %s)", binding, p), false

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/internal/sharedcards"
 )
@@ -260,5 +261,49 @@ func TestSelectCardVersionStrict(t *testing.T) {
 		if got := SelectSource([]byte(src), MustParseProfile("JSONRPC@1.0")).Outcome; string(got) != want {
 			t.Errorf("protocolVersion %q: outcome %s, want %s", v, got, want)
 		}
+	}
+}
+
+// TestProfileVariantBinding: a profile that writes a core binding in lower
+// case is the profile's mistake. The simulator used to tell such a user
+// that a card saying "JSONRPC" should say "jsonrpc".
+func TestProfileVariantBinding(t *testing.T) {
+	const card = `{"name":"a","supportedInterfaces":[{"url":"https://a.example.com/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}`
+	p, err := ParseProfile("jsonrpc@1.0,http+json@1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p[0].Binding != "JSONRPC" || p[0].Written != "jsonrpc" || p[1].Binding != "HTTP+JSON" || p[1].Written != "http+json" {
+		t.Fatalf("profile read as %+v", p)
+	}
+	res := SelectSource([]byte(card), p)
+	if res.Outcome != Selected || res.Index != 0 || len(res.ProfileNotes) != 2 {
+		t.Errorf("outcome %s index %d notes %q, want selected 0 with 2 notes", res.Outcome, res.Index, res.ProfileNotes)
+	}
+
+	// A profile built without ParseProfile keeps its spelling: the entry
+	// is skipped, and the reason must not ask to change the card.
+	raw := Profile{{Binding: "jsonrpc", Versions: []string{"1.0"}}}
+	res = SelectSource([]byte(card), raw)
+	if res.Outcome != NoCompatibleInterface || strings.Contains(res.Trace[0].Reason, "card should say") {
+		t.Errorf("outcome %s, reason %q", res.Outcome, res.Trace[0].Reason)
+	}
+	// the card's own variant is still the card's mistake
+	res = SelectSource([]byte(strings.Replace(card, `"JSONRPC"`, `"jsonrpc"`, 1)), MustParseProfile("JSONRPC@1.0"))
+	if !strings.Contains(res.Trace[0].Reason, `card should say "JSONRPC"`) {
+		t.Errorf("reason %q", res.Trace[0].Reason)
+	}
+}
+
+// TestSelectDetected: a detection passed in is used as is (not
+// recomputed), so a not-a-card verdict from lint decides.
+func TestSelectDetected(t *testing.T) {
+	doc := jsonpos.Parse([]byte(`{"name":"a","supportedInterfaces":[{"url":"https://a.example.com","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}`), jsonpos.Options{})
+	p := MustParseProfile("JSONRPC@1.0")
+	if r := SelectDetected(doc, card.Detect(doc.Root), p); r.Outcome != Selected {
+		t.Errorf("outcome %s", r.Outcome)
+	}
+	if r := SelectDetected(doc, card.Detection{Era: card.EraNotCard, LooksLike: "x", Node: doc.Root}, p); r.Outcome != InvalidCard {
+		t.Errorf("outcome %s with a not-a-card detection", r.Outcome)
 	}
 }
