@@ -61,7 +61,7 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 		return err
 	}
 	b.stage = stage
-	defer os.RemoveAll(stage) // after a failure; after success it holds the old build
+	defer os.RemoveAll(stage) // after a failure
 	wasmPath := filepath.Join(b.work, "editor.wasm")
 	if buildWasm {
 		if err := b.goBuildWasm(ctx, wasmPath); err != nil {
@@ -137,7 +137,10 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 	if err := b.sizeReport(); err != nil {
 		return err
 	}
-	return publish(stage, b.out)
+	if err := publish(stage, b.out); err != nil {
+		return err
+	}
+	return retire(stage, b.out)
 }
 
 // goBuildWasm builds wasm/editor for the browser, small: no paths, no

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // publish puts the complete build in stage at out in one step and leaves
@@ -34,4 +35,20 @@ func publish(stage, out string) error {
 		return err
 	}
 	return os.Rename(old, stage)
+}
+
+// retire keeps the previous build (left in stage by publish) next to out
+// as .<name>.old until the next build, instead of deleting it at once: a
+// server that holds the old directory open (workerd serves wrangler dev's
+// assets through a directory handle until wrangler notices the change and
+// reloads) keeps reading a complete site in between.
+func retire(stage, out string) error {
+	old := filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".old")
+	if err := os.RemoveAll(old); err != nil {
+		return err
+	}
+	if _, err := os.Stat(stage); errors.Is(err, fs.ErrNotExist) {
+		return nil // first build: nothing to keep
+	}
+	return os.Rename(stage, old)
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tdewolff/minify/v2"
 	"github.com/tdewolff/minify/v2/html"
+	"golang.org/x/sys/unix"
 
 	"github.com/agentcard/agentcard/components"
 )
@@ -228,5 +229,60 @@ func TestPublishIsAtomic(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("leftovers next to the site: %v", entries)
+	}
+}
+
+// A server holding the old site's directory open (workerd under wrangler
+// dev, until wrangler reloads it) keeps reading a complete old site after
+// the swap: the old build is kept as .site.old until the next build. When
+// it was deleted at once, wrangler dev answered 500 for the ~200 ms before
+// its reload.
+func TestRetireKeepsOldSiteReadable(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "site")
+	var held int
+	for i := range 3 {
+		stage, err := os.MkdirTemp(dir, ".site.new-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(stage, "index.html"), []byte{byte('a' + i)}, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := publish(stage, out); err != nil {
+			t.Fatal(err)
+		}
+		if err := retire(stage, out); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			if held, err = unix.Open(out, unix.O_RDONLY|unix.O_DIRECTORY, 0); err != nil {
+				t.Fatal(err)
+			}
+			defer unix.Close(held)
+		}
+		if i == 1 { // the server still has build 0 open
+			fd, err := unix.Openat(held, "index.html", unix.O_RDONLY, 0)
+			if err != nil {
+				t.Fatalf("the old site vanished under the server: %v", err)
+			}
+			buf := make([]byte, 1)
+			unix.Read(fd, buf)
+			unix.Close(fd)
+			if buf[0] != 'a' {
+				t.Errorf("read %q through the old handle", buf)
+			}
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != ".site.old site" {
+		t.Errorf("next to the site: %q", names)
+	}
+	if data, _ := os.ReadFile(filepath.Join(out, "index.html")); string(data) != "c" {
+		t.Errorf("site holds %q", data)
 	}
 }
