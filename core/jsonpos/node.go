@@ -32,7 +32,9 @@ func (k Kind) String() string {
 // Doc.KeyRange to get line and column. Keeping offsets only (and computing
 // lines on demand from one table) keeps the tree small for megabyte cards.
 type Node struct {
-	Kind   Kind
+	Kind Kind
+	Bool bool // the value of a boolean (next to Kind: the node stays small)
+	// Parent is the containing object or array (nil for the root).
 	Parent *Node
 	// Key is the member name when the parent is an object; KeyStart/KeyEnd
 	// span the key including its quotes. Index is the position in the parent.
@@ -43,8 +45,7 @@ type Node struct {
 	Start, End int
 	// Str is the decoded text of a string, or the raw text of a number or
 	// non-finite literal (NaN) as written.
-	Str  string
-	Bool bool
+	Str string
 	// Children are the members of an object (in source order, duplicates
 	// kept) or the elements of an array.
 	Children []*Node

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Syntax problem codes. Each is also a rule in the lint catalogue, which
@@ -151,7 +152,9 @@ func (d *Doc) Edit(start, end int, text string) Edit {
 }
 
 // Parse reads src. It never panics and always returns a Doc; syntax
-// problems are in Doc.Problems.
+// problems are in Doc.Problems. The Doc shares memory with src (Doc.Src,
+// and the text of strings without escapes): src must not be modified while
+// the Doc or its nodes are in use.
 func Parse(src []byte, opt Options) *Doc {
 	if opt.MaxBytes <= 0 {
 		opt.MaxBytes = DefaultMaxBytes
@@ -197,6 +200,18 @@ type parser struct {
 	// where the first one left out starts.
 	counts   map[string]int
 	firstCut map[string]int
+	slabbed  bool
+	key      Node // scratch node for member names
+	stack    []*Node
+	ptrs     []*Node
+	ptrsDone bool
+}
+
+// estimateValues bounds the number of nodes of a well-formed document:
+// every value but the root is a member value (after ':') or an array
+// element (after '[' or ',').
+func estimateValues(src []byte) int {
+	return bytes.Count(src, []byte{','}) + bytes.Count(src, []byte{'['}) + bytes.Count(src, []byte{':'}) + 1
 }
 
 // problem records a problem unless MaxPerCode of its code were already
@@ -265,7 +280,15 @@ func Clip(s string, max int) string {
 
 func (p *parser) node(k Kind, start int) *Node {
 	if len(p.d.slab) == 0 {
-		p.d.slab = make([]Node, 128)
+		// The first slab fits the document's values (an upper bound
+		// counted from its separators, capped); later ones are for
+		// hostile documents and grow in fixed steps.
+		size := 256
+		if !p.slabbed {
+			p.slabbed = true
+			size = min(max(estimateValues(p.src), 16), 4096)
+		}
+		p.d.slab = make([]Node, size)
 	}
 	n := &p.d.slab[0]
 	p.d.slab = p.d.slab[1:]
@@ -530,8 +553,10 @@ func (p *parser) skipDeep(n *Node) {
 func (p *parser) object() *Node {
 	src := p.src
 	n := p.node(Object, p.i)
+	base := len(p.stack)
 	defer func() {
 		p.depth--
+		p.settle(n, base)
 		n.buildIndex()
 	}()
 	if !p.enter() {
@@ -564,8 +589,11 @@ func (p *parser) object() *Node {
 		var key string
 		switch {
 		case c == '"' || c == '\'':
-			k := p.string()
-			key = k.Str
+			// a key needs only its text: read it into a scratch node
+			// instead of spending a tree node on it
+			p.key = Node{Kind: String, Start: p.i}
+			p.stringInto(&p.key)
+			key = p.key.Str
 		case isIdentStart(c):
 			end := p.i
 			for end < len(src) && isIdentPart(src[end]) {
@@ -635,7 +663,7 @@ func (p *parser) object() *Node {
 				seen[key] = v
 			}
 		}
-		n.Children = append(n.Children, v)
+		p.push(n, base, v)
 		if !p.afterMember(n) {
 			return n
 		}
@@ -740,7 +768,11 @@ func (p *parser) afterMember(n *Node) bool {
 func (p *parser) array() *Node {
 	src := p.src
 	n := p.node(Array, p.i)
-	defer func() { p.depth-- }()
+	base := len(p.stack)
+	defer func() {
+		p.depth--
+		p.settle(n, base)
+	}()
 	if !p.enter() {
 		p.skipDeep(n)
 		return n
@@ -774,11 +806,49 @@ func (p *parser) array() *Node {
 		v := p.value(n)
 		v.Parent = n
 		v.Index = len(n.Children)
-		n.Children = append(n.Children, v)
+		p.push(n, base, v)
 		if !p.afterMember(n) {
 			return n
 		}
 	}
+}
+
+// push appends a child of the open container n, whose children start at
+// stack[base]. While a container is open its Children are a view of the
+// parser's stack (nested containers push above it and settle before n's
+// next child); settle moves them into the shared pointer arena, so a
+// document's child lists cost one allocation instead of one growing
+// slice per container.
+func (p *parser) push(n *Node, base int, v *Node) {
+	p.stack = append(p.stack, v)
+	n.Children = p.stack[base:len(p.stack):len(p.stack)]
+}
+
+func (p *parser) settle(n *Node, base int) {
+	k := len(p.stack) - base
+	if k == 0 {
+		n.Children = nil
+		return
+	}
+	if len(p.ptrs) < k {
+		p.ptrs = make([]*Node, max(k, p.ptrSize()))
+	}
+	c := p.ptrs[:k:k]
+	p.ptrs = p.ptrs[k:]
+	copy(c, p.stack[base:])
+	clear(p.stack[base:])
+	p.stack = p.stack[:base]
+	n.Children = c
+}
+
+// ptrSize is the size of the next pointer arena: the first fits the
+// document (see estimateValues), later ones grow in fixed steps.
+func (p *parser) ptrSize() int {
+	if !p.ptrsDone {
+		p.ptrsDone = true
+		return min(max(estimateValues(p.src), 16), 4096)
+	}
+	return 256
 }
 
 func isIdentStart(c byte) bool {
@@ -927,10 +997,16 @@ func badNumber(s string) string {
 // string parses a string delimited by double quotes or, with a problem,
 // by single quotes.
 func (p *parser) string() *Node {
+	n := p.node(String, p.i)
+	p.stringInto(n)
+	return n
+}
+
+// stringInto reads the string at p.i into n (Kind and Start already set).
+func (p *parser) stringInto(n *Node) {
 	src := p.src
 	start := p.i
 	quote := src[start]
-	n := p.node(String, start)
 	i := start + 1
 	// fast path: no escapes, no control characters
 	for i < len(src) {
@@ -941,13 +1017,18 @@ func (p *parser) string() *Node {
 		i++
 	}
 	if i < len(src) && src[i] == quote {
-		n.Str = string(src[start+1 : i])
+		// no escapes: the text is the source bytes themselves, shared
+		// rather than copied (see Parse: src must not change while the
+		// Doc is in use). Most of a card's strings take this path.
+		if i > start+1 {
+			n.Str = unsafe.String(&src[start+1], i-start-1)
+		}
 		p.i = i + 1
 		n.End = p.i
 		if quote == '\'' {
 			p.singleQuoted(n)
 		}
-		return n
+		return
 	}
 	var b strings.Builder
 	b.Write(src[start+1 : i])
@@ -1056,7 +1137,6 @@ func (p *parser) string() *Node {
 	if quote == '\'' {
 		p.singleQuoted(n)
 	}
-	return n
 }
 
 // closesLater reports whether a string broken by a raw line break at i
