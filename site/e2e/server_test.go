@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/lint"
@@ -57,6 +58,11 @@ func (r headerRule) matches(p string) bool {
 // AGENTCARD_E2E_BASE=http://127.0.0.1:8787 runs the tests against a running
 // server instead (make dev: the site and the Worker in wrangler dev);
 // tests that need the /api/card stand-in then skip.
+// scriptDelay holds back the editor's script, as a slow network would, so
+// the page is painted before any script runs: the layout test measures how
+// much it then moves. Tests run one at a time; only that test sets it.
+var scriptDelay time.Duration
+
 func serveSite(t *testing.T, site string, cards map[string]string) string {
 	if base := os.Getenv("AGENTCARD_E2E_BASE"); base != "" {
 		if cards != nil {
@@ -87,6 +93,9 @@ func serveSite(t *testing.T, site string, cards map[string]string) string {
 		w.Write([]byte(body))
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if scriptDelay > 0 && strings.HasPrefix(r.URL.Path, "/assets/editor.") && strings.HasSuffix(r.URL.Path, ".js") {
+			time.Sleep(scriptDelay)
+		}
 		for _, rule := range rules {
 			if rule.matches(r.URL.Path) {
 				for _, h := range rule.headers {

@@ -663,6 +663,7 @@ function firstFindings() {
   setStatus(`Checker ${engine.info.version} ready.`);
   const idle = window.requestIdleCallback || ((f) => setTimeout(f, 1));
   idle(() => {
+    stats.apiStart = performance.now();
     startPageAPI(engine.module).then(() => {
       stats.apiReady = performance.now();
     }, (err) => {
