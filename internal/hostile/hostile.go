@@ -143,7 +143,9 @@ func longKeysNested(depth, keyLen int) []byte {
 		b.WriteString(strings.Repeat(string(rune('a'+i%26)), keyLen))
 		b.WriteString(`": `)
 	}
-	b.WriteString(`[` + repeatJoin(`{"url": "ftp://x", "protocolBinding": "jsonrpc"}`, ",", 200) + `]`)
+	// credential findings are reported wherever they are, so each of
+	// these carries the whole long pointer (and names it in its message)
+	b.WriteString(`[` + repeatJoin(`{"apiToken": "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abcdefghijklmnop"}`, ",", 200) + `]`)
 	b.WriteString(strings.Repeat("}", depth))
 	return card1(`"capabilities": ` + b.String())
 }
