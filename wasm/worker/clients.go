@@ -33,7 +33,8 @@ const maxTrace = 100
 func selectAll(rep *discovery.Report) []selection.Result {
 	out := make([]selection.Result, len(profiles))
 	for i, p := range profiles {
-		out[i] = selection.Select(rep.Result.Doc, p)
+		// the era was detected once by lint; selection reuses it
+		out[i] = selection.SelectDetected(rep.Result.Doc, rep.Result.Detection, p)
 		if out[i].Trace == nil {
 			out[i].Trace = []selection.Step{}
 		}
