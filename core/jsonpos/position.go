@@ -103,7 +103,7 @@ func UTF16Offset(src []byte, byteOffset int) int {
 // over it: UTF16Offset is applied to the stretches between consecutive
 // offsets, so a thousand findings on a one-line minified card cost one scan,
 // not a thousand. The answer for every offset is exactly UTF16Offset(src,
-// off); offsets that do not start a character are converted on their own.
+// off), also for offsets inside a character.
 // offs is sorted in place.
 func UTF16Offsets(src []byte, offs []int) map[int]int {
 	m := make(map[int]int, len(offs))
@@ -113,8 +113,21 @@ func UTF16Offsets(src []byte, offs []int) map[int]int {
 		if _, done := m[off]; done {
 			continue
 		}
-		if off < 0 || off > len(src) || (off < len(src) && !utf8.RuneStart(src[off])) {
+		if off < 0 || off > len(src) {
 			m[off] = UTF16Offset(src, off)
+			continue
+		}
+		if off < len(src) && !utf8.RuneStart(src[off]) {
+			// inside a character: advance to the start of that character
+			// (decoding from any character start stays aligned), then
+			// count the few bytes left, so the pass stays linear
+			rs := off
+			for rs > prev && !utf8.RuneStart(src[rs]) {
+				rs--
+			}
+			acc += UTF16Offset(src[prev:], rs-prev)
+			prev = rs
+			m[off] = acc + UTF16Offset(src[rs:], off-rs)
 			continue
 		}
 		acc += UTF16Offset(src[prev:], off-prev)

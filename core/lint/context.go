@@ -59,6 +59,8 @@ const (
 	// quoted in messages are clipped before (see quote), so the limit is
 	// only a safety net.
 	MaxMessage = 1024
+	// maxFixTitle bounds a fix's title in bytes.
+	maxFixTitle = 200
 )
 
 // groupKey identifies the findings of one code under one group.
@@ -233,7 +235,8 @@ func (d *Diagnostic) WithSeverity(s Severity) *Diagnostic { d.Severity = s; retu
 
 // WithFix attaches a machine-applicable fix.
 func (d *Diagnostic) WithFix(title string, edits ...Edit) *Diagnostic {
-	d.Fixes = append(d.Fixes, Fix{Title: title, Edits: edits})
+	// titles may quote the card (a URL to point at); edits never are cut
+	d.Fixes = append(d.Fixes, Fix{Title: jsonpos.Clip(title, maxFixTitle), Edits: edits})
 	return d
 }
 
