@@ -47,9 +47,9 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 	if err := os.MkdirAll(b.work, 0o755); err != nil {
 		return err
 	}
-	// Everything is written into a fresh directory next to out and swapped
-	// in at the end, so a server running on out (make dev) never sees a
-	// missing or half-written site.
+	// Everything is written into a fresh directory next to out and moved
+	// in at the end (publish), so a server running on out (make dev) never
+	// sees a missing or half-written site.
 	if err := os.MkdirAll(filepath.Dir(b.out), 0o755); err != nil {
 		return err
 	}
@@ -61,7 +61,7 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 		return err
 	}
 	b.stage = stage
-	defer os.RemoveAll(stage) // after a failure
+	defer os.RemoveAll(stage)
 	wasmPath := filepath.Join(b.work, "editor.wasm")
 	if buildWasm {
 		if err := b.goBuildWasm(ctx, wasmPath); err != nil {
@@ -137,10 +137,16 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 	if err := b.sizeReport(); err != nil {
 		return err
 	}
-	if err := publish(stage, b.out); err != nil {
+	// The files of the build being replaced, recorded by it in WORK.
+	record := filepath.Join(b.work, "site-files.txt")
+	var previous []string
+	if data, err := os.ReadFile(record); err == nil {
+		previous = strings.Fields(string(data))
+	}
+	if err := publish(stage, b.out, previous); err != nil {
 		return err
 	}
-	return retire(stage, b.out)
+	return os.WriteFile(record, []byte(strings.Join(b.files, "\n")+"\n"), 0o644)
 }
 
 // goBuildWasm builds wasm/editor for the browser, small: no paths, no
