@@ -29,6 +29,7 @@ type Context struct {
 	v10Done, legacyDone bool
 	mixed               *mixedIndex
 	norm                map[string]string // normURL results
+	hosts               map[string]hostInfo
 
 	// caps (see MaxPerGroup and MaxFindings)
 	groups  map[groupKey]*groupCount
@@ -88,11 +89,72 @@ func groupOf(p *jsonpos.Node) *jsonpos.Node {
 	return g
 }
 
+// place says where a finding is, without computing it: the pointer and
+// range are built only for kept findings (and a group's first left out
+// one), so a capped finding costs no allocation.
+type place struct {
+	n     *jsonpos.Node
+	child string // a missing member of n: the pointer names it
+	kind  placeKind
+	rng   jsonpos.Range // for placeGiven
+}
+
+type placeKind uint8
+
+const (
+	placeValue   placeKind = iota // n's value
+	placeKey                      // n's member name (the value for elements)
+	placeMember                   // n's name and value
+	placeMissing                  // n's own key, or its opening brace
+	placeGiven                    // rng
+)
+
+func (c *Context) locate(w place) (string, jsonpos.Range) {
+	ptr := ""
+	switch {
+	case w.n == nil:
+	case w.child != "":
+		ptr = w.n.ChildBoundedPointer(w.child)
+	default:
+		ptr = w.n.BoundedPointer()
+	}
+	n := w.n
+	switch w.kind {
+	case placeValue:
+		return ptr, c.Doc.Range(n)
+	case placeKey:
+		return ptr, c.Doc.KeyRange(n)
+	case placeMember:
+		start := n.Start
+		if n.IsMember() {
+			start = n.KeyStart
+		}
+		return ptr, c.Doc.Span(start, n.End)
+	case placeMissing:
+		if n.IsMember() {
+			return ptr, c.Doc.Span(n.KeyStart, n.KeyEnd)
+		}
+		return ptr, c.Doc.Span(n.Start, n.Start+1)
+	}
+	return ptr, w.rng
+}
+
+// full reports whether findings of code under parent's group are already
+// capped (or the run stopped), so a rule can skip costly work (such as
+// finding the closest field name) for a finding that would only be
+// counted.
+func (c *Context) full(code string, parent *jsonpos.Node) bool {
+	if c.stopped {
+		return true
+	}
+	g := c.groups[groupKey{code, groupOf(parent)}]
+	return g != nil && g.kept >= MaxPerGroup
+}
+
 // admit decides whether a finding of code under group is kept. It returns
 // false, after counting it, when the group's or the run's cap is reached;
-// the caller then skips formatting the message. where is called (only) for
-// the first finding a group leaves out, to record its place.
-func (c *Context) admit(code string, group *jsonpos.Node, where func() (string, jsonpos.Range)) bool {
+// the caller then skips formatting the message.
+func (c *Context) admit(code string, group *jsonpos.Node, w place) bool {
 	if c.stopped {
 		return false
 	}
@@ -107,7 +169,7 @@ func (c *Context) admit(code string, group *jsonpos.Node, where func() (string, 
 	}
 	if g.kept >= MaxPerGroup {
 		if g.omitted == 0 {
-			ptr, rng := where()
+			ptr, rng := c.locate(w)
 			g.first = Diagnostic{Code: code, Pointer: ptr, Range: rng}
 		}
 		g.omitted++
@@ -115,7 +177,7 @@ func (c *Context) admit(code string, group *jsonpos.Node, where func() (string, 
 	}
 	if len(c.diags) >= MaxFindings {
 		c.stopped = true
-		ptr, rng := where()
+		ptr, rng := c.locate(w)
 		c.stopAt = Diagnostic{Pointer: ptr, Range: rng}
 		return false
 	}
@@ -150,26 +212,20 @@ func (c *Context) current() *Rule {
 // Report adds a finding of the running rule on a node's value.
 func (c *Context) Report(n *jsonpos.Node, format string, args ...any) *Diagnostic {
 	r := c.current()
-	return c.report(r.Code, r.Severity, n, n.Parent, "", func() jsonpos.Range { return c.Doc.Range(n) }, format, args)
+	return c.report(r.Code, r.Severity, n.Parent, place{n: n, kind: placeValue}, format, args)
 }
 
 // ReportKey adds a finding on a member's name (the value's range for
 // array elements).
 func (c *Context) ReportKey(n *jsonpos.Node, format string, args ...any) *Diagnostic {
 	r := c.current()
-	return c.report(r.Code, r.Severity, n, n.Parent, "", func() jsonpos.Range { return c.Doc.KeyRange(n) }, format, args)
+	return c.report(r.Code, r.Severity, n.Parent, place{n: n, kind: placeKey}, format, args)
 }
 
 // ReportMember adds a finding spanning a member's name and value.
 func (c *Context) ReportMember(n *jsonpos.Node, format string, args ...any) *Diagnostic {
 	r := c.current()
-	return c.report(r.Code, r.Severity, n, n.Parent, "", func() jsonpos.Range {
-		start := n.Start
-		if n.IsMember() {
-			start = n.KeyStart
-		}
-		return c.Doc.Span(start, n.End)
-	}, format, args)
+	return c.report(r.Code, r.Severity, n.Parent, place{n: n, kind: placeMember}, format, args)
 }
 
 // ReportMissing adds a finding for a member absent from an object: the
@@ -178,12 +234,7 @@ func (c *Context) ReportMember(n *jsonpos.Node, format string, args ...any) *Dia
 // editor can show it.
 func (c *Context) ReportMissing(obj *jsonpos.Node, key string, format string, args ...any) *Diagnostic {
 	r := c.current()
-	return c.report(r.Code, r.Severity, obj, obj, key, func() jsonpos.Range {
-		if obj.IsMember() {
-			return c.Doc.Span(obj.KeyStart, obj.KeyEnd)
-		}
-		return c.Doc.Span(obj.Start, obj.Start+1)
-	}, format, args)
+	return c.report(r.Code, r.Severity, obj, place{n: obj, child: key, kind: placeMissing}, format, args)
 }
 
 // ReportAs reports under another rule's code (for checks that share one
@@ -197,7 +248,7 @@ func (c *Context) ReportAs(code string, n *jsonpos.Node, rng jsonpos.Range, form
 	if n != nil {
 		parent = n.Parent
 	}
-	return c.report(code, r.Severity, n, parent, "", func() jsonpos.Range { return rng }, format, args)
+	return c.report(code, r.Severity, parent, place{n: n, kind: placeGiven, rng: rng}, format, args)
 }
 
 // ReportMissingAs is ReportAs for a member key absent from obj: the
@@ -207,26 +258,18 @@ func (c *Context) ReportMissingAs(code string, obj *jsonpos.Node, key string, rn
 	if r == nil {
 		panic("lint: unknown rule code " + code)
 	}
-	return c.report(code, r.Severity, obj, obj.Parent, key, func() jsonpos.Range { return rng }, format, args)
+	return c.report(code, r.Severity, obj.Parent, place{n: obj, child: key, kind: placeGiven, rng: rng}, format, args)
 }
 
 // report is the one way findings are added: the caps are checked before
 // the pointer and message are built, so a capped finding costs a map
-// lookup. With child != "", the pointer names that missing member of n.
-func (c *Context) report(code string, sev Severity, n, parent *jsonpos.Node, child string, rng func() jsonpos.Range, format string, args []any) *Diagnostic {
-	ptr := func() string {
-		switch {
-		case n == nil:
-			return ""
-		case child != "":
-			return n.ChildBoundedPointer(child)
-		}
-		return n.BoundedPointer()
-	}
-	if !c.admit(code, groupOf(parent), func() (string, jsonpos.Range) { return ptr(), rng() }) {
+// lookup.
+func (c *Context) report(code string, sev Severity, parent *jsonpos.Node, w place, format string, args []any) *Diagnostic {
+	if !c.admit(code, groupOf(parent), w) {
 		return c.discarded()
 	}
-	return c.add(code, sev, ptr(), rng(), fmt.Sprintf(format, args...))
+	ptr, rng := c.locate(w)
+	return c.add(code, sev, ptr, rng, fmt.Sprintf(format, args...))
 }
 
 // WithSeverity overrides the rule's default severity for this finding

@@ -197,6 +197,16 @@ var catalogueNames = func() map[string]bool {
 	return m
 }()
 
+// catalogueSecret is secretName of every catalogue member name, computed
+// once: most members of a card have these names.
+var catalogueSecret = func() map[string]bool {
+	m := map[string]bool{}
+	for name := range catalogueNames {
+		m[name] = secretName(name)
+	}
+	return m
+}()
+
 // credentialFinding describes what was found in one string.
 type credentialFinding struct {
 	what   string
@@ -340,7 +350,7 @@ func maskSecret(s string) string {
 }
 
 func checkCredentials(c *Context) {
-	secretKeys := map[string]bool{} // member name → secretName, computed once per name
+	var secretKeys map[string]bool // other member names → secretName, once per name and run
 	c.Root.Walk(func(n *jsonpos.Node) bool {
 		if n.Kind != jsonpos.String {
 			return true
@@ -348,10 +358,16 @@ func checkCredentials(c *Context) {
 		secretKey := false
 		// the values of a scopes map are descriptions of scope names
 		if n.IsMember() && n.Parent.Key != "scopes" {
-			is, seen := secretKeys[n.Key]
-			if !seen {
-				is = secretName(n.Key)
-				secretKeys[n.Key] = is
+			is, known := catalogueSecret[n.Key]
+			if !known {
+				var seen bool
+				if is, seen = secretKeys[n.Key]; !seen {
+					if secretKeys == nil {
+						secretKeys = map[string]bool{}
+					}
+					is = secretName(n.Key)
+					secretKeys[n.Key] = is
+				}
 			}
 			secretKey = is
 		}

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -81,14 +82,26 @@ func identityWords(s string) []string {
 // compactText drops everything but letters and digits, for comparing CJK
 // phrases: "一个 AI 助手。" → "一个ai助手".
 func compactText(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(unicode.ToLower(r))
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case 'A' <= c && c <= 'Z':
+				b = append(b, c+'a'-'A')
+			case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+				b = append(b, c)
+			}
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b = utf8.AppendRune(b, unicode.ToLower(r))
+		}
+		i += size
 	}
-	return b.String()
+	return string(b)
 }
 
 // genericNouns name an agent without saying anything about it.
@@ -121,12 +134,26 @@ func isGenericText(s string) bool {
 	if genericPhrases[compactText(s)] {
 		return true
 	}
-	words := identityWords(s)
-	if len(words) == 0 {
-		return false
-	}
-	noun := false
-	for _, w := range words {
+	// the words one by one, stopping at the first that says something
+	// (identityWords would split and lower the whole text first)
+	lower := strings.ToLower(s)
+	noun, words := false, false
+	for i := 0; i < len(lower); {
+		r, size := utf8.DecodeRuneInString(lower[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			i += size
+			continue
+		}
+		j := i + size
+		for j < len(lower) {
+			r, size := utf8.DecodeRuneInString(lower[j:])
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				break
+			}
+			j += size
+		}
+		w := lower[i:j]
+		words = true
 		switch {
 		case genericNouns[w]:
 			noun = true
@@ -134,8 +161,9 @@ func isGenericText(s string) bool {
 		default:
 			return false
 		}
+		i = j
 	}
-	return noun
+	return words && noun
 }
 
 // genericNames are placeholder names that are not built from "agent"-like

@@ -397,6 +397,12 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 		}
 		return
 	}
+	if c.full(codeUnknown, obj) {
+		// already capped: count it without looking for the closest name
+		// (a hostile object has tens of thousands of unknown members)
+		c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "")
+		return
+	}
 	msg := "unknown field " + quote(m.Key) + " in " + object + "; clients ignore it"
 	if s, certain := suggest(object, m.Key, eras); s != "" {
 		if certain && !obj.Has(s) && fieldRequired(object, s, eras) {

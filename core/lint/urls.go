@@ -67,7 +67,6 @@ func (u urlInfo) Secure() bool {
 func (u urlInfo) Internal() bool { return u.Host != "" && u.Where != hostPublic }
 
 var (
-	schemeRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
 	// host:port, with a name, an IPv4 address or a bracketed IPv6 address.
 	hostPortRe = regexp.MustCompile(`^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?):([0-9]{1,5})$`)
 	// a host name followed by an optional port and path, without scheme.
@@ -111,11 +110,30 @@ func (c *Context) classifyURL(raw string) urlInfo {
 		return u
 	}
 	if c.urls == nil {
-		c.urls = map[string]urlInfo{}
+		c.urls = make(map[string]urlInfo, 16)
 	}
-	u := classifyURL(raw)
+	u := classifyURLWith(raw, c.classifyHost)
 	c.urls[raw] = u
 	return u
+}
+
+// classifyHost is classifyHost memoized for the run: a card's URLs share
+// a few hosts.
+func (c *Context) classifyHost(host string) (hostKind, string) {
+	if h, ok := c.hosts[host]; ok {
+		return h.kind, h.reason
+	}
+	if c.hosts == nil {
+		c.hosts = make(map[string]hostInfo, 8)
+	}
+	k, r := classifyHost(host)
+	c.hosts[host] = hostInfo{k, r}
+	return k, r
+}
+
+type hostInfo struct {
+	kind   hostKind
+	reason string
 }
 
 // hostPortMatch matches the scheme-less host:port form; it never contains
@@ -128,7 +146,10 @@ func hostPortMatch(s string) []string {
 }
 
 // classifyURL reads the shape of a URL as written in a card.
-func classifyURL(raw string) urlInfo {
+func classifyURL(raw string) urlInfo { return classifyURLWith(raw, classifyHost) }
+
+// classifyURLWith is classifyURL with the host classifier given.
+func classifyURLWith(raw string, classifyHost func(string) (hostKind, string)) urlInfo {
 	u := urlInfo{Raw: raw}
 	s := strings.TrimSpace(raw)
 	if s == "" {
@@ -150,7 +171,7 @@ func classifyURL(raw string) urlInfo {
 		u.Where, u.Reason = classifyHost(u.Host)
 		return u
 	}
-	if schemeRe.MatchString(s) {
+	if hasScheme(s) {
 		i := strings.IndexByte(s, ':')
 		u.Scheme = strings.ToLower(s[:i])
 		switch u.Scheme {
@@ -219,6 +240,24 @@ func classifyURL(raw string) urlInfo {
 	return u
 }
 
+// hasScheme reports whether s starts with a URI scheme and a colon
+// (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"), as
+// schemeRe does, without running a regular expression.
+func hasScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // isKnownScheme tells "https:443"-like oddities from host:port.
 func isKnownScheme(s string) bool {
 	switch s {
@@ -253,7 +292,7 @@ func classifyHost(host string) (hostKind, string) {
 // isAbsoluteURI reports whether s is an absolute URI: a scheme followed by
 // something, no spaces (RFC 3986 §4.3).
 func isAbsoluteURI(s string) bool {
-	if !schemeRe.MatchString(s) || strings.ContainsAny(s, " \t\r\n") {
+	if !hasScheme(s) || strings.ContainsAny(s, " \t\r\n") {
 		return false
 	}
 	i := strings.IndexByte(s, ':')

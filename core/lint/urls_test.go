@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -338,4 +339,14 @@ func TestSharedCardVerdicts(t *testing.T) {
 			t.Errorf("fix %+v", got[0].Fixes)
 		}
 	})
+}
+
+// hasScheme replaced a regular expression on a hot path; it must agree.
+func TestHasSchemeMatchesRegexp(t *testing.T) {
+	re := regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
+	for _, s := range []string{"https://a", "HTTP:x", "grpc+tls:y", "a.b-c:", "1http:", ":x", "", "host:443", "/path", "a", "a b:", "ab", "x-:", "é:"} {
+		if got, want := hasScheme(s), re.MatchString(s); got != want {
+			t.Errorf("hasScheme(%q) = %v, regexp says %v", s, got, want)
+		}
+	}
 }
