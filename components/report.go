@@ -148,7 +148,7 @@ func NewReportView(rep *discovery.Report, origin string) ReportView {
 		Errors:      res.Errors, Warnings: res.Warnings, Infos: res.Infos,
 		HeaderlessNote: rep.HeaderlessNote,
 	}
-	if utf8.Valid(rep.Body) {
+	if len(rep.Body) <= maxEditorLinkBody && utf8.Valid(rep.Body) {
 		v.EditorLink = templ.SafeURL("/#c=" + share.Encode(rep.Body))
 	}
 	v.Findings = NewFindings(res)
@@ -331,6 +331,11 @@ const (
 	MaxRows    = 50
 	maxText    = 300  // a name, URL, pointer or other short value
 	maxMessage = 1000 // a finding's message, a description
+	// maxEditorLinkBody is the largest card given an "Open in the editor"
+	// link: the card travels inside the link, compressed; a card is a few
+	// kilobytes, and a page carrying a megabyte-long link (and the time to
+	// compress it) helps nobody.
+	maxEditorLinkBody = 64 << 10
 )
 
 // clip cuts s to at most n bytes at a character boundary, ending in "…"
