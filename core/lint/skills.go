@@ -346,6 +346,8 @@ func checkSkillExamples(c *Context) {
 	for _, sk := range skillObjects(c) {
 		ex := sk.Get("examples")
 		switch {
+		case ex == nil && c.full(codeSkillNoExamples, sk.Parent):
+			c.ReportMissingAs(codeSkillNoExamples, sk, "examples", c.Doc.KeyRange(skillKeyNode(sk)), "")
 		case ex == nil:
 			c.ReportMissingAs(codeSkillNoExamples, sk, "examples", c.Doc.KeyRange(skillKeyNode(sk)), "%s has no examples; add a few requests a user would send to it", skillLabel(sk))
 		case ex.Kind == jsonpos.Array && len(ex.Children) == 0:

@@ -163,6 +163,12 @@ func (w walker) object(n *jsonpos.Node, name string, eras card.Eras) {
 		if replacedByLegacy(n, name, f.Name) {
 			continue
 		}
+		if c.full(codeRequired, n.Parent) {
+			// capped: count it without building the message (a hostile
+			// card has 200,000 empty skills)
+			c.ReportMissingAs(codeRequired, n, f.Name, missingRange(c, n), "")
+			continue
+		}
 		if m := misspelt(n, name, f.Name, eras); m != nil {
 			why := "which clients do not recognize"
 			if toSnake(f.Name) == m.Key {
