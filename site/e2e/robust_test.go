@@ -120,6 +120,7 @@ func TestE2EPlaygroundRobustness(t *testing.T) {
 		for _, c := range hostile.Cases() {
 			n := lints(t, ctx)
 			restarts := eval[int](t, ctx, `agentcardStats.restarts`)
+			failures := eval[int](t, ctx, `agentcardStats.failures`)
 			js, _ := json.Marshal(string(c.Data))
 			start := time.Now()
 			eval[bool](t, ctx, fmt.Sprintf(`(() => { agentcardPlayground.setText(%s); return true })()`, js))
@@ -129,14 +130,35 @@ func TestE2EPlaygroundRobustness(t *testing.T) {
 				t.Errorf("%s: the page took %v to answer a frame while checking", c.Name, d)
 			}
 			// Findings arrive, or the time limit stops the check and says so.
-			run(t, ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`agentcardStats.lints > %d || agentcardStats.restarts > %d`, n, restarts), chromedp.WithPollingTimeout(20*time.Second)))
+			wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			_, err := chromedp.Run(wctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`agentcardStats.lints > %d || agentcardStats.restarts > %d || agentcardStats.failures > %d`, n, restarts, failures)))
+			cancel()
+			if err != nil {
+				t.Fatalf("%s: no findings, no time-out, no failure after 30 s (%v); the checker: %v", c.Name, err, eval[any](t, ctx, `agentcardPlayground.engineState()`))
+			}
 			took := time.Since(start)
+			if eval[int](t, ctx, `agentcardStats.failures`) > failures {
+				t.Errorf("%s: the checker failed: %s", c.Name, eval[string](t, ctx, `document.getElementById("message").textContent`))
+				continue
+			}
 			if eval[int](t, ctx, `agentcardStats.restarts`) > restarts {
-				if code := messageCode(t, ctx); code != "lint-timeout" {
+				if code := messageCode(t, ctx); code != "lint-timeout" && code != "engine-stopped" {
 					t.Errorf("%s: the check was stopped but the message says %q", c.Name, code)
 				}
-				t.Logf("%-34s %8d bytes: stopped by the time limit after %v (setText %v, frame %v)", c.Name, len(c.Data), took.Round(time.Millisecond), set.Round(time.Millisecond), d.Round(time.Millisecond))
+				t.Logf("%-34s %8d bytes: stopped (%s) after %v (setText %v, frame %v)", c.Name, len(c.Data), messageCode(t, ctx), took.Round(time.Millisecond), set.Round(time.Millisecond), d.Round(time.Millisecond))
 				continue
+			}
+			// The simulator and the preview follow the findings: the page
+			// must still answer once they are drawn.
+			time.Sleep(300 * time.Millisecond)
+			if d := frameRoundTrip(t, ctx); d > responsiveWithin {
+				t.Errorf("%s: the page took %v to answer a frame after the findings", c.Name, d)
+			}
+			if n := eval[int](t, ctx, `document.querySelectorAll('[data-testid="sim-trace-entry"]').length`); n > 101 {
+				t.Errorf("%s: the simulator lists %d trace entries", c.Name, n)
+			}
+			if took > 8*time.Second {
+				t.Logf("%s: slow; the checker: %v", c.Name, eval[any](t, ctx, `agentcardPlayground.engineState()`))
 			}
 			b := checkBounded(t, ctx, c.Name)
 			t.Logf("%-34s %8d bytes: %5d findings, %3d listed, %v to findings (setText %v, frame %v)", c.Name, len(c.Data), b.Total, b.Items, took.Round(time.Millisecond), set.Round(time.Millisecond), d.Round(time.Millisecond))

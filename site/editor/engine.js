@@ -17,6 +17,15 @@ export class TimeoutError extends Error {
   }
 }
 
+// EngineStopped: the Go program in the worker stopped (it ran out of
+// memory on a document); the worker has been replaced.
+export class EngineStopped extends Error {
+  constructor(fn) {
+    super(`the checker stopped during ${fn}`);
+    this.fn = fn;
+  }
+}
+
 export class Engine {
   // opts: {workerURL, wasm, wasmExec, size, timeoutMs, onProgress, onRestart}
   constructor(opts) {
@@ -29,6 +38,7 @@ export class Engine {
     this.restarts = 0;
     this.info = null; // {version, fields, rules}
     this.lastMs = 0; // time the last answered call took inside the worker
+    this.log = [];
   }
 
   // start begins (or restarts) a worker and resolves with its ready info.
@@ -58,28 +68,39 @@ export class Engine {
   settle(m) {
     const p = this.pending.get(m.id);
     if (!p) return; // answered after its time limit: already rejected
+    if (m.dead) {
+      this.expire(this.worker, new EngineStopped(p.fn));
+      return;
+    }
     this.pending.delete(m.id);
     clearTimeout(p.timer);
     this.lastMs = m.ms;
+    // The last calls' timings (asked, sent, answered; time in the worker),
+    // for the benchmarks and for anyone wondering where time went.
+    this.log.push({ fn: p.fn, asked: p.asked, posted: p.posted, answered: performance.now(), ms: m.ms });
+    if (this.log.length > 50) this.log.shift();
     p.resolve(m.result);
   }
 
   // call runs agentcard[fn](...args) in the worker. It rejects with a
-  // TimeoutError after timeoutMs; the worker is then replaced.
+  // TimeoutError after timeoutMs, or EngineStopped when the engine died on
+  // the input; the worker is then replaced.
   async call(fn, ...args) {
+    const asked = performance.now();
     await this.ready;
     const w = this.worker;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const ms = this.opts.timeoutMs;
       const timer = setTimeout(() => this.expire(w, new TimeoutError(fn, ms)), ms);
-      this.pending.set(id, { resolve, reject, timer, fn });
+      this.pending.set(id, { resolve, reject, timer, fn, asked, posted: performance.now() });
       w.postMessage({ type: "call", id, fn, args });
     });
   }
 
-  // expire terminates a worker that did not answer in time, fails every
-  // call waiting on it, and starts a replacement from the compiled module.
+  // expire terminates a worker that did not answer in time (or whose
+  // engine stopped), fails every call waiting on it, and starts a
+  // replacement from the compiled module.
   expire(w, err) {
     if (w !== this.worker) return;
     w.terminate();

@@ -11,7 +11,7 @@ import { setDiagnostics, lintGutter } from "@codemirror/lint";
 import { autocompletion } from "@codemirror/autocomplete";
 import { syntaxHighlighting } from "@codemirror/language";
 import { classHighlighter } from "@lezer/highlight";
-import { Engine, TimeoutError, startPageAPI } from "./engine.js";
+import { Engine, TimeoutError, EngineStopped, startPageAPI } from "./engine.js";
 import { Catalogue } from "./catalogue.js";
 import { contextAt } from "./tree.js";
 import { completionSource } from "./complete.js";
@@ -32,7 +32,7 @@ const timeoutMs = params.has("timeout") ? Number(params.get("timeout")) : 5000;
 
 // Numbers the end-to-end test and the benchmarks read.
 const stats = (window.agentcardStats = {
-  lint: [], render: [], keystroke: [], keystrokeDom: [], ready: 0, apiReady: 0, lints: 0, restarts: 0, errors: [],
+  lint: [], render: [], keystroke: [], keystrokeDom: [], ready: 0, apiReady: 0, lints: 0, restarts: 0, failures: 0, errors: [],
 });
 // Anything the Content-Security-Policy blocks, and any uncaught error, is
 // recorded so the end-to-end tests can insist on none.
@@ -234,7 +234,8 @@ async function runLint() {
     res = await engine.call("lint", text);
   } catch (err) {
     linting = false;
-    if (err instanceof TimeoutError) return; // onRestart tells the person
+    if (err instanceof TimeoutError || err instanceof EngineStopped) return; // onRestart tells the person
+    stats.failures++;
     showMessage(`The checker failed: ${err.message}`, "error", "engine-failed");
     return;
   }
@@ -247,10 +248,12 @@ async function runLint() {
   const t1 = performance.now();
   stats.roundTrip = (stats.roundTrip || []).concat(t1 - t0).slice(-200);
   if (res.error) {
+    stats.failures++;
     showMessage(res.error, "error", "engine-failed");
     return;
   }
   clearMessage("lint-timeout");
+  clearMessage("engine-stopped");
   stats.lints++;
   lastResult = res;
   lastDoc = doc;
@@ -291,13 +294,18 @@ async function runLint() {
 }
 let sideTimer = 0;
 
-// onRestart: a check took longer than the time limit; the worker was
-// replaced. The findings shown are from an earlier text (or none).
+// onRestart: a check took longer than the time limit, or the engine
+// stopped on it; the worker was replaced. The findings shown are from an earlier text (or none).
 function lintTimedOut(err) {
   stats.restarts++;
   linting = false;
-  showMessage(`Checking this text took longer than ${(err.ms / 1000).toLocaleString("en")} s, so the check was stopped and the checker restarted. ` +
-    "The findings below are from an earlier version of the text. Edit the text to check again.", "error", "lint-timeout");
+  if (err instanceof TimeoutError) {
+    showMessage(`Checking this text took longer than ${(err.ms / 1000).toLocaleString("en")} s, so the check was stopped and the checker restarted. ` +
+      "The findings below are from an earlier version of the text. Edit the text to check again.", "error", "lint-timeout");
+  } else {
+    showMessage("The checker ran out of memory on this text and was restarted. " +
+      "The findings below are from an earlier version of the text. Edit the text to check again.", "error", "engine-stopped");
+  }
   $("diagnostics").dataset.stale = "true";
   if (!stats.ready) firstFindings(); // usable all the same: say so
 }
@@ -388,34 +396,27 @@ function setupFilters() {
 }
 
 // ---- client simulator ----
-// A profile that spells a core binding in another case ("jsonrpc") is
-// simulated as written (clients compare bindings exactly), with a note
-// saying so and a way to use the real name.
-function profileNote(profile) {
+// What the engine read differently from what the profile says (a core
+// binding in lower case: "jsonrpc" is read as JSONRPC) is the profile's
+// mistake; the notes say so in the engine's words, with a way to write the
+// profile as it was read.
+function profileNote(r, profile) {
   const note = $("sim-profile-note");
-  const core = (catalogue.field("AgentInterface", "protocolBinding") || {}).values || ["JSONRPC", "GRPC", "HTTP+JSON"];
-  const off = [];
-  for (const part of profile.split(",")) {
-    const b = part.split("@")[0].trim();
-    const real = core.find((c) => c !== b && c.toLowerCase() === b.toLowerCase());
-    if (real) off.push([b, real]);
-  }
-  if (!off.length) {
+  const notes = (r && r.profileNotes) || [];
+  if (!notes.length) {
     note.hidden = true;
     note.replaceChildren();
+    delete note.dataset.suggest;
     return;
   }
-  const fixed = off.reduce((p, [b, real]) => p.replace(new RegExp(`(^|,)\\s*${b.replace(/[+]/g, "\\+")}\\s*@`), `$1${real}@`), profile);
   note.hidden = false;
-  note.dataset.binding = off.map(([b]) => b).join(" ");
-  note.dataset.suggest = off.map(([, r]) => r).join(" ");
+  note.dataset.suggest = r.client;
   note.replaceChildren(
-    "This simulates a client that sends ", off.map(([b, real], i) => [i ? ", " : "", el("code", {}, b), " instead of ", el("code", {}, real)]),
-    ". Binding names are compared exactly, so it matches no entry that uses the standard spelling. ",
-    el("button", { type: "button", class: "preset", "data-testid": "sim-profile-fix", onclick: () => {
-      $("sim-profile").value = fixed;
+    ...notes.map((n) => el("span", { class: "sim-profile-text" }, n, ". ")),
+    r.client && r.client !== profile ? el("button", { type: "button", class: "preset", "data-testid": "sim-profile-fix", onclick: () => {
+      $("sim-profile").value = r.client;
       runSelect(view.state.doc.toString());
-    } }, `Simulate ${fixed}`),
+    } }, `Write it as ${r.client}`) : null,
   );
 }
 
@@ -439,7 +440,7 @@ async function runSelect(text) {
     return; // timed out: the message says so
   }
   if (seq !== selectSeq) return; // a newer profile or text is on its way
-  profileNote(profile);
+  profileNote(r, profile);
   let effect = setEntry.of(null);
   if (r.error) {
     out.replaceChildren(el("p", { class: "sim-error" }, r.error));
@@ -470,7 +471,9 @@ async function runSelect(text) {
     }, el("button", {
       type: "button", class: "trace-jump",
       onclick: () => t.to > t.from && jumpTo(t.from, t.to),
-    }, `#${t.index} ${t.decision}`), " ", t.reason)));
+    }, `#${t.index} ${t.decision}`), " ", t.reason)),
+    r.traceOmitted ? el("li", { class: "note", "data-testid": "sim-trace-more", "data-count": String(r.traceOmitted) },
+      `${count(r.traceOmitted, "more entry", "more entries")} not listed.`) : null);
   }
   if (view.state.doc === doc) view.dispatch({ effects: effect });
 }
@@ -649,6 +652,8 @@ window.agentcardPlayground = {
   getText: () => view.state.doc.toString(),
   setText,
   lintNow: () => { clearTimeout(timer); runLint(); },
+  // What the checker is doing, for tests that wait on it.
+  engineState: () => ({ linting, lintAgain, pending: engine ? [...engine.pending.values()].map((p) => p.fn) : [], restarts: engine ? engine.restarts : 0, calls: engine ? engine.log.slice(-6) : [] }),
   contextAt: (pos) => { const c = contextAt(view.state, pos ?? view.state.selection.main.head); return c && { kind: c.kind, path: c.path, name: c.name, key: c.key }; },
   view,
 };

@@ -9,9 +9,10 @@
 // Messages out: {type: "progress", value}   download progress, 0..1
 //               {type: "ready", version, fields, rules, module}
 //               {type: "failed", message}
-//               {type: "result", id, result, ms}
+//               {type: "result", id, result, dead, ms}  dead: the engine has stopped
 
 let api = null;
+let go = null; // the Go program; go.exited once it has stopped (out of memory)
 
 async function compile(url, size) {
   const resp = await fetch(url);
@@ -48,7 +49,7 @@ async function compile(url, size) {
 async function init(m) {
   importScripts(m.wasmExec); // Go's wasm_exec.js: defines self.Go
   const module = m.module || (await compile(m.wasm, m.size));
-  const go = new Go();
+  go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
   const ready = new Promise((resolve) => self.addEventListener("agentcard-ready", resolve, { once: true }));
   go.run(instance);
@@ -74,6 +75,9 @@ self.onmessage = (e) => {
     } catch (err) {
       result = { error: String(err && err.message || err) };
     }
-    postMessage({ type: "result", id: m.id, result, ms: performance.now() - t0 });
+    // A Go program that ran out of memory has exited: every later call
+    // would fail, so the page is told to replace this worker.
+    const dead = !!(go && go.exited);
+    postMessage({ type: "result", id: m.id, result, dead, ms: performance.now() - t0 });
   }
 };

@@ -18,10 +18,17 @@ type Step struct {
 type SelectResult struct {
 	selection.Result
 	Trace []Step `json:"trace"`
-	From  int    `json:"from"`
-	To    int    `json:"to"`
-	Error string `json:"error,omitempty"`
+	// TraceOmitted counts trace steps left out: a card can list 100,000
+	// interfaces, and the page must not receive (or draw) a step for each.
+	TraceOmitted int    `json:"traceOmitted,omitempty"`
+	From         int    `json:"from"`
+	To           int    `json:"to"`
+	Error        string `json:"error,omitempty"`
 }
+
+// MaxTrace is how many trace steps Select returns: the first ones in the
+// card's order, plus the selected entry wherever it is.
+const MaxTrace = 100
 
 // Select runs the client simulator for one profile
 // ("JSONRPC@1.0,HTTP+JSON@1.0|0.3").
@@ -31,16 +38,23 @@ func Select(src []byte, profile string) SelectResult {
 		return SelectResult{Error: err.Error(), Trace: []Step{}}
 	}
 	r := selection.Select(jsonpos.Parse(src, jsonpos.Options{}), p)
+	kept := make([]selection.Step, 0, min(len(r.Trace), MaxTrace+1))
+	for i, s := range r.Trace {
+		if i < MaxTrace || s.Decision == selection.DecisionSelected {
+			kept = append(kept, s)
+		}
+	}
 	offs := []int{r.Start, r.End}
-	for _, s := range r.Trace {
+	for _, s := range kept {
 		offs = append(offs, s.Start, s.End)
 	}
 	u16 := jsonpos.UTF16Offsets(src, offs)
-	out := SelectResult{Result: r, Trace: make([]Step, 0, len(r.Trace))}
+	out := SelectResult{Result: r, Trace: make([]Step, 0, len(kept)), TraceOmitted: len(r.Trace) - len(kept)}
+	out.Result.Trace = nil // replaced by Trace, with UTF-16 offsets
 	if r.Outcome == selection.Selected {
 		out.From, out.To = u16[r.Start], u16[r.End]
 	}
-	for _, s := range r.Trace {
+	for _, s := range kept {
 		out.Trace = append(out.Trace, Step{Step: s, From: u16[s.Start], To: u16[s.End]})
 	}
 	return out

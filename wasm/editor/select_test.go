@@ -55,3 +55,32 @@ func TestSelectTenantAndBadProfile(t *testing.T) {
 		t.Error("bad profile gave no error")
 	}
 }
+
+// A card with thousands of interfaces gives a bounded trace that still
+// holds the selected entry, and says how many steps it left out.
+func TestSelectTraceBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"name": "n", "supportedInterfaces": [`)
+	const n = 5000
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		binding := "GRPC"
+		if i == n-1 {
+			binding = "JSONRPC"
+		}
+		b.WriteString(`{"url": "https://a.example/` + strings.Repeat("x", i%7) + `", "protocolBinding": "` + binding + `", "protocolVersion": "1.0"}`)
+	}
+	b.WriteString(`]}`)
+	r := Select([]byte(b.String()), "JSONRPC@1.0")
+	if r.Outcome != "selected" || r.Index != n-1 {
+		t.Fatalf("outcome %s index %d", r.Outcome, r.Index)
+	}
+	if len(r.Trace) != MaxTrace+1 || r.TraceOmitted != n-MaxTrace-1 {
+		t.Fatalf("%d steps, %d omitted", len(r.Trace), r.TraceOmitted)
+	}
+	if last := r.Trace[len(r.Trace)-1]; last.Index != n-1 || last.Decision != "selected" {
+		t.Errorf("last step %+v, want the selected entry", last.Step)
+	}
+}
