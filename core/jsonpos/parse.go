@@ -205,13 +205,43 @@ type parser struct {
 	stack    []*Node
 	ptrs     []*Node
 	ptrsDone bool
+	estimate int
+}
+
+// firstSize is the size of the first node slab and pointer arena: the
+// document's estimated values, capped (computed once).
+func (p *parser) firstSize() int {
+	if p.estimate == 0 {
+		p.estimate = min(max(estimateValues(p.src), 16), 4096)
+	}
+	return p.estimate
 }
 
 // estimateValues bounds the number of nodes of a well-formed document:
 // every value but the root is a member value (after ':') or an array
-// element (after '[' or ',').
+// element (after '[' or ','), counted outside strings so that the colons
+// of URLs and the commas of descriptions do not inflate the first slab.
 func estimateValues(src []byte) int {
-	return bytes.Count(src, []byte{','}) + bytes.Count(src, []byte{'['}) + bytes.Count(src, []byte{':'}) + 1
+	n, inStr := 1, false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if inStr {
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				inStr = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inStr = true
+		case ':', ',', '[':
+			n++
+		}
+	}
+	return n
 }
 
 // problem records a problem unless MaxPerCode of its code were already
@@ -286,7 +316,7 @@ func (p *parser) node(k Kind, start int) *Node {
 		size := 256
 		if !p.slabbed {
 			p.slabbed = true
-			size = min(max(estimateValues(p.src), 16), 4096)
+			size = p.firstSize()
 		}
 		p.d.slab = make([]Node, size)
 	}
@@ -846,7 +876,7 @@ func (p *parser) settle(n *Node, base int) {
 func (p *parser) ptrSize() int {
 	if !p.ptrsDone {
 		p.ptrsDone = true
-		return min(max(estimateValues(p.src), 16), 4096)
+		return p.firstSize()
 	}
 	return 256
 }
