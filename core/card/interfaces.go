@@ -1,6 +1,7 @@
 package card
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -31,12 +32,12 @@ type Interface struct {
 // legacy list.
 func Interfaces(root *jsonpos.Node) []Interface {
 	if si := root.Get("supportedInterfaces"); si != nil {
-		var out []Interface
 		if si.Kind != jsonpos.Array {
 			return nil
 		}
+		out := make([]Interface, 0, len(si.Children))
 		for i, e := range si.Children {
-			it := Interface{Index: i, Source: "supportedInterfaces[" + itoa(i) + "]", Node: e,
+			it := Interface{Index: i, Source: "supportedInterfaces[" + strconv.Itoa(i) + "]", Node: e,
 				URL: e.Get("url").Text(), Binding: e.Get("protocolBinding").Text(), Version: e.Get("protocolVersion").Text()}
 			if t := e.Get("tenant"); t != nil {
 				it.Tenant, it.HasTenant = t.Text(), true
@@ -65,7 +66,7 @@ func LegacyInterfaces(root *jsonpos.Node) []Interface {
 	if ai := root.Get("additionalInterfaces"); ai != nil && ai.Kind == jsonpos.Array {
 		for i, e := range ai.Children {
 			out = append(out, Interface{Index: len(out), URL: e.Get("url").Text(), Binding: e.Get("transport").Text(), Version: version,
-				Source: "additionalInterfaces[" + itoa(i) + "]", Node: e})
+				Source: "additionalInterfaces[" + strconv.Itoa(i) + "]", Node: e})
 		}
 	}
 	return out
@@ -118,11 +119,4 @@ func isDigits(s string) bool {
 		}
 	}
 	return true
-}
-
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
 }

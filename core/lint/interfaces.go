@@ -210,7 +210,7 @@ func v10Entries(root *jsonpos.Node) []ifaceEntry {
 	if si == nil || si.Kind != jsonpos.Array {
 		return nil
 	}
-	var out []ifaceEntry
+	out := make([]ifaceEntry, 0, len(si.Children))
 	for i, e := range si.Children {
 		if e.Kind != jsonpos.Object {
 			continue

@@ -58,6 +58,10 @@ type Result struct {
 	ProtocolVersion string `json:"protocolVersion"`
 	Tenant          string `json:"tenant"`
 	Trace           []Step `json:"trace"`
+	// TraceOmitted counts the entries left out of Trace: it holds at most
+	// MaxTrace steps (plus the selected one), so a card listing 100,000
+	// interfaces costs every surface a bounded answer.
+	TraceOmitted int `json:"traceOmitted,omitempty"`
 
 	// HasTenant tells an unset tenant (send none) from an empty one.
 	HasTenant bool `json:"hasTenant"`
@@ -77,6 +81,11 @@ type Result struct {
 	// mistake, explained, never advice to change a correct card.
 	ProfileNotes []string `json:"profileNotes,omitempty"`
 }
+
+// MaxTrace bounds the steps of a Result's Trace. Every entry is still
+// judged (the selected one may come late), but only the first MaxTrace
+// steps and the selected step are kept; the walk stops at the selection.
+const MaxTrace = 100
 
 // Select chooses the interface a client with profile p would use for the
 // parsed card. A document that a strict JSON reader would refuse, that is
@@ -142,19 +151,29 @@ func selectRoot(root *jsonpos.Node, det *card.Detection, p Profile) Result {
 		return invalid(p, "the card lists no interface: it has neither supportedInterfaces (1.0) nor url (0.3), so a client has nowhere to connect")
 	}
 	entries := card.Interfaces(root)
-	res := Result{Outcome: NoCompatibleInterface, Index: -1, List: list, Client: p.String(), Trace: make([]Step, 0, len(entries)), ProfileNotes: p.Notes()}
-	for _, it := range entries {
-		st := Step{Index: it.Index, Source: it.Source, Decision: DecisionSkipped}
-		st.Start, st.End = span(it.Node)
+	res := Result{Outcome: NoCompatibleInterface, Index: -1, List: list, Client: p.String(), Trace: make([]Step, 0, min(len(entries), MaxTrace+1)), ProfileNotes: p.Notes()}
+	for k, it := range entries {
 		if res.Outcome == Selected {
-			st.Decision = DecisionNotReached
+			if len(res.Trace) >= MaxTrace {
+				res.TraceOmitted += len(entries) - k
+				break
+			}
+			st := Step{Index: it.Index, Source: it.Source, Decision: DecisionNotReached}
+			st.Start, st.End = span(it.Node)
 			st.Reason = fmt.Sprintf("not considered: entry %d was already chosen, and the card's order is its preference", res.Index)
 			fill(&st, it)
 			res.Trace = append(res.Trace, st)
 			continue
 		}
-		var ok bool
-		st.Reason, ok = judge(root, it, p, list)
+		// Past the kept steps, an entry is judged without wording the
+		// reason: nobody reads it, and a long list would pay for each one.
+		reason, ok := judge(root, it, p, list, len(res.Trace) < MaxTrace)
+		if !ok && len(res.Trace) >= MaxTrace {
+			res.TraceOmitted++
+			continue
+		}
+		st := Step{Index: it.Index, Source: it.Source, Decision: DecisionSkipped, Reason: reason}
+		st.Start, st.End = span(it.Node)
 		fill(&st, it)
 		if ok {
 			st.Decision = DecisionSelected
@@ -202,7 +221,7 @@ func span(n *jsonpos.Node) (int, int) {
 }
 
 // judge decides one entry: the reason, and whether the client takes it.
-func judge(root *jsonpos.Node, it card.Interface, p Profile, list string) (string, bool) {
+func judge(root *jsonpos.Node, it card.Interface, p Profile, list string, explain bool) (string, bool) {
 	n := it.Node
 	var urlNode, bindingNode, versionNode *jsonpos.Node
 	urlName, bindingName, versionName := "url", "protocolBinding", "protocolVersion"
@@ -210,6 +229,9 @@ func judge(root *jsonpos.Node, it card.Interface, p Profile, list string) (strin
 	switch {
 	case list == ListSupported:
 		if n == nil || n.Kind != jsonpos.Object {
+			if !explain {
+				return "", false
+			}
 			kind := "missing value"
 			if n != nil {
 				kind = "JSON " + n.Kind.String()
@@ -229,6 +251,9 @@ func judge(root *jsonpos.Node, it card.Interface, p Profile, list string) (strin
 		bindingName, versionName = "transport", "card-level protocolVersion"
 	}
 
+	if !explain && (!hasText(urlNode) || !bindingDefault && !hasText(bindingNode) || !hasText(versionNode)) {
+		return "", false
+	}
 	var missing []string
 	if why := stringProblem(urlNode, urlName); why != "" {
 		missing = append(missing, why)
@@ -292,6 +317,11 @@ func judge(root *jsonpos.Node, it card.Interface, p Profile, list string) (strin
 		b.WriteString("; no tenant to send")
 	}
 	return b.String(), true
+}
+
+// hasText is stringProblem's verdict without its wording.
+func hasText(n *jsonpos.Node) bool {
+	return n != nil && n.Kind == jsonpos.String && strings.TrimSpace(n.Str) != ""
 }
 
 // stringProblem says why a member that should hold a non-empty string

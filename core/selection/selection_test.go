@@ -307,3 +307,50 @@ func TestSelectDetected(t *testing.T) {
 		t.Errorf("outcome %s with a not-a-card detection", r.Outcome)
 	}
 }
+
+// TestTraceBounded: a card may list thousands of interfaces; the trace
+// keeps MaxTrace steps plus the selected one, counts the rest, and the
+// selected entry is still found however late it comes.
+func TestTraceBounded(t *testing.T) {
+	build := func(n int, last string) string {
+		var b strings.Builder
+		b.WriteString(`{"name":"n","description":"d","version":"1","capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[],"supportedInterfaces":[`)
+		for i := 0; i < n-1; i++ {
+			b.WriteString(`{},`)
+		}
+		b.WriteString(last + `]}`)
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name      string
+		n         int
+		last      string
+		outcome   string
+		steps     int
+		omitted   int
+		selectIdx int
+	}{
+		{"selected last of 5000", 5000, `{"url":"https://a.example.com","protocolBinding":"JSONRPC","protocolVersion":"1.0"}`, Selected, MaxTrace + 1, 5000 - MaxTrace - 1, 4999},
+		{"none of 5000", 5000, `{}`, NoCompatibleInterface, MaxTrace, 5000 - MaxTrace, -1},
+		{"selected first of 5000", 1, `{"url":"https://a.example.com","protocolBinding":"JSONRPC","protocolVersion":"1.0"}`, Selected, 1, 0, 0},
+		{"under the bound", 50, `{}`, NoCompatibleInterface, 50, 0, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := SelectSource([]byte(build(tc.n, tc.last)), MustParseProfile("JSONRPC@1.0"))
+			if r.Outcome != tc.outcome || r.Index != tc.selectIdx {
+				t.Fatalf("outcome %s index %d, want %s %d", r.Outcome, r.Index, tc.outcome, tc.selectIdx)
+			}
+			if len(r.Trace) != tc.steps || r.TraceOmitted != tc.omitted {
+				t.Errorf("%d steps, %d omitted; want %d and %d", len(r.Trace), r.TraceOmitted, tc.steps, tc.omitted)
+			}
+			if r.Outcome == Selected && r.Trace[len(r.Trace)-1].Decision != DecisionSelected {
+				t.Errorf("the selected step is not kept")
+			}
+			for _, st := range r.Trace {
+				if st.Reason == "" {
+					t.Errorf("step %d has no reason", st.Index)
+				}
+			}
+		})
+	}
+}

@@ -27,8 +27,9 @@ type SelectResult struct {
 }
 
 // MaxTrace is how many trace steps Select returns: the first ones in the
-// card's order, plus the selected entry wherever it is.
-const MaxTrace = 100
+// card's order, plus the selected entry wherever it is (the engine's own
+// bound, core/selection.MaxTrace).
+const MaxTrace = selection.MaxTrace
 
 // Select runs the client simulator for one profile
 // ("JSONRPC@1.0,HTTP+JSON@1.0|0.3").
@@ -49,7 +50,7 @@ func Select(src []byte, profile string) SelectResult {
 		offs = append(offs, s.Start, s.End)
 	}
 	u16 := jsonpos.UTF16Offsets(src, offs)
-	out := SelectResult{Result: r, Trace: make([]Step, 0, len(kept)), TraceOmitted: len(r.Trace) - len(kept)}
+	out := SelectResult{Result: r, Trace: make([]Step, 0, len(kept)), TraceOmitted: r.TraceOmitted + len(r.Trace) - len(kept)}
 	out.Result.Trace = nil // replaced by Trace, with UTF-16 offsets
 	if r.Outcome == selection.Selected {
 		out.From, out.To = u16[r.Start], u16[r.End]

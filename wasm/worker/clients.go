@@ -22,13 +22,12 @@ var profileNames = []string{"JSONRPC@1.0", "HTTP+JSON@1.0", "GRPC@1.0"}
 type clientJSON struct {
 	Client string           `json:"client"`
 	Result selection.Result `json:"result"`
-	// TraceOmitted counts trace steps left out after the first maxTrace
-	// (a card may list thousands of interfaces).
+	// TraceOmitted counts trace steps left out: the engine keeps at most
+	// selection.MaxTrace of them (a card may list thousands of
+	// interfaces). It repeats result.traceOmitted where clients of this
+	// API already read it.
 	TraceOmitted int `json:"traceOmitted,omitempty"`
 }
-
-// maxTrace is how many selection steps per client /api/check lists.
-const maxTrace = 100
 
 func selectAll(rep *discovery.Report) []selection.Result {
 	out := make([]selection.Result, len(profiles))
@@ -45,10 +44,7 @@ func selectAll(rep *discovery.Report) []selection.Result {
 func clientsJSON(rep *discovery.Report) []clientJSON {
 	out := []clientJSON{}
 	for i, r := range selectAll(rep) {
-		c := clientJSON{Client: profileNames[i], Result: r}
-		if n := len(r.Trace); n > maxTrace {
-			c.Result.Trace, c.TraceOmitted = r.Trace[:maxTrace:maxTrace], n-maxTrace
-		}
+		c := clientJSON{Client: profileNames[i], Result: r, TraceOmitted: r.TraceOmitted}
 		out = append(out, c)
 	}
 	return out
