@@ -216,6 +216,15 @@ function clamp(n, max) {
   return Math.max(0, Math.min(n | 0, max));
 }
 
+// A card of ordinary size is linted on the page itself once its engine is
+// there: a round trip to the worker would add a frame to every keystroke.
+// The engine's work is bounded, so a text this small cannot take long; if
+// one lint still takes longer than syncLintSlow (a slow device), every
+// later lint goes to the worker, under its time limit.
+const syncLintMax = 32 * 1024;
+const syncLintSlow = 50;
+let syncLint = !params.has("worker"); // ?worker: always the worker (tests)
+
 // runLint sends the text to the worker. One lint at a time: edits made
 // meanwhile are linted as soon as it answers (only the latest text).
 async function runLint() {
@@ -231,7 +240,14 @@ async function runLint() {
   const t0 = performance.now();
   let res;
   try {
-    res = await engine.call("lint", text);
+    const api = globalThis.agentcard;
+    if (api && syncLint && text.length <= syncLintMax) {
+      res = api.lint(text);
+      engine.lastMs = performance.now() - t0;
+      if (engine.lastMs > syncLintSlow) syncLint = false;
+    } else {
+      res = await engine.call("lint", text);
+    }
   } catch (err) {
     linting = false;
     if (err instanceof TimeoutError || err instanceof EngineStopped) return; // onRestart tells the person
@@ -284,13 +300,14 @@ async function runLint() {
   });
   if (!stats.ready) firstFindings();
   // The simulator and the preview are not findings: they follow right
-  // after, so typing shows the findings first.
+  // after, so typing shows the findings first. For a large card they wait
+  // for a pause in typing, so the worker is free for the next lint.
   clearTimeout(sideTimer);
   sideTimer = setTimeout(() => {
     if (view.state.doc !== doc) return; // a newer lint will come
     runSelect(text);
     renderPreview($("preview"), text, res);
-  }, 0);
+  }, text.length > syncSelectMax ? 250 : 0);
 }
 let sideTimer = 0;
 
