@@ -218,10 +218,11 @@ function clamp(n, max) {
 
 // A card of ordinary size is linted on the page itself once its engine is
 // there: a round trip to the worker would add a frame to every keystroke.
-// The engine's work is bounded, so a text this small cannot take long; if
-// one lint still takes longer than syncLintSlow (a slow device), every
+// The engine's work is bounded (the slowest hostile input costs a few ms
+// per KB in wasm), so a text this small cannot take long; if one lint still
+// takes longer than syncLintSlow (a slow device, a hostile text), every
 // later lint goes to the worker, under its time limit.
-const syncLintMax = 32 * 1024;
+const syncLintMax = 16 * 1024;
 const syncLintSlow = 50;
 let syncLint = !params.has("worker"); // ?worker: always the worker (tests)
 
@@ -438,7 +439,7 @@ function profileNote(r, profile) {
 }
 
 let selectSeq = 0;
-const syncSelectMax = 64 * 1024;
+const syncSelectMax = 16 * 1024;
 async function runSelect(text) {
   if (!engine) return;
   const profile = $("sim-profile").value.trim();
