@@ -1,6 +1,7 @@
 package components
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -10,7 +11,7 @@ import (
 
 func TestEditorPage(t *testing.T) {
 	d := render(t, EditorPage(EditorView{
-		Assets:  EditorAssets{CSS: []string{"/assets/site.abc.css"}, WasmExec: "/assets/wasm_exec.1.js", Script: "/assets/editor.2.js", Wasm: "/assets/editor.3.wasm", WasmSize: 1234},
+		Assets:  EditorAssets{CSS: []string{"/assets/site.abc.css"}, WasmExec: "/assets/wasm_exec.1.js", Script: "/assets/editor.2.js", Wasm: "/assets/editor.3.wasm", WasmSize: 1234, Worker: "/assets/engine-worker.4.js"},
 		Version: "9.9",
 	}))
 	for _, id := range []string{"format", "samples", "share", "open-url", "share-url", "editor", "diagnostics", "simulator", "sim-profile", "preview", "message", "status"} {
@@ -24,6 +25,29 @@ func TestEditorPage(t *testing.T) {
 	}
 	if v, _ := root.Attr("data-wasm"); v != "/assets/editor.3.wasm" {
 		t.Errorf("data-wasm = %q", v)
+	}
+	// The engine's worker and wasm_exec.js are named for the page's script.
+	if v, _ := root.Attr("data-worker"); v != "/assets/engine-worker.4.js" {
+		t.Errorf("data-worker = %q", v)
+	}
+	if v, _ := root.Attr("data-wasm-exec"); v != "/assets/wasm_exec.1.js" {
+		t.Errorf("data-wasm-exec = %q", v)
+	}
+	// The severity filter is in the page before any script runs (its
+	// place is kept), one toggle per severity, all pressed.
+	var sevs []string
+	d.Find(`[data-testid="severity-filter"]`).Each(func(_ int, s *goquery.Selection) {
+		if p, _ := s.Attr("aria-pressed"); p != "true" {
+			t.Errorf("filter %s starts unpressed", s.Text())
+		}
+		v, _ := s.Attr("data-severity-filter")
+		sevs = append(sevs, v)
+	})
+	if strings.Join(sevs, " ") != "error warning info" {
+		t.Errorf("severity filters %v", sevs)
+	}
+	if got := d.Find(`[data-testid="shortcut"][data-action="field-docs"] dt`).Text(); got != "Ctrl+K then Ctrl+I" {
+		t.Errorf("field-docs shortcut reads %q", got)
 	}
 	// Scripts are external and deferred, wasm_exec.js first; no inline script.
 	var srcs []string

@@ -228,18 +228,31 @@ func TestE2EPlaygroundUX(t *testing.T) {
 	})
 
 	// jsonrpc@1.0: the simulator says the profile misspells the binding
-	// and offers the real name.
+	// (in the engine's words), never that the card should copy it, and
+	// offers the profile as it was read.
 	t.Run("simulator-profile-case", func(t *testing.T) {
 		typeCard(t, ctx, readCard(t, "minimal-1.0.json"))
 		setInput(t, ctx, "sim-profile", "jsonrpc@1.0")
 		run(t, ctx, chromedp.Poll[chromedp.Void](`!document.getElementById("sim-profile-note").hidden`, chromedp.WithPollingTimeout(5*time.Second)))
-		note := eval[map[string]string](t, ctx, `({...document.getElementById("sim-profile-note").dataset})`)
-		if note["binding"] != "jsonrpc" || note["suggest"] != "JSONRPC" {
-			t.Errorf("profile note %v", note)
+		shown := eval[string](t, ctx, `document.getElementById("sim-profile-note").textContent`)
+		notes := eval[[]string](t, ctx, `agentcard.select(agentcardPlayground.getText(), "jsonrpc@1.0").profileNotes`)
+		if len(notes) == 0 {
+			t.Fatal("the engine gives no profile note for jsonrpc@1.0")
 		}
-		for _, r := range eval[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="sim-trace-entry"]')].map(e => e.textContent)`) {
+		for _, n := range notes {
+			if !strings.Contains(shown, n) {
+				t.Errorf("the page shows %q, not the engine's note %q", shown, n)
+			}
+		}
+		if s := eval[string](t, ctx, `document.getElementById("sim-profile-note").dataset.suggest`); s != "JSONRPC@1.0" {
+			t.Errorf("suggested profile %q", s)
+		}
+		if txt := eval[string](t, ctx, `document.getElementById("sim-trace").textContent`); strings.Contains(txt, "null") || strings.Contains(txt, "undefined") {
+			t.Errorf("the trace reads %q", txt)
+		}
+		for _, r := range eval[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="sim-trace-entry"], #sim-result')].map(e => e.textContent)`) {
 			if strings.Contains(r, `should say "jsonrpc"`) {
-				t.Errorf("the trace tells the card to copy the client's misspelling: %q", r)
+				t.Errorf("the simulator tells the card to copy the client's misspelling: %q", r)
 			}
 		}
 		do(t, ctx, chromedp.Click(`[data-testid="sim-profile-fix"]`))
@@ -247,7 +260,6 @@ func TestE2EPlaygroundUX(t *testing.T) {
 			t.Errorf("the fix set the profile to %q", p)
 		}
 		run(t, ctx, chromedp.Poll[chromedp.Void](`document.getElementById("sim-result").dataset.outcome === "selected" && document.getElementById("sim-profile-note").hidden`, chromedp.WithPollingTimeout(5*time.Second)))
-		setInput(t, ctx, "sim-profile", "JSONRPC@1.0")
 	})
 
 	// Open URL opens a card whose JSON is broken, with its syntax

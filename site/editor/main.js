@@ -16,7 +16,7 @@ import { Catalogue } from "./catalogue.js";
 import { contextAt } from "./tree.js";
 import { completionSource } from "./complete.js";
 import { renderPreview } from "./preview.js";
-import { el, count, countSeverity } from "./dom.js";
+import { el, append, count, countSeverity } from "./dom.js";
 import { renderFindings, bySeverity, maxShown } from "./panel.js";
 import { samples } from "../samples/index.js";
 
@@ -483,7 +483,8 @@ async function runSelect(text) {
     if (r.message) parts.push(el("p", { class: "note", "data-testid": "sim-message" }, r.message));
     out.replaceChildren(...parts);
     out.dataset.outcome = r.outcome;
-    trace.replaceChildren(...(r.trace || []).map((t) => el("li", {
+    trace.replaceChildren();
+    append(trace, [(r.trace || []).map((t) => el("li", {
       "data-testid": "sim-trace-entry", "data-index": String(t.index), "data-decision": t.decision,
       class: `trace-${t.decision}`,
     }, el("button", {
@@ -491,7 +492,7 @@ async function runSelect(text) {
       onclick: () => t.to > t.from && jumpTo(t.from, t.to),
     }, `#${t.index} ${t.decision}`), " ", t.reason)),
     r.traceOmitted ? el("li", { class: "note", "data-testid": "sim-trace-more", "data-count": String(r.traceOmitted) },
-      `${count(r.traceOmitted, "more entry", "more entries")} not listed.`) : null);
+      `${count(r.traceOmitted, "more entry", "more entries")} not listed.`) : null]);
   }
   if (view.state.doc === doc) view.dispatch({ effects: effect });
 }
