@@ -8,11 +8,17 @@ package components
 type RuleDoc struct {
 	Code, Severity, Topic, Title string
 	Explanation, HowToFix, Spec  string
-	Bad, Good                    string // examples as written in the catalogue
-	Fragment                     bool   // examples are members added to a valid base card
-	External                     bool   // examples describe an HTTP response, not card text
-	BadFindings                  []string
-	BadLink, GoodLink            string // the examples opened in the playground
+	// Basis is what the rule rests on: BasisKind is its code ("must",
+	// "should", "sdk", "likely-failure", "advice", "tool-limit"),
+	// BasisLabel its name, BasisNote the requirement or behaviour in one
+	// sentence; Refs link to where it is written.
+	BasisKind, BasisLabel, BasisNote string
+	Refs                             []RefDoc
+	Bad, Good                        string // examples as written in the catalogue
+	Fragment                         bool   // examples are members added to a valid base card
+	External                         bool   // examples describe an HTTP response, not card text
+	BadFindings                      []string
+	BadLink, GoodLink                string // the examples opened in the playground
 }
 
 // RuleTopic is a group of rules.
@@ -30,7 +36,12 @@ type FieldDoc struct {
 	Replacement, Doc      string
 	Spec, Format, TypeRef string // TypeRef: anchor of the value's object type, if any
 	Values                []string
+	Refs                  []RefDoc
 }
+
+// RefDoc is one reference: its text ("A2A v1.0 §4.4.6 AgentInterface") and
+// the address of the published text.
+type RefDoc struct{ Text, URL string }
 
 // FieldObject is one object type with its fields.
 type FieldObject struct {

@@ -7,8 +7,10 @@ import (
 
 func TestRulePages(t *testing.T) {
 	r := RuleDoc{Code: "interface-binding-case", Severity: "error", Topic: "Interfaces", Title: "Binding spelled wrong",
-		Explanation: "Clients compare <exactly>.", HowToFix: "Write JSONRPC.", Spec: "§5.8",
-		Bad: `"protocolBinding": "jsonrpc"`, Good: `"protocolBinding": "JSONRPC"`, Fragment: true,
+		Explanation: "Clients compare <exactly>.", HowToFix: "Write JSONRPC.", Spec: "A2A v1.0 §8.3.1 Supported Interfaces Declaration",
+		BasisKind: "must", BasisLabel: "MUST / REQUIRED", BasisNote: "Each interface must declare its binding accurately.",
+		Refs: []RefDoc{{Text: "A2A v1.0 §8.3.1 Supported Interfaces Declaration", URL: "https://a2a-protocol.org/v1.0.0/specification/#831-supported-interfaces-declaration"}},
+		Bad:  `"protocolBinding": "jsonrpc"`, Good: `"protocolBinding": "JSONRPC"`, Fragment: true,
 		BadFindings: []string{"line 3: binding"}, BadLink: "/#c=1.abc", GoodLink: "/#c=1.def"}
 	d := render(t, RulePage(r, nil))
 	page := d.Find(`[data-testid="rule-page"]`)
@@ -23,6 +25,15 @@ func TestRulePages(t *testing.T) {
 	}
 	if !strings.Contains(d.Find(`[data-testid="example-bad"] pre`).Text(), "jsonrpc") {
 		t.Error("bad example missing")
+	}
+	if kind, _ := d.Find(`[data-testid="rule-basis"]`).Attr("data-basis"); kind != "must" {
+		t.Errorf("basis %q", kind)
+	}
+	if !strings.Contains(d.Find(`[data-testid="rule-basis"]`).Text(), r.BasisNote) {
+		t.Error("basis note missing")
+	}
+	if href, _ := d.Find(`[data-testid="rule-refs"] a`).Attr("href"); href != r.Refs[0].URL {
+		t.Errorf("reference links to %q", href)
 	}
 	if cur, _ := d.Find(`nav a[aria-current="page"]`).Attr("href"); cur != "/rules/" {
 		t.Errorf("current nav entry = %q", cur)

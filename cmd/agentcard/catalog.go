@@ -13,8 +13,10 @@ import (
 const rulesUsage = `Usage: agentcard rules [--format text|json] [CODE]
 
 Prints the rule catalogue: every check with its code, severity, topic,
-title, explanation, how to fix it, the spec section, and a bad and a good
-example. With CODE, prints that rule in full.
+title, explanation, how to fix it, its basis (MUST, SHOULD, official SDK
+behaviour, likely failure, advice or a limit of this tool) with links to
+the sections of the specification version it rests on, and a bad and a
+good example. With CODE, prints that rule in full.
 
   --format text   grouped by topic, one line per rule; in full with CODE (default)
   --format json   {"rules":[...]} with every catalogue field
@@ -102,7 +104,15 @@ func writeRuleText(b *strings.Builder, r *lint.Rule) {
 	fmt.Fprintf(b, "%s (%s, %s)\n%s\n\n", r.Code, r.Severity, r.Topic, r.Title)
 	fmt.Fprintf(b, "Why:\n%s\n\n", indent(wrap(r.Explanation, 76), "  "))
 	fmt.Fprintf(b, "How to fix:\n%s\n\n", indent(wrap(r.HowToFix, 76), "  "))
+	fmt.Fprintf(b, "Basis: %s", r.Basis.Label)
+	if r.Basis.Note != "" {
+		fmt.Fprintf(b, ": %s", r.Basis.Note)
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(b, "Spec: %s\n", r.Spec)
+	for _, ref := range r.Refs {
+		fmt.Fprintf(b, "  %s\n", ref.URL)
+	}
 	fmt.Fprintf(b, "More: %s\n", ruleURL(r.Code))
 	if r.Bad != "" {
 		fmt.Fprintf(b, "\nBad:\n%s\n", indent(visible(r.Bad, true), "  "))

@@ -14,35 +14,38 @@ const (
 	codeExtensionURIInvalid    = "extension-uri-invalid"
 	codeExtensionDuplicate     = "extension-duplicate"
 	codeExtensionRequired      = "extension-required"
+	codeExtensionUnversioned   = "extension-uri-unversioned"
 )
 
 func init() {
 	Register(
-		&Rule{Code: codeExtendedCardNoSecurity, Severity: Warning, Topic: "capabilities", Title: "Extended card offered without any security scheme",
-			Explanation: "The extended card is served only to authenticated clients, and they authenticate with the schemes the public card declares. With no securitySchemes, clients cannot know how to get it, and a server that hands it out without authentication exposes what was meant to be private.",
+		&Rule{Code: codeExtendedCardNoSecurity, Severity: Error, Topic: "capabilities", Title: "Extended card offered without any security scheme",
+			Explanation: "The specification requires the extended card to be fetched with authentication, using one of the schemes the public card declares (§3.1.11, §13.3; 0.2/0.3: §7.10). With no securitySchemes that requirement cannot be met: clients cannot know how to authenticate, and a server that hands the card out anyway exposes what was meant to be private.",
 			HowToFix:    "Declare the scheme clients use to fetch the extended card in securitySchemes (and securityRequirements), or set the flag to false.",
-			Spec:        "§5.5; §7.1",
 			Bad:         `"capabilities": {"extendedAgentCard": true}`,
 			Good:        `"capabilities": {"extendedAgentCard": true}, "securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
 			Check:       checkExtendedCardNoSecurity},
-		&Rule{Code: codeExtensionURIInvalid, Severity: Error, Topic: "capabilities", Title: "Extension uri is not an absolute URI",
+		&Rule{Code: codeExtensionURIInvalid, Severity: Warning, Topic: "capabilities", Title: "Extension uri is not an absolute URI",
 			Explanation: "An extension is identified by its uri: clients compare it with the extensions they implement and send it back when they activate one. A bare name or a relative path is not a global identifier, so two unrelated extensions could collide and clients cannot match it reliably.",
 			HowToFix:    "Use an absolute URI you control, usually the URL of the extension's specification, such as https://example.com/a2a/ext/cost-estimate/v1.",
-			Spec:        "§5.5; §9",
 			Bad:         `"capabilities": {"extensions": [{"uri": "cost-estimate"}]}`,
 			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/a2a/ext/cost-estimate/v1"}]}`,
 			Check:       checkExtensionURIInvalid},
 		&Rule{Code: codeExtensionDuplicate, Severity: Warning, Topic: "capabilities", Title: "Extension declared twice",
-			Explanation: "Two entries of capabilities.extensions have the same uri. Clients keep one of them, so the other entry's description, required flag and params are silently lost.",
+			Explanation: "Two entries of capabilities.extensions have the same uri. Nothing says which entry's description, required flag and params hold, so clients may disagree; the Go SDK, for one, keeps both entries and treats the extension as required if either says so.",
 			HowToFix:    "Merge the two entries into one.",
-			Spec:        "§9",
 			Bad:         `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1"}, {"uri": "https://invoices.example.com/ext/audit/v1", "required": true}]}`,
 			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": true}]}`,
 			Check:       checkExtensionDuplicate},
+		&Rule{Code: codeExtensionUnversioned, Severity: Warning, Topic: "capabilities", Title: "Extension uri carries no version",
+			Explanation: "Extension URIs should include version information, and a breaking change must get a new URI (§4.6.3). A URI without any version gives the extension's author no way to change it without breaking every agent and client that uses it. This is a warning on 1.0 cards and a note on 0.2/0.3 cards, whose specification text does not say it. Only URIs with no digit at all after the host are reported, so a version in any form (v1, 1.0, 2025-06-01) passes.",
+			HowToFix:    "Put the version in the URI, usually as the last path segment: https://example.com/ext/geolocation/v1.",
+			Bad:         `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/geolocation"}]}`,
+			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/geolocation/v1"}]}`,
+			Check:       checkExtensionUnversioned},
 		&Rule{Code: codeExtensionRequired, Severity: Info, Topic: "capabilities", Title: "Extension is required",
 			Explanation: "A required extension must be understood by every client: the agent refuses requests that do not activate it (ExtensionSupportRequiredError). Generic clients do not implement custom extensions, so they cannot use this agent at all.",
 			HowToFix:    "Keep required: true only if the agent truly cannot work without the extension; otherwise make it optional.",
-			Spec:        "§9",
 			Bad:         `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": true}]}`,
 			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": false}]}`,
 			Check:       checkExtensionRequired},
@@ -115,7 +118,7 @@ func checkExtensionDuplicate(c *Context) {
 			continue
 		}
 		if prev, ok := seen[u.Str]; ok {
-			c.Report(u, "%s %s is already declared by capabilities.extensions[%d]; clients keep only one of the two entries", extLabel(e), quote(u.Str), prev.Index)
+			c.Report(u, "%s %s is already declared by capabilities.extensions[%d]; which entry's settings hold is left to each client", extLabel(e), quote(u.Str), prev.Index)
 			continue
 		}
 		seen[u.Str] = e
@@ -131,4 +134,41 @@ func checkExtensionRequired(c *Context) {
 		uri := e.Get("uri").Text()
 		c.ReportMember(r, "extension %s is required: clients that do not implement it cannot use this agent at all", quote(uri))
 	}
+}
+
+// checkExtensionUnversioned reports absolute extension URIs with no digit
+// after the authority: whatever a version looks like (v1, 1.0, a date), it
+// has a digit, so this never flags a versioned URI.
+func checkExtensionUnversioned(c *Context) {
+	for _, e := range extensions(c.Root) {
+		u := e.Get("uri")
+		if u == nil || u.Kind != jsonpos.String || !isAbsoluteURI(u.Str) || findPlaceholder(u.Str) != "" {
+			continue // not a URI: extension-uri-invalid speaks
+		}
+		if strings.ContainsAny(uriAfterAuthority(u.Str), "0123456789") {
+			continue
+		}
+		d := c.Report(u, "%s %s has no version; extension URIs should carry one (for example a /v1 segment), so that a breaking change can get a new URI", extLabel(e), quote(u.Str))
+		if c.IsLegacy() {
+			d.WithSeverity(Info)
+		}
+	}
+}
+
+// uriAfterAuthority is the part of a URI after "scheme://host[:port]", or
+// after "scheme:" for URIs without an authority (urn:...).
+func uriAfterAuthority(s string) string {
+	i := strings.Index(s, ":")
+	if i < 0 {
+		return s
+	}
+	rest := s[i+1:]
+	if !strings.HasPrefix(rest, "//") {
+		return rest
+	}
+	rest = rest[2:]
+	if j := strings.IndexAny(rest, "/?#"); j >= 0 {
+		return rest[j:]
+	}
+	return ""
 }

@@ -31,86 +31,74 @@ const (
 func init() {
 	Register(
 		&Rule{Code: codeIfaceURLNotAbsolute, Severity: Error, Topic: "interfaces", Title: "Interface URL is not an absolute URL",
-			Explanation: "Clients send requests to the url exactly as written. A template left unfilled ({BASE_URL}, ${HOST}, <your-url>), a path such as /a2a or a host without a scheme cannot be requested: the card was published before its build step ran, or was written for one server only. GRPC entries may use host:port; every HTTP binding needs a full http(s) URL.",
+			Explanation: "Clients send requests to the url exactly as written. A template left unfilled ({BASE_URL}, ${HOST}, <your-url>), a path such as /a2a or a host without a scheme cannot be requested: the card was published before its build step ran, or was written for one server only. HTTP bindings need a full http(s) URL, and §12.7 requires custom bindings to give the full URL too. For GRPC this tool also accepts host:port: the specification's examples use https URLs, but gRPC clients such as the Go SDK dial the value as a target, where host:port is the usual form.",
 			HowToFix:    "Write the public URL in full, such as https://agent.example.com/a2a/v1. If the card is generated, fill the template at build or request time, not in the published file.",
-			Spec:        "§5.6",
 			Bad:         `"supportedInterfaces": [{"url": "{BASE_URL}/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "invoices.example.com:443", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]`,
 			Check:       checkIfaceURLNotAbsolute},
-		&Rule{Code: codeIfaceURLNotHTTPS, Severity: Warning, Topic: "interfaces", Title: "Interface URL uses plain http",
-			Explanation: "Requests and responses, including credentials in headers, travel unencrypted over http. The specification asks for HTTPS in production. This is a warning rather than an error because test and staging cards legitimately use http, and the card is still readable; loopback addresses are not reported.",
-			HowToFix:    "Serve the endpoint over TLS and change the scheme to https.",
-			Spec:        "§5.6; §7.1",
+		&Rule{Code: codeIfaceURLNotHTTPS, Severity: Error, Topic: "interfaces", Title: "Interface URL is not encrypted (http, or gRPC without TLS)",
+			Explanation: "Requests and responses, including credentials in headers, travel unencrypted over http. The specification requires encrypted communication in production: HTTPS for the HTTP-based bindings and TLS for gRPC (§7.1, repeated in §13.4), so an http:// URL on any entry, GRPC included, is an error. Loopback addresses are not reported: they are local development, which the internal-address rule covers.",
+			HowToFix:    "Serve the endpoint over TLS and change the scheme to https (for gRPC, serve it with TLS and publish an https URL or a host:port the client dials with TLS).",
 			Bad:         `"supportedInterfaces": [{"url": "http://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Check:       checkIfaceURLNotHTTPS},
 		&Rule{Code: codeIfaceURLInternal, Severity: Warning, Topic: "interfaces", Title: "Interface URL is internal or temporary",
-			Explanation: "The host is a loopback, private, link-local or local-network address (localhost, 10.x, 192.168.x, *.local, *.internal, a container name) or a temporary tunnel (ngrok, trycloudflare, localtunnel). Nobody outside that network can connect, and a published card should not reveal internal addresses. When the entry is the first one, the preferred endpoint is unreachable for everyone else, so the finding is an error there.",
+			Explanation: "The host is a loopback, private, link-local or local-network address (localhost, 10.x, 192.168.x, *.local, *.internal, a container name) or a temporary tunnel (ngrok, trycloudflare, localtunnel). Nobody outside that network can connect, and a published card should not reveal internal details (§14.3). It is a warning on every entry, the first one included: nothing in the specification forbids such a URL, but clients outside that network fail.",
 			HowToFix:    "Publish the URL clients reach from outside (behind your load balancer or gateway). Keep development URLs in a separate, unpublished card.",
-			Spec:        "§5.6; §8.3.2",
 			Bad:         `"supportedInterfaces": [{"url": "http://localhost:8000/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good:        ``,
 			Check:       checkIfaceURLInternal},
 		&Rule{Code: codeIfaceBindingVariant, Severity: Error, Topic: "interfaces", Title: "Misspelt core protocol binding",
 			Explanation: "Clients compare protocolBinding with JSONRPC, GRPC and HTTP+JSON exactly, case included. jsonrpc, JSON-RPC, REST or http+json match nothing, so clients skip the entry as if it spoke an unknown protocol.",
-			HowToFix:    "Write the binding exactly as the specification spells it: JSONRPC, GRPC or HTTP+JSON. REST and HTTP mean HTTP+JSON.",
-			Spec:        "§5.6; §5.8",
+			HowToFix:    "Write the binding exactly as the specification spells it: JSONRPC, GRPC or HTTP+JSON. REST means HTTP+JSON; a bare HTTP is ambiguous, since JSON-RPC is carried over HTTP too, so check which protocol the endpoint speaks before accepting the suggested fix.",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "jsonrpc", "protocolVersion": "1.0"}]`,
 			Good:        ``,
 			Check:       checkIfaceBindingVariant},
 		&Rule{Code: codeIfaceBindingUnknown, Severity: Warning, Topic: "interfaces", Title: "Unknown protocol binding",
 			Explanation: "The binding is neither one of the core values (JSONRPC, GRPC, HTTP+JSON) nor a URI. Custom bindings are allowed, but they should be named by a URI so that two different protocols cannot share a name. Ordinary clients skip the entry.",
 			HowToFix:    "Use a core binding if the endpoint speaks one; otherwise name the custom binding with a URI you control, such as https://example.com/a2a/bindings/websocket/v1.",
-			Spec:        "§5.8",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "wss://invoices.example.com/ws", "protocolBinding": "websocket", "protocolVersion": "1.0"}]`,
 			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}]`,
 			Check:       checkIfaceBindingUnknown},
 		&Rule{Code: codeIfaceVersionPatch, Severity: Warning, Topic: "interfaces", Title: "Protocol version has a patch number",
 			Explanation: "protocolVersion is Major.Minor. Patch releases never change compatibility, so they do not belong in a card. Some clients compare the string as written and fail to match \"1.0.0\" with the \"1.0\" they support.",
 			HowToFix:    "Drop the patch number: \"1.0.0\" becomes \"1.0\", \"0.3.0\" becomes \"0.3\".",
-			Spec:        "§3.6; §5.6",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0.0"}]`,
 			Good:        ``,
 			Check:       checkIfaceVersionPatch},
 		&Rule{Code: codeIfaceVersionInvalid, Severity: Error, Topic: "interfaces", Title: "Protocol version is not a version",
 			Explanation: "Clients choose an interface by its protocol version, read as Major.Minor. Values such as latest, v1 or stable cannot be compared, so no client selects the entry.",
 			HowToFix:    "Write the A2A version the endpoint speaks as Major.Minor: \"1.0\" or \"0.3\".",
-			Spec:        "§3.6; §5.6",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "latest"}]`,
 			Good:        ``,
 			Check:       checkIfaceVersionInvalid},
 		&Rule{Code: codeIfaceVersionUnknown, Severity: Info, Topic: "interfaces", Title: "Protocol version is neither 1.0 nor 0.3",
 			Explanation: "The released A2A versions clients implement are 1.0 and 0.3. Another version is legal, but most clients will skip the entry until they know that version.",
 			HowToFix:    "Check the value; if the endpoint speaks 1.0 or 0.3, write that.",
-			Spec:        "§3.6",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "2.0"}]`,
 			Good:        ``,
 			Check:       checkIfaceVersionUnknown},
-		&Rule{Code: codeIfaceDuplicate, Severity: Warning, Topic: "interfaces", Title: "Duplicate interface entry",
+		&Rule{Code: codeIfaceDuplicate, Severity: Info, Topic: "interfaces", Title: "Duplicate interface entry",
 			Explanation: "Two entries have the same URL, binding and version. The second is never chosen, and it usually means a copy-paste where one of them should have been different.",
 			HowToFix:    "Delete the repeated entry, or correct the value that should differ.",
-			Spec:        "§5.6; §8.3.2",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a/v03", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]`,
 			Check:       checkIfaceDuplicate},
-		&Rule{Code: codeIfaceURLConflict, Severity: Error, Topic: "interfaces", Title: "One URL declared as GRPC and as an HTTP binding",
-			Explanation: "gRPC and the HTTP bindings (JSONRPC, HTTP+JSON) are different wire protocols. When the same URL is declared with both, one of the declarations is wrong, and clients that pick it fail on their first request.",
-			HowToFix:    "Give each binding the URL it really listens on; gRPC endpoints are usually host:port.",
-			Spec:        "§5.6; §5.8",
-			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]`,
-			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "grpc.invoices.example.com:443", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]`,
+		&Rule{Code: codeIfaceURLConflict, Severity: Warning, Topic: "interfaces", Title: "0.2/0.3 card declares one URL as GRPC and as an HTTP binding",
+			Explanation: "The 0.3 text says one URL must not be declared with conflicting transports (§5.6.4), while also letting entries reuse a URL when the endpoint serves several (§5.6.2); gRPC beside JSON-RPC or HTTP+JSON on one URL is the case most likely to be a mistake. 1.0 explicitly allows one URL for several bindings (§8.3.1: URLs may be reused when the endpoint serves them all), so 1.0 entries are not checked.",
+			HowToFix:    "Make sure the endpoint really serves both protocols; otherwise give each transport the URL it listens on.",
+			Bad:         `"url": "https://invoices.example.com/a2a", "additionalInterfaces": [{"url": "https://invoices.example.com/a2a", "transport": "GRPC"}]`,
+			Good:        `"url": "https://invoices.example.com/a2a", "additionalInterfaces": [{"url": "https://grpc.invoices.example.com", "transport": "GRPC"}]`,
 			Check:       checkIfaceURLConflict},
 		&Rule{Code: codeIfaceNoCoreBinding, Severity: Warning, Topic: "interfaces", Title: "No interface with a core binding",
 			Explanation: "Every entry uses a custom or unknown binding. Clients built on the official SDKs speak only JSONRPC, GRPC and HTTP+JSON, so most of them find nothing to connect to.",
 			HowToFix:    "Add an entry with a core binding, even if the custom one stays first.",
-			Spec:        "§5.8; §8.3.2",
 			Bad:         `"supportedInterfaces": [{"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}]`,
 			Good:        `"supportedInterfaces": [{"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Check:       checkIfaceNoCoreBinding},
 		&Rule{Code: codeIfaceTenant, Severity: Info, Topic: "interfaces", Title: "Interface requires a tenant",
 			Explanation: "When an entry has a tenant, clients must send exactly that value in the tenant field of every request to that URL; without it the server may route the request to the wrong tenant or refuse it. Several clients forget to, so it is worth knowing.",
 			HowToFix:    "Nothing to change if the tenant is intended. Make sure your clients copy it into every request.",
-			Spec:        "§8.3.2",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "acme-eu"}]`,
 			Good:        ``,
 			Check:       checkIfaceTenant},
@@ -336,6 +324,10 @@ func checkIfaceURLNotAbsolute(c *Context) {
 			if grpc && !strings.ContainsAny(u.Raw, "/?#") {
 				return // a bare host is a valid gRPC target
 			}
+			if customBinding(e) {
+				c.Report(e.URL, "%s %s has no scheme; a custom binding must give the full URL of its endpoint (§12.7), such as wss://agent.example.com/a2a", name, quote(u.Raw))
+				return
+			}
 			d := c.Report(e.URL, "%s %s has no scheme, so clients cannot request it", name, quote(u.Raw))
 			if !grpc {
 				d.WithFix("Add https://", c.Replace(e.URL, jsonString("https://"+strings.TrimSpace(u.Raw))))
@@ -343,8 +335,14 @@ func checkIfaceURLNotAbsolute(c *Context) {
 		case formInvalid:
 			c.Report(e.URL, "%s %s is not a valid absolute URL", name, quote(u.Raw))
 		case formHostPort:
+			if customBinding(e) {
+				// §12.7: custom bindings MUST give the full URL where the
+				// binding is available.
+				c.Report(e.URL, "%s %s is in host:port form; a custom binding must give the full URL of its endpoint, scheme included (§12.7)", name, quote(u.Raw))
+				return
+			}
 			if !isHTTPBinding(core) {
-				return // fine for GRPC; custom bindings define their own form
+				return // accepted for GRPC (a gRPC target)
 			}
 			c.Report(e.URL, "%s %s is in host:port form, which only GRPC accepts; %s needs a full http(s) URL", name, quote(u.Raw), bindingName(e))
 		case formOtherScheme:
@@ -353,6 +351,13 @@ func checkIfaceURLNotAbsolute(c *Context) {
 			}
 		}
 	})
+}
+
+// customBinding reports whether the entry names a binding that is neither
+// a core one nor a spelling of one (a URI or an unknown name).
+func customBinding(e ifaceEntry) bool {
+	k, _ := classifyBinding(e.BindingText)
+	return k == bindingURI || k == bindingUnknown
 }
 
 func bindingName(e ifaceEntry) string {
@@ -378,13 +383,17 @@ func checkIfaceURLNotHTTPS(c *Context) {
 			return
 		}
 		u := c.classifyURL(e.URL.Str)
-		if u.Form != formHTTP || u.Scheme != "http" || coreOf(e.BindingText) == "GRPC" {
+		if u.Form != formHTTP || u.Scheme != "http" {
 			return
 		}
 		if u.Where == hostLoopback || u.Where == hostUnspecified {
 			return // local development; the internal-host rule speaks
 		}
-		c.Report(e.URL, "%s %s uses plain http: requests and credentials travel unencrypted; use https", e.field("url"), quote(u.Raw))
+		if coreOf(e.BindingText) == "GRPC" {
+			c.Report(e.URL, "%s %s declares gRPC without TLS; production gRPC must use TLS (§7.1)", e.field("url"), quote(u.Raw))
+			return
+		}
+		c.Report(e.URL, "%s %s uses plain http: requests and credentials travel unencrypted; production endpoints must use https (§7.1)", e.field("url"), quote(u.Raw))
 	})
 }
 
@@ -405,7 +414,7 @@ func checkIfaceURLInternal(c *Context) {
 			what = "which clients cannot connect to"
 		}
 		if e.First {
-			c.Report(e.URL, "%s %s points at %s, %s; it is the first (preferred) entry, so clients elsewhere cannot use this agent", e.field("url"), quote(u.Raw), u.Reason, what).WithSeverity(Error)
+			c.Report(e.URL, "%s %s points at %s, %s; it is the first (preferred) entry, so clients elsewhere cannot use this agent", e.field("url"), quote(u.Raw), u.Reason, what)
 			return
 		}
 		c.Report(e.URL, "%s %s points at %s, %s; a public card should list only public endpoints", e.field("url"), quote(u.Raw), u.Reason, what)
@@ -569,6 +578,9 @@ func checkIfaceDuplicate(c *Context) {
 
 func checkIfaceURLConflict(c *Context) {
 	for _, l := range ifaceLists(c) {
+		if len(l) == 0 || !l[0].Legacy {
+			continue // 1.0 §8.3.1 lets one URL serve several bindings
+		}
 		grpc := map[string]ifaceEntry{}
 		httpb := map[string]ifaceEntry{}
 		for _, e := range l {
@@ -580,14 +592,14 @@ func checkIfaceURLConflict(c *Context) {
 			switch core := coreOf(e.BindingText); {
 			case core == "GRPC":
 				if o, ok := httpb[k]; ok {
-					c.Report(e.URL, "%s %s is declared as GRPC here and as %s in %s; one endpoint cannot speak both", e.field("url"), quote(u), coreOf(o.BindingText), o.Label)
+					c.Report(e.URL, "%s %s is declared as GRPC here and as %s in %s; the 0.3 text forbids conflicting transports on one URL", e.field("url"), quote(u), coreOf(o.BindingText), o.Label)
 				}
 				if _, ok := grpc[k]; !ok {
 					grpc[k] = e
 				}
 			case isHTTPBinding(core):
 				if o, ok := grpc[k]; ok {
-					c.Report(e.URL, "%s %s is declared as %s here and as GRPC in %s; one endpoint cannot speak both", e.field("url"), quote(u), core, o.Label)
+					c.Report(e.URL, "%s %s is declared as %s here and as GRPC in %s; the 0.3 text forbids conflicting transports on one URL", e.field("url"), quote(u), core, o.Label)
 				}
 				if _, ok := httpb[k]; !ok {
 					httpb[k] = e

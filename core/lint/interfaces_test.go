@@ -55,6 +55,9 @@ func TestInterfaceURLNotAbsolute(t *testing.T) {
 		{name: "grpc https url is fine", card: si(okEntry, ie("https://agent.example.com/a2a/grpc", "GRPC", "1.0")), code: codeIfaceURLNotAbsolute, want: 0},
 		{name: "grpc placeholder still wrong", card: si(okEntry, ie("{GRPC_HOST}:443", "GRPC", "1.0")), code: codeIfaceURLNotAbsolute, want: 1},
 		{name: "custom binding with wss", card: si(okEntry, ie("wss://agent.example.com/ws", "https://example.com/bindings/ws", "1.0")), code: codeIfaceURLNotAbsolute, want: 0},
+		// §12.7: custom bindings MUST give the full URL of their endpoint.
+		{name: "custom binding host:port", card: si(okEntry, ie("ws.example.com:8443", "https://example.com/bindings/ws", "1.0")), code: codeIfaceURLNotAbsolute, want: 1, msg: "custom binding", pointer: "/supportedInterfaces/1/url"},
+		{name: "custom binding without scheme", card: si(okEntry, ie("ws.example.com/a2a", "https://example.com/bindings/ws", "1.0")), code: codeIfaceURLNotAbsolute, want: 1, msg: "custom binding"},
 		{name: "legacy url relative", card: legacyBase + `"/a2a"`, code: codeIfaceURLNotAbsolute, want: 1, pointer: "/url", msg: "url"},
 		{name: "legacy additional interface placeholder", card: legacyBase + `"https://agent.example.com/a2a", "additionalInterfaces": [{"url": "{REST_URL}", "transport": "HTTP+JSON"}]`,
 			code: codeIfaceURLNotAbsolute, want: 1, pointer: "/additionalInterfaces/0/url", msg: "additionalInterfaces[0].url"},
@@ -65,11 +68,15 @@ func TestInterfaceURLNotAbsolute(t *testing.T) {
 
 func TestInterfaceURLNotHTTPS(t *testing.T) {
 	checkFindingCases(t, []findingCase{
-		{name: "http public", card: si(ie("http://agent.example.com/a2a", "JSONRPC", "1.0")), code: codeIfaceURLNotHTTPS, want: 1, msg: "plain http"},
+		{name: "http public", card: si(ie("http://agent.example.com/a2a", "JSONRPC", "1.0")), code: codeIfaceURLNotHTTPS, want: 1, sev: Error, msg: "plain http"},
 		{name: "http private also reported", card: si(okEntry, ie("http://10.0.3.7:8080/a2a", "HTTP+JSON", "1.0")), code: codeIfaceURLNotHTTPS, want: 1},
 		{name: "http loopback not reported", card: si(ie("http://localhost:8000/a2a", "JSONRPC", "1.0")), code: codeIfaceURLNotHTTPS, want: 0},
 		{name: "http 127.0.0.1 not reported", card: si(ie("http://127.0.0.1:8000/a2a", "JSONRPC", "1.0")), code: codeIfaceURLNotHTTPS, want: 0},
-		{name: "grpc plaintext is not an HTTP binding", card: si(okEntry, ie("http://agent.example.com:50051", "GRPC", "1.0")), code: codeIfaceURLNotHTTPS, want: 0},
+		// §7.1: production gRPC must use TLS; an http:// URL declares it without.
+		{name: "grpc plaintext is reported", card: si(okEntry, ie("http://agent.example.com:50051", "GRPC", "1.0")), code: codeIfaceURLNotHTTPS, want: 1, sev: Error, msg: "gRPC without TLS", pointer: "/supportedInterfaces/1/url"},
+		{name: "grpc https fine", card: si(okEntry, ie("https://grpc.agent.example.com", "GRPC", "1.0")), code: codeIfaceURLNotHTTPS, want: 0},
+		{name: "grpc host:port says nothing about TLS", card: si(okEntry, ie("grpc.agent.example.com:443", "GRPC", "1.0")), code: codeIfaceURLNotHTTPS, want: 0},
+		{name: "grpc plaintext on loopback not reported", card: si(okEntry, ie("http://localhost:50051", "GRPC", "1.0")), code: codeIfaceURLNotHTTPS, want: 0},
 		{name: "https fine", card: si(okEntry, restEntry), code: codeIfaceURLNotHTTPS, want: 0},
 		{name: "legacy url http", card: legacyBase + `"http://agent.example.com/a2a"`, code: codeIfaceURLNotHTTPS, want: 1, pointer: "/url"},
 	})
@@ -77,7 +84,7 @@ func TestInterfaceURLNotHTTPS(t *testing.T) {
 
 func TestInterfaceURLInternal(t *testing.T) {
 	checkFindingCases(t, []findingCase{
-		{name: "localhost first entry is an error", card: si(ie("http://localhost:8000/a2a", "JSONRPC", "1.0")), code: codeIfaceURLInternal, want: 1, sev: Error,
+		{name: "localhost first entry is a warning too", card: si(ie("http://localhost:8000/a2a", "JSONRPC", "1.0")), code: codeIfaceURLInternal, want: 1, sev: Warning,
 			msg: "first (preferred) entry"},
 		{name: "private second entry is a warning", card: si(okEntry, ie("http://10.0.3.7:8080/a2a", "HTTP+JSON", "1.0")), code: codeIfaceURLInternal, want: 1, sev: Warning,
 			msg: "private network address"},
@@ -86,11 +93,11 @@ func TestInterfaceURLInternal(t *testing.T) {
 		{name: "dot local", card: si(okEntry, ie("https://agent.local/a2a", "HTTP+JSON", "1.0")), code: codeIfaceURLInternal, want: 1, msg: ".local"},
 		{name: "dot internal", card: si(okEntry, ie("https://agent.corp.internal/a2a", "HTTP+JSON", "1.0")), code: codeIfaceURLInternal, want: 1, msg: ".internal"},
 		{name: "container name", card: si(okEntry, ie("http://agent-backend:8080/a2a", "HTTP+JSON", "1.0")), code: codeIfaceURLInternal, want: 1, msg: "single-label"},
-		{name: "ngrok tunnel first", card: si(ie("https://ab12-34.ngrok-free.app/a2a", "JSONRPC", "1.0")), code: codeIfaceURLInternal, want: 1, sev: Error, msg: "tunnel"},
+		{name: "ngrok tunnel first", card: si(ie("https://ab12-34.ngrok-free.app/a2a", "JSONRPC", "1.0")), code: codeIfaceURLInternal, want: 1, sev: Warning, msg: "tunnel"},
 		{name: "trycloudflare tunnel", card: si(okEntry, ie("https://calm-sea.trycloudflare.com/a2a", "HTTP+JSON", "1.0")), code: codeIfaceURLInternal, want: 1, msg: "trycloudflare.com"},
 		{name: "grpc host:port on localhost", card: si(okEntry, ie("localhost:50051", "GRPC", "1.0")), code: codeIfaceURLInternal, want: 1},
 		{name: "public hosts fine", card: si(okEntry, ie("agent.example.com:443", "GRPC", "1.0"), restEntry), code: codeIfaceURLInternal, want: 0},
-		{name: "legacy url on localhost", card: legacyBase + `"http://localhost:9999/"`, code: codeIfaceURLInternal, want: 1, sev: Error, pointer: "/url"},
+		{name: "legacy url on localhost", card: legacyBase + `"http://localhost:9999/"`, code: codeIfaceURLInternal, want: 1, sev: Warning, pointer: "/url"},
 	})
 }
 
@@ -154,8 +161,11 @@ func TestInterfaceList(t *testing.T) {
 		{name: "trailing slash still duplicate", card: si(okEntry, ie(pubJSONRPC+"/", "JSONRPC", "1.0")), code: codeIfaceDuplicate, want: 1},
 		{name: "legacy repeats are customary", card: legacyBase + `"https://agent.example.com/a2a", "additionalInterfaces": [{"url": "https://agent.example.com/a2a", "transport": "JSONRPC"}]`,
 			code: codeIfaceDuplicate, want: 0},
-		{name: "grpc and jsonrpc share a url", card: si(okEntry, ie(pubJSONRPC, "GRPC", "1.0")), code: codeIfaceURLConflict, want: 1, pointer: "/supportedInterfaces/1/url", msg: "as GRPC here and as JSONRPC"},
-		{name: "rest variant then grpc", card: si(okEntry, ie(pubREST, "REST", "1.0"), ie(pubREST, "GRPC", "1.0")), code: codeIfaceURLConflict, want: 1},
+		// 1.0 §8.3.1 lets one URL serve several bindings: no finding on 1.0 entries.
+		{name: "1.0 grpc and jsonrpc share a url", card: si(okEntry, ie(pubJSONRPC, "GRPC", "1.0")), code: codeIfaceURLConflict, want: 0},
+		{name: "1.0 jsonrpc and http+json share a url", card: si(okEntry, ie(pubJSONRPC, "HTTP+JSON", "1.0")), code: codeIfaceURLConflict, want: 0},
+		{name: "0.3 grpc and jsonrpc share a url", card: legacyBase + `"https://agent.example.com/a2a", "additionalInterfaces": [{"url": "https://agent.example.com/a2a", "transport": "GRPC"}]`,
+			code: codeIfaceURLConflict, want: 1, sev: Warning, pointer: "/additionalInterfaces/0/url", msg: "as GRPC here and as JSONRPC"},
 		{name: "distinct urls fine", card: si(okEntry, ie("agent.example.com:443", "GRPC", "1.0")), code: codeIfaceURLConflict, want: 0},
 		{name: "only custom bindings", card: si(ie("wss://agent.example.com/ws", "https://example.com/bindings/ws", "1.0"), ie("https://agent.example.com/mcp", "MCP", "1.0")),
 			code: codeIfaceNoCoreBinding, want: 1, pointer: "/supportedInterfaces"},

@@ -18,6 +18,7 @@ const (
 	codeMixedBindingMismatch = "mixed-legacy-binding-mismatch"
 	codeMixedVersionMismatch = "mixed-legacy-version-mismatch"
 	codeMixedNoVersion       = "mixed-legacy-version-missing"
+	codeNoPreferredTransport = "legacy-preferred-transport-missing"
 )
 
 const (
@@ -30,42 +31,42 @@ func init() {
 		&Rule{Code: codeLegacyCard, Severity: Warning, Topic: "legacy", Title: "Legacy card: 1.0-only clients cannot read it",
 			Explanation: "The card uses the 0.2/0.3 layout (url, preferredTransport, additionalInterfaces) and has no supportedInterfaces. It is valid for its version, but clients that read only 1.0 cards find no interface in it. SDK servers solve this by publishing both layouts in one card.",
 			HowToFix:    "Add supportedInterfaces next to the legacy fields: url + preferredTransport become the first entry with protocolVersion \"0.3\", each additionalInterfaces entry follows with transport renamed to protocolBinding. Keep the legacy fields for 0.3 clients, and list 1.0 endpoints first once the server speaks 1.0.",
-			Spec:        "§5.5; §8.3.2",
 			Bad:         `"url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
 			Good:        `"supportedInterfaces": [` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
 			Check:       checkLegacyCard},
+		&Rule{Code: codeNoPreferredTransport, Severity: Error, Topic: "legacy", Title: "0.2/0.3 card without preferredTransport",
+			Explanation: "The card has a url but does not say which binding it speaks. The sources disagree on what that means: the 0.3 JSON Schema gives preferredTransport a default of JSONRPC, but the 0.3 specification text makes it REQUIRED in every card (§5.6.1, §5.6.4). Clients differ the same way: the official Python SDK assumes JSONRPC, while the official Go SDK's 0.3 reader skips the url altogether, so it finds no interface in the card. An error on 0.3 cards (the text's MUST); a warning on 0.2 cards, whose version only has the default, and on mixed cards, whose 1.0 clients read supportedInterfaces instead.",
+			HowToFix:    "Write the binding spoken at url: \"preferredTransport\": \"JSONRPC\" (or GRPC, HTTP+JSON if that is what the endpoint speaks).",
+			Bad:         noPreferredTransportCard,
+			Good:        `"url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC"`,
+			Check:       checkNoPreferredTransport},
 		&Rule{Code: codeMixedCard, Severity: Info, Topic: "legacy", Title: "Mixed 1.0 and 0.3 card",
 			Explanation: "The card carries both layouts, as SDK servers publish for backward compatibility: 1.0 clients read supportedInterfaces and ignore the rest, 0.3 clients read url and preferredTransport. That is fine as long as both halves describe the same endpoints.",
 			HowToFix:    "Nothing to do while 0.3 clients matter. Keep both halves in step when endpoints change, and drop the legacy half when they no longer matter.",
-			Spec:        "§5.5; §8.3.2",
 			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
 			Good:        ``,
 			Check:       checkMixedCard},
 		&Rule{Code: codeMixedUndeclared, Severity: Warning, Topic: "legacy", Title: "Legacy half points at an undeclared endpoint",
 			Explanation: "In a mixed card, 0.3 clients use url (and additionalInterfaces) while 1.0 clients use supportedInterfaces. Here a legacy endpoint appears in no supportedInterfaces entry, so old and new clients talk to different servers: often the legacy url was forgotten when the endpoint moved. It stays a warning because an old deployment kept only for 0.3 clients is legitimate, but then it should be declared as a 0.3 entry too.",
 			HowToFix:    "Point the legacy url at the endpoint that serves 0.3, and list that endpoint in supportedInterfaces with protocolVersion \"0.3\".",
-			Spec:        "§5.5; §8.3.2",
 			Bad:         mixedV10Entry + `], "url": "https://old.invoices.example.com/rpc", "protocolVersion": "0.3.0"`,
 			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
 			Check:       checkMixedUndeclared},
 		&Rule{Code: codeMixedBindingMismatch, Severity: Error, Topic: "legacy", Title: "Legacy half gives an endpoint another binding",
-			Explanation: "The legacy url (with preferredTransport, JSONRPC when absent) or an additionalInterfaces entry names an endpoint that supportedInterfaces declares with a different binding. One of the two statements is wrong, and one group of clients will send requests in a protocol the endpoint does not speak.",
+			Explanation: "The legacy url (with its preferredTransport; this check reads a missing one as the 0.3 schema's default, JSONRPC, which the 0.3 text does not allow, see legacy-preferred-transport-missing) or an additionalInterfaces entry names an endpoint that supportedInterfaces declares with a different binding. One of the two statements is wrong, and one group of clients will send requests in a protocol the endpoint does not speak.",
 			HowToFix:    "Make preferredTransport (or the transport of the additional interface) match the binding declared in supportedInterfaces, or correct the supportedInterfaces entry.",
-			Spec:        "§5.5; §5.8",
 			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "HTTP+JSON", "protocolVersion": "0.3.0"`,
 			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "0.3.0"`,
 			Check:       checkMixedBindingMismatch},
 		&Rule{Code: codeMixedVersionMismatch, Severity: Info, Topic: "legacy", Title: "Legacy endpoint declared at another version",
 			Explanation: "0.3 clients reach the legacy url speaking the card's protocolVersion, but supportedInterfaces declares that endpoint only at another version. A 1.0 server treats requests without an A2A-Version header as 0.3, so this can work, but the card does not say so.",
 			HowToFix:    "If the endpoint serves 0.3, add a supportedInterfaces entry for it with protocolVersion \"0.3\"; otherwise point the legacy url at the endpoint that does.",
-			Spec:        "§3.6; §8.3.2",
 			Bad:         mixedV10Entry + `], "url": "https://invoices.example.com/a2a/v1", "protocolVersion": "0.3.0"`,
 			Good:        mixedV10Entry + `, {"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}], "url": "https://invoices.example.com/a2a/v1", "protocolVersion": "0.3.0"`,
 			Check:       checkMixedVersionMismatch},
 		&Rule{Code: codeMixedNoVersion, Severity: Warning, Topic: "legacy", Title: "Legacy half has no protocol version",
-			Explanation: "A mixed card keeps url and preferredTransport for 0.3 clients, but those clients also need the card's top-level protocolVersion (the 0.3 schema requires it) to know which protocol the url speaks. Without it the legacy half is incomplete, and 0.3 clients may refuse the card or guess.",
+			Explanation: "A mixed card keeps url and preferredTransport for 0.3 clients, but those clients also need the card's top-level protocolVersion (the 0.3 schema requires it) to know which protocol the url speaks. Without it the legacy half is incomplete: schema validators refuse the card, and the official SDKs assume 0.3.",
 			HowToFix:    "Add \"protocolVersion\": \"0.3.0\" next to url, or remove the legacy half if 0.3 clients no longer matter.",
-			Spec:        "§5.5 (legacy); AGENT-CARD.md §3",
 			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a"`,
 			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
 			Check:       checkMixedNoVersion},
@@ -443,4 +444,34 @@ func checkMixedVersionMismatch(c *Context) {
 		c.Report(e.URL, "%s %s is used by 0.3 clients at protocol version %s, but supportedInterfaces declares it only as %s; add a %s entry if the endpoint also serves %s",
 			legacyName(e), quote(e.urlText()), mm, m.versionLabels, mm, mm)
 	})
+}
+
+// noPreferredTransportCard is BaseLegacyCard without preferredTransport
+// (an example fragment can replace members but not remove them).
+var noPreferredTransportCard = strings.Replace(BaseLegacyCard, "  \"preferredTransport\": \"JSONRPC\",\n", "", 1)
+
+func checkNoPreferredTransport(c *Context) {
+	if !c.IsLegacy() && c.Era != card.EraMixed {
+		return
+	}
+	u := c.Root.Get("url")
+	if u == nil || u.Kind != jsonpos.String {
+		return
+	}
+	pt := c.Root.Get("preferredTransport")
+	if pt != nil && pt.Kind != jsonpos.Null {
+		return // present: wrong-type, interface-binding-unknown speak
+	}
+	var d *Diagnostic
+	switch c.Era {
+	case card.Era03:
+		d = c.ReportKey(u, "url has no preferredTransport: the 0.3 JSON Schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it")
+	case card.Era02:
+		d = c.ReportKey(u, "url has no preferredTransport: 0.2 defaults it to JSONRPC, but the Go SDK ignores url without it and 0.3 requires it").WithSeverity(Warning)
+	default:
+		d = c.ReportKey(u, "the legacy url has no preferredTransport: the 0.3 schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it").WithSeverity(Warning)
+	}
+	if pt == nil {
+		d.WithFix(`Add "preferredTransport": "JSONRPC"`, c.Doc.Edit(u.End, u.End, `, "preferredTransport": "JSONRPC"`))
+	}
 }

@@ -3,6 +3,8 @@ package lint
 import (
 	"fmt"
 	"sort"
+
+	"github.com/agentcard/agentcard/core/card"
 )
 
 // Rule is one entry of the rule catalogue. Everything but Check is data
@@ -17,7 +19,14 @@ type Rule struct {
 	Title       string `json:"title"`
 	Explanation string `json:"explanation"`
 	HowToFix    string `json:"howToFix"`
-	Spec        string `json:"spec"`
+	// Spec is Refs as one line of text (kept for readers of the older
+	// JSON form); Register fills it.
+	Spec string `json:"spec"`
+	// Basis says what the rule rests on and Refs where that is written
+	// (sections of the card's own specification version, RFCs, official
+	// SDK files); Register fills both from ruleSources.
+	Basis Basis      `json:"basis"`
+	Refs  []card.Ref `json:"refs"`
 	// Bad triggers the rule and Good does not. Each is either a whole
 	// document (starting with '{' or anything that is not a member list)
 	// or, more often, top-level members that replace or extend the
@@ -45,6 +54,17 @@ func Register(rules ...*Rule) {
 	for _, r := range rules {
 		if r.Code == "" || r.Severity == 0 || r.Title == "" {
 			panic(fmt.Sprintf("lint: incomplete rule %+v", r))
+		}
+		if src, ok := ruleSources[r.Code]; ok {
+			r.Basis = Basis{Kind: src.Basis, Label: src.Basis.Label(), Note: src.Note}
+			r.Refs = src.Refs
+			r.Spec = card.RefsText(src.Refs)
+			if r.Spec == "" {
+				r.Spec = "not a specification rule: " + src.Basis.Label()
+			}
+		}
+		if r.Refs == nil {
+			r.Refs = []card.Ref{}
 		}
 		if _, dup := ruleByCode[r.Code]; dup {
 			panic("lint: duplicate rule code " + r.Code)
@@ -80,4 +100,11 @@ func topicRank(t string) int {
 		}
 	}
 	return len(Topics)
+}
+
+// Basis is a rule's basis as the catalogue prints it.
+type Basis struct {
+	Kind  BasisKind `json:"kind"`
+	Label string    `json:"label"`
+	Note  string    `json:"note,omitempty"`
 }

@@ -42,77 +42,66 @@ func init() {
 		&Rule{Code: codeSchemeLegacy10, Severity: Error, Topic: "security", Title: "0.3-style security scheme in a 1.0 card",
 			Explanation: "A 1.0 scheme is an object with exactly one wrapper member, such as httpAuthSecurityScheme or apiKeySecurityScheme. The OpenAPI-style shape with a \"type\" member comes from 0.2/0.3 cards; 1.0 clients do not read it and find a scheme with nothing in it, so they cannot authenticate. A mixed card may keep the 0.3 members for old clients, but needs the wrapper next to them.",
 			HowToFix:    "Move the members into the wrapper for the type: http → httpAuthSecurityScheme, apiKey → apiKeySecurityScheme (with `in` renamed to `location`), oauth2 → oauth2SecurityScheme, openIdConnect → openIdConnectSecurityScheme, mutualTLS → mtlsSecurityScheme. The fix does it.",
-			Spec:        "§5.9; AGENT-CARD.md §3",
 			Bad:         `"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
 			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
 			Check:       checkSchemeLegacyShape},
 		&Rule{Code: codeSchemeOneOf, Severity: Error, Topic: "security", Title: "Security scheme without exactly one wrapper",
 			Explanation: "In 1.0 each named scheme holds exactly one of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme or mtlsSecurityScheme. With none (an empty object, or a misspelt wrapper name) clients see no scheme; with several they cannot know which one the agent expects.",
 			HowToFix:    "Keep one wrapper per scheme name. To offer two ways to authenticate, declare two named schemes and list them as alternatives in securityRequirements.",
-			Spec:        "§5.9",
 			Bad:         `"securitySchemes": {"bearer": {"httpAuth": {"scheme": "Bearer"}}}`,
 			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}`,
 			Check:       checkSchemeOneOf},
 		&Rule{Code: codeSchemeType, Severity: Error, Topic: "security", Title: "0.3 security scheme with a missing or unknown type",
-			Explanation: "A 0.2/0.3 scheme says what it is with \"type\": apiKey, http, oauth2, openIdConnect or mutualTLS, spelt exactly so. Without it, or with another value (\"bearer\", \"jwt\", \"HTTP\"), 0.3 clients cannot read the scheme. A 1.0 wrapper alone is not readable by 0.3 clients either.",
-			HowToFix:    "Set \"type\" to one of the five values and give the members that type needs: `in` and `name` for apiKey, `scheme` for http, `flows` for oauth2, `openIdConnectUrl` for openIdConnect.",
-			Spec:        "§5.9 (legacy); AGENT-CARD.md §3",
+			Explanation: "A 0.2/0.3 scheme says what it is with \"type\": apiKey, http, oauth2 or openIdConnect, and from 0.3 also mutualTLS, spelt exactly so (the schemas fix the value of each kind). Without it, or with another value (\"bearer\", \"jwt\", \"HTTP\"), 0.3 clients cannot read the scheme. A 1.0 wrapper alone is not readable by 0.3 clients either.",
+			HowToFix:    "Set \"type\" to one of those values and give the members that type needs: `in` and `name` for apiKey, `scheme` for http, `flows` for oauth2, `openIdConnectUrl` for openIdConnect.",
 			Bad:         `"url": "https://invoices.example.com/a2a", "securitySchemes": {"bearer": {"type": "bearer"}}, "security": [{"bearer": []}]`,
 			Good:        `"url": "https://invoices.example.com/a2a", "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}, "security": [{"bearer": []}]`,
 			Check:       checkSchemeType},
 		&Rule{Code: codeAPIKeyLocation, Severity: Error, Topic: "security", Title: "API key location is not query, header or cookie",
 			Explanation: "An API key scheme tells the client where to put the key: in a header, a query parameter or a cookie, written exactly \"header\", \"query\" or \"cookie\" (the 1.0 `location`, the 0.3 `in`). Any other value leaves the client unable to send the key.",
 			HowToFix:    "Use \"header\" (preferred: query strings end up in logs), \"query\" or \"cookie\", in lower case.",
-			Spec:        "§5.9",
 			Bad:         `"securitySchemes": {"partner": {"apiKeySecurityScheme": {"location": "Header", "name": "X-Api-Key"}}}`,
 			Good:        `"securitySchemes": {"partner": {"apiKeySecurityScheme": {"location": "header", "name": "X-Api-Key"}}}`,
 			Check:       checkAPIKeyLocation},
 		&Rule{Code: codeHTTPSchemeUnknown, Severity: Warning, Topic: "security", Title: "Unknown HTTP authentication scheme",
 			Explanation: "The `scheme` of an HTTP auth scheme is the word the client puts in the Authorization header, and must be a name from the IANA HTTP Authentication Scheme registry: Basic, Bearer, Digest, DPoP, GNAP, HOBA, Mutual, Negotiate, OAuth, PrivateToken, SCRAM-SHA-1, SCRAM-SHA-256, vapid, Concealed. Values such as \"JWT\" or \"Token\" are not schemes; clients will not know what to send.",
 			HowToFix:    "Use a registered name, usually \"Bearer\". Describe the token format in bearerFormat (\"JWT\"), and use an apiKey scheme for keys sent in a custom header.",
-			Spec:        "§5.9; RFC 9110 §11",
 			Bad:         `"securitySchemes": {"jwt": {"httpAuthSecurityScheme": {"scheme": "JWT"}}}`,
 			Good:        `"securitySchemes": {"jwt": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}`,
 			Check:       checkHTTPScheme},
 		&Rule{Code: codeSecurityURL, Severity: Error, Topic: "security", Title: "OAuth or OpenID Connect URL is not https",
 			Explanation: "Authorization, token, refresh, device and metadata URLs carry credentials and codes. Over plain http anyone on the path can read or change them, and OAuth 2.0 requires TLS for these endpoints. A relative or templated URL cannot be used at all. A loopback http URL is acceptable only while testing locally.",
 			HowToFix:    "Publish the absolute https URL of the endpoint, for example \"https://login.example.com/oauth2/token\".",
-			Spec:        "§5.9; RFC 6749 §3.1, §3.2",
 			Bad:         `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "http://login.example.com/token", "scopes": {"read": "Read data"}}}}}}`,
 			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}}}}}}`,
 			Check:       checkSecurityURLs},
 		&Rule{Code: codeOAuthFlowDeprecated, Severity: Warning, Topic: "security", Title: "Deprecated OAuth flow",
 			Explanation: "The implicit flow returns tokens in the browser's address bar, and the password flow hands the user's password to the client. Current OAuth security guidance forbids both, and A2A keeps them only for compatibility.",
 			HowToFix:    "Use authorizationCode (with PKCE) when a user signs in, clientCredentials between services, or deviceCode for devices without a browser.",
-			Spec:        "§5.9; RFC 9700 §2.1.2, §2.4",
 			Bad:         `"securitySchemes": {"user": {"oauth2SecurityScheme": {"flows": {"implicit": {"authorizationUrl": "https://login.example.com/authorize", "scopes": {"read": "Read data"}}}}}}`,
 			Good:        `"securitySchemes": {"user": {"oauth2SecurityScheme": {"flows": {"authorizationCode": {"authorizationUrl": "https://login.example.com/authorize", "tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}, "pkceRequired": true}}}}}`,
 			Check:       checkOAuthFlowDeprecated},
 		&Rule{Code: codeOAuthFlowsOneOf, Severity: Error, Topic: "security", Title: "OAuth scheme without exactly one flow",
 			Explanation: "In 1.0, `flows` of an OAuth 2.0 scheme holds exactly one flow: authorizationCode, clientCredentials, deviceCode, or one of the deprecated implicit and password. Typed clients keep only one of several, and an empty `flows` gives them no way to get a token.",
 			HowToFix:    "Keep one flow per scheme. If the agent accepts two flows, declare two named schemes and list them as alternatives in securityRequirements.",
-			Spec:        "§5.9",
 			Bad:         `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {}}}}`,
 			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}}}}}}`,
 			Check:       checkOAuthFlowsOneOf},
 		&Rule{Code: codeRequirementUndefined, Severity: Error, Topic: "security", Title: "Security requirement names an undefined scheme",
 			Explanation: "A requirement refers to a scheme by its name in securitySchemes. When no scheme has that name, clients do not know how to authenticate and typically fail before the first request; a typo here locks every client out.",
 			HowToFix:    "Use the exact name of a scheme in securitySchemes (names are case-sensitive), or add the missing scheme.",
-			Spec:        "§5.9",
 			Bad:         `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"oauth": {"list": []}}}]`,
 			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
 			Check:       checkRequirementUndefined},
 		&Rule{Code: codeRequirementLegacy, Severity: Error, Topic: "security", Title: "Security requirement in the 0.3 shape",
 			Explanation: "In 1.0 a requirement is {\"schemes\": {NAME: {\"list\": [scopes]}}}. The 0.3 shape {NAME: [scopes]} put inside securityRequirements is read as a requirement with no schemes at all, which clients take to mean that no authentication is needed.",
 			HowToFix:    "Wrap the entry: {\"schemes\": {NAME: {\"list\": [scopes]}}}.",
-			Spec:        "§5.9",
 			Bad:         `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"bearer": []}]`,
 			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
 			Check:       checkRequirementLegacyShape},
 		&Rule{Code: codeScopeUndeclared, Severity: Warning, Topic: "security", Title: "Required scope is not declared by the scheme",
 			Explanation: "A requirement on an OAuth 2.0 scheme lists the scopes a token needs. Clients request the scopes the scheme's flow declares; a scope that appears only in the requirement is one they never ask for, so every token is refused.",
 			HowToFix:    "Add the scope, with a short description, to the `scopes` of the scheme's flow, or correct its spelling in the requirement.",
-			Spec:        "§5.9",
 			Bad:         `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"invoices:read": "Read invoices"}}}}}}, "securityRequirements": [{"schemes": {"staff": {"list": ["invoices:write"]}}}]`,
 			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"invoices:read": "Read invoices"}}}}}}, "securityRequirements": [{"schemes": {"staff": {"list": ["invoices:read"]}}}]`,
 			Check:       checkScopeUndeclared},
@@ -126,6 +115,19 @@ var legacySchemeTypes = map[string]string{
 	"oauth2":        "oauth2SecurityScheme",
 	"openIdConnect": "openIdConnectSecurityScheme",
 	"mutualTLS":     "mtlsSecurityScheme",
+}
+
+// legacySchemeTypeNames lists the "type" values a card of the era may use:
+// mutualTLS exists from 0.3.
+func legacySchemeTypeNames(era card.Era) []string {
+	var out []string
+	for t := range legacySchemeTypes {
+		if t == "mutualTLS" && era == card.Era02 {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // wrapperKinds maps a 1.0 wrapper key to the 0.3 type name used inside the
@@ -399,6 +401,12 @@ func checkSchemeType(c *Context) {
 			continue // wrong-type; in a pure 1.0 card the shape rule speaks
 		}
 		t := s.Type.Str
+		if t == "mutualTLS" && c.Era == card.Era02 {
+			// The 0.2.6 schema's SecurityScheme has four kinds; mutualTLS
+			// was added in 0.3.0.
+			c.Report(s.Type, "%s has type \"mutualTLS\", which 0.2 cards do not have (it first appears in 0.3); declare protocolVersion 0.3.0 or use one of apiKey, http, oauth2, openIdConnect", schemeLabel(s.Name))
+			continue
+		}
 		if _, ok := legacySchemeTypes[t]; ok {
 			legacySchemeRequired(c, s)
 			continue

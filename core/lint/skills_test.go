@@ -130,7 +130,7 @@ const longDesc = "Converts a CSV of card transactions into a monthly expense rep
 
 func TestSkillIDDuplicate(t *testing.T) {
 	runTopicCases(t, []topicCase{
-		{name: "two skills one id", code: codeSkillIDDuplicate, want: 1, sev: Error,
+		{name: "two skills one id", code: codeSkillIDDuplicate, want: 1, sev: Warning,
 			doc: skillsFrag(skill("summarize", longDesc), skill("summarize", longDesc)),
 			msg: []string{`"summarize"`, "skill 0", "line "}},
 		{name: "three skills one id", code: codeSkillIDDuplicate, want: 2,
@@ -148,7 +148,7 @@ func TestSkillIDDuplicate(t *testing.T) {
 
 func TestSkillIDSlug(t *testing.T) {
 	runTopicCases(t, []topicCase{
-		{name: "spaces", code: codeSkillIDNotSlug, want: 1, sev: Warning,
+		{name: "spaces", code: codeSkillIDNotSlug, want: 1, sev: Info,
 			doc: skillsFrag(skill("do everything", longDesc)), msg: []string{`"do everything"`, "spaces"}, fixed: `"id": "do-everything"`},
 		{name: "camel case", code: codeSkillIDNotSlug, want: 1,
 			doc: skillsFrag(skill("getWeather", longDesc)), msg: []string{"capital letters"}, fixed: `"id": "get-weather"`},
@@ -190,7 +190,7 @@ func TestSlugify(t *testing.T) {
 
 func TestSkillDescriptionGeneric(t *testing.T) {
 	runTopicCases(t, []topicCase{
-		{name: "helps", code: codeSkillDescGeneric, want: 1, sev: Warning,
+		{name: "helps", code: codeSkillDescGeneric, want: 1, sev: Info,
 			doc: skillsFrag(skill("assist", "Helps.")), msg: []string{`"Helps."`, `skill "assist"`}},
 		{name: "does stuff", code: codeSkillDescGeneric, want: 1, doc: skillsFrag(skill("assist", "Does stuff"))},
 		{name: "an AI assistant", code: codeSkillDescGeneric, want: 1, doc: skillsFrag(skill("assist", "An AI assistant."))},

@@ -36,51 +36,51 @@ func init() {
 		&Rule{Code: codeNotObject, Severity: Error, Topic: "structure", Title: "The card is not a JSON object", Always: true,
 			Explanation: "An Agent Card is one JSON object whose members describe the agent. An array, a string or a number at the top level cannot be read as a card.",
 			HowToFix:    "Make the top level an object: `{ \"name\": …, \"supportedInterfaces\": […], … }`. If you publish several agents, give each its own card URL.",
-			Spec:        "§5.5", Bad: `[{"name": "Agent one"}]`, Good: `{}`, Check: checkNotObject},
+			Bad:         `[{"name": "Agent one"}]`, Good: `{}`, Check: checkNotObject},
 		&Rule{Code: codeNotACard, Severity: Error, Topic: "structure", Title: "This document is not an A2A Agent Card", Always: true,
 			Explanation: "The document is clearly another kind of file: an MCP server description, an ERC-8004 registration, an OpenAPI description, or a card wrapped inside another object. Reporting every missing card field would only hide that, so this is the one finding.",
 			HowToFix:    "Publish a real Agent Card at /.well-known/agent-card.json. If the card is nested under a wrapper member, publish the inner object itself.",
-			Spec:        "§8.2", Bad: `{"$schema": "https://static.modelcontextprotocol.io/schemas/2025-07-09/server.schema.json", "name": "io.example/tool", "remotes": []}`, Good: "", Check: checkNotACard},
+			Bad:         `{"$schema": "https://static.modelcontextprotocol.io/schemas/2025-07-09/server.schema.json", "name": "io.example/tool", "remotes": []}`, Good: "", Check: checkNotACard},
 		&Rule{Code: codeRequired, Severity: Error, Topic: "structure", Title: "Required field missing",
 			Explanation: "The specification marks some fields REQUIRED: a card without them cannot be used (no name to show, no interface to call, no skills to choose from). Which fields are required depends on the card's version; explicit null counts as missing.",
 			HowToFix:    "Add the field with a real value. The field reference lists every required field and its type.",
-			Spec:        "§5.7", Bad: `"skills": null`, Good: ``, Check: checkStructure},
+			Bad:         `"skills": null`, Good: ``, Check: checkStructure},
 		&Rule{Code: codeRequiredEmpty, Severity: Error, Topic: "structure", Title: "Required field is empty",
 			Explanation: "A required field must be set, not only present: a required string cannot be empty and a required list needs at least one element. An empty defaultOutputModes or tags list tells clients nothing.",
 			HowToFix:    "Fill in the value, for example [\"text/plain\"] for modes or one keyword for tags.",
-			Spec:        "§5.7", Bad: `"defaultOutputModes": []`, Good: ``},
+			Bad:         `"defaultOutputModes": []`, Good: ``},
 		&Rule{Code: codeWrongType, Severity: Error, Topic: "structure", Title: "Wrong JSON type",
 			Explanation: "Each field has one JSON type. A list where an object belongs (\"capabilities\": [\"streaming\"]), a string where a boolean belongs (\"streaming\": \"true\") or a number for a version is rejected by typed clients such as the official SDKs.",
 			HowToFix:    "Write the value with the type the field reference gives.",
-			Spec:        "§5.5", Bad: `"capabilities": ["streaming"]`, Good: `"capabilities": {"streaming": true}`},
+			Bad:         `"capabilities": ["streaming"]`, Good: `"capabilities": {"streaming": true}`},
 		&Rule{Code: codeNull, Severity: Warning, Topic: "structure", Title: "Explicit null",
 			Explanation: "ProtoJSON readers treat null as \"not set\", JSON Schema validators reject it, and hand-written clients may crash on it. Leaving the field out says the same thing without the ambiguity.",
 			HowToFix:    "Remove the member instead of setting it to null.",
-			Spec:        "§5.5", Bad: `"iconUrl": null`, Good: ``},
+			Bad:         `"iconUrl": null`, Good: ``},
 		&Rule{Code: codeUnknown, Severity: Warning, Topic: "structure", Title: "Unknown field",
 			Explanation: "Clients ignore members the specification does not define, so a misspelt or snake_case field silently has no effect: the card looks complete but the value is never read.",
 			HowToFix:    "Rename the field to its specified camelCase name (the finding suggests the closest one), or remove it. Put custom data in an extension's params.",
-			Spec:        "§5.5", Bad: `"documentation_url": "https://invoices.example.com/docs"`, Good: `"documentationUrl": "https://invoices.example.com/docs"`},
+			Bad:         `"documentation_url": "https://invoices.example.com/docs"`, Good: `"documentationUrl": "https://invoices.example.com/docs"`},
 		&Rule{Code: codeProtoDuplicate, Severity: Error, Topic: "structure", Title: "Field given under both its JSON and its proto name",
 			Explanation: "ProtoJSON, which the official SDKs use, accepts a field under its camelCase JSON name and under its snake_case proto name. A card that has both (defaultInputModes and default_input_modes) sets the same field twice, and those readers refuse the whole card. Plain JSON readers only see the camelCase one.",
 			HowToFix:    "Keep the camelCase member and delete the snake_case copy.",
-			Spec:        "§5.5 (ProtoJSON names)", Bad: `"default_input_modes": ["text/plain"]`, Good: `"defaultInputModes": ["text/plain"]`},
+			Bad:         `"default_input_modes": ["text/plain"]`, Good: `"defaultInputModes": ["text/plain"]`},
 		&Rule{Code: codeURLSpace, Severity: Error, Topic: "structure", Title: "Spaces around a URL",
 			Explanation: "A leading or trailing space (often pasted along with the URL) is part of the string. URL parsers reject a leading space outright, and some keep a trailing one in the path, so the client fails or calls a different address than the one you meant.",
 			HowToFix:    "Delete the spaces inside the quotes.",
-			Spec:        "§5.6; RFC 3986", Bad: `"documentationUrl": "https://invoices.example.com/docs "`, Good: `"documentationUrl": "https://invoices.example.com/docs"`},
+			Bad:         `"documentationUrl": "https://invoices.example.com/docs "`, Good: `"documentationUrl": "https://invoices.example.com/docs"`},
 		&Rule{Code: codeLegacyField, Severity: Warning, Topic: "legacy", Title: "Legacy field in a 1.0 card",
 			Explanation: "The field comes from the 0.2/0.3 card format. 1.0 clients ignore it and read its replacement instead, so it either duplicates information or, worse, holds the only copy of it. (A deliberately mixed card, with a legacy url, keeps its legacy half for 0.3 clients and is checked by the mixed-card rules instead.)",
 			HowToFix:    "Move the value to the 1.0 field the finding names, then delete the legacy one.",
-			Spec:        "§5.5; AGENT-CARD.md §3", Bad: `"protocolVersion": "0.3.0"`, Good: ``},
+			Bad:         `"protocolVersion": "0.3.0"`, Good: ``},
 		&Rule{Code: codeTransportKey, Severity: Error, Topic: "interfaces", Title: "`transport` inside supportedInterfaces",
 			Explanation: "In 1.0 an interface names its binding with protocolBinding. transport is the 0.3 name used in additionalInterfaces; inside supportedInterfaces clients do not read it, so the entry has no binding and is skipped.",
 			HowToFix:    "Rename transport to protocolBinding.",
-			Spec:        "§5.6", Bad: `"supportedInterfaces": [{"url": "https://agent.example.com/a2a", "transport": "JSONRPC", "protocolVersion": "1.0"}]`, Good: ``},
+			Bad:         `"supportedInterfaces": [{"url": "https://agent.example.com/a2a", "transport": "JSONRPC", "protocolVersion": "1.0"}]`, Good: ``},
 		&Rule{Code: codeNewerField, Severity: Warning, Topic: "legacy", Title: "1.0 field in a legacy card",
 			Explanation: "The card is a 0.2/0.3 card, but this field only exists in 1.0. Clients reading the card as 0.3 ignore it.",
 			HowToFix:    "Either migrate the whole card to 1.0 (supportedInterfaces with per-entry protocolVersion) or use the field's 0.3 equivalent.",
-			Spec:        "§5.5", Bad: `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "capabilities": {"extendedAgentCard": true}`, Good: `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "supportsAuthenticatedExtendedCard": true, "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}`},
+			Bad:         `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "capabilities": {"extendedAgentCard": true}`, Good: `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "supportsAuthenticatedExtendedCard": true, "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}`},
 	)
 }
 
@@ -383,6 +383,10 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	if object == "LegacySecurityScheme" && slices.Contains(card.SecuritySchemeKinds, m.Key) {
 		return // a scheme with both shapes: the security rules explain it
 	}
+	if object == "AgentCard" && m.Key == "supportsExtendedAgentCard" {
+		w.draftExtendedCardFlag(obj, m, eras)
+		return
+	}
 	if f := card.LookupAny(object, m.Key); f != nil {
 		switch {
 		case object == "AgentInterface" && m.Key == "transport":
@@ -438,6 +442,35 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 		return
 	}
 	c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "%s", msg)
+}
+
+// draftExtendedCardFlag reports supportsExtendedAgentCard, the name a
+// pre-1.0 draft gave the flag that 1.0 moved to
+// capabilities.extendedAgentCard (Appendix A.2.2). No released version
+// has it: 0.2/0.3 call it supportsAuthenticatedExtendedCard. Neither
+// official SDK reads it, so the extended card looks unavailable.
+func (w walker) draftExtendedCardFlag(obj, m *jsonpos.Node, eras card.Eras) {
+	c := w.c
+	if eras&card.V10 == 0 {
+		d := c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "supportsExtendedAgentCard is a pre-1.0 draft name; 0.2/0.3 cards call this flag supportsAuthenticatedExtendedCard, and clients ignore the draft name")
+		if !obj.Has("supportsAuthenticatedExtendedCard") {
+			d.WithFix("Rename to supportsAuthenticatedExtendedCard", c.RenameKey(m, "supportsAuthenticatedExtendedCard"))
+		}
+		return
+	}
+	d := c.ReportAs(codeLegacyField, m, c.Doc.KeyRange(m), "supportsExtendedAgentCard is the pre-1.0 name of capabilities.extendedAgentCard; 1.0 clients ignore it, so they think the extended card is unavailable")
+	raw := string(c.Doc.Src[m.Start:m.End])
+	caps := obj.Get("capabilities")
+	switch {
+	case caps == nil:
+		d.WithFix("Move to capabilities.extendedAgentCard", c.Doc.Edit(m.KeyStart, m.End, `"capabilities": {"extendedAgentCard": `+raw+`}`))
+	case caps.Kind == jsonpos.Object && !caps.Has("extendedAgentCard"):
+		at, text := caps.Start+1, `"extendedAgentCard": `+raw
+		if len(caps.Children) > 0 {
+			at, text = caps.Children[len(caps.Children)-1].End, ", "+text
+		}
+		d.WithFix("Move to capabilities.extendedAgentCard", c.Doc.Edit(at, at, text), removeMember(c, m))
+	}
 }
 
 func isASCII(s string) bool {

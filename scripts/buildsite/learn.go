@@ -46,6 +46,7 @@ func ruleDoc(r *lint.Rule) components.RuleDoc {
 	d := components.RuleDoc{
 		Code: r.Code, Severity: r.Severity.String(), Topic: components.TopicTitle(r.Topic), Title: r.Title,
 		Explanation: r.Explanation, HowToFix: r.HowToFix, Spec: r.Spec,
+		BasisKind: string(r.Basis.Kind), BasisLabel: r.Basis.Label, BasisNote: r.Basis.Note, Refs: refDocs(r.Refs),
 		Bad: strings.TrimSpace(r.Bad), Good: strings.TrimSpace(r.Good),
 		External: r.External,
 	}
@@ -112,7 +113,7 @@ func fieldObjects() []components.FieldObject {
 		}
 		fd := components.FieldDoc{
 			Object: f.Object, Name: f.Name, Type: f.Type, Eras: strings.Join(f.In.EraNames(), ", "),
-			Since: f.Since, Removed: f.Removed, Replacement: f.Replacement, Doc: f.Doc, Spec: f.Spec,
+			Since: f.Since, Removed: f.Removed, Replacement: f.Replacement, Doc: f.Doc, Spec: f.Spec, Refs: refDocs(f.Refs),
 			Format: f.Format, Values: f.Values, Required: presence(f),
 		}
 		t := strings.TrimPrefix(f.Type, "[]")
@@ -137,4 +138,13 @@ func presence(f card.Field) string {
 	default:
 		return "required in " + strings.Join(f.Required.EraNames(), ", ")
 	}
+}
+
+// refDocs turns catalogue references into the links the learn pages show.
+func refDocs(refs []card.Ref) []components.RefDoc {
+	out := make([]components.RefDoc, 0, len(refs))
+	for _, r := range refs {
+		out = append(out, components.RefDoc{Text: r.String(), URL: r.URL})
+	}
+	return out
 }

@@ -1,0 +1,36 @@
+package lint
+
+import (
+	"testing"
+
+	"github.com/agentcard/agentcard/core/card"
+)
+
+func TestCatalogueBasisAndRefs(t *testing.T) {
+	for _, p := range CatalogueProblems(Rules()) {
+		t.Error(p)
+	}
+}
+
+// The test above must be able to fail: a section that exists in no
+// version, an error resting on advice and an outside document are caught.
+func TestCheckCatalogueCatches(t *testing.T) {
+	tests := []struct {
+		name string
+		rule Rule
+	}{
+		{"unknown section", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec10, "5.9")}}},
+		{"section of another version", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec026, "5.6.1")}}},
+		{"error on advice", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisAdvice}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}}},
+		{"outside document", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}, Explanation: "See AGENT-CARD.md §3."}},
+		{"no source", Rule{Code: "no-such-rule", Severity: Info}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := tc.rule
+			if got := CatalogueProblems([]*Rule{&r}); len(got) == 0 {
+				t.Error("not reported")
+			}
+		})
+	}
+}
