@@ -1,9 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/agentcard/agentcard/core/selection"
 )
 
 // The four rows of the selection table on the seed card (Chinese text
@@ -77,10 +80,19 @@ func TestSelectTraceBounded(t *testing.T) {
 	if r.Outcome != "selected" || r.Index != n-1 {
 		t.Fatalf("outcome %s index %d", r.Outcome, r.Index)
 	}
-	if len(r.Trace) != MaxTrace+1 || r.TraceOmitted != n-MaxTrace-1 {
+	if len(r.Trace) != selection.MaxTrace+1 || r.TraceOmitted != n-selection.MaxTrace-1 {
 		t.Fatalf("%d steps, %d omitted", len(r.Trace), r.TraceOmitted)
 	}
 	if last := r.Trace[len(r.Trace)-1]; last.Index != n-1 || last.Decision != "selected" {
 		t.Errorf("last step %+v, want the selected entry", last.Step)
+	}
+	// The page reads the count from the JSON.
+	b2, _ := json.Marshal(r)
+	var back struct {
+		TraceOmitted int               `json:"traceOmitted"`
+		Trace        []json.RawMessage `json:"trace"`
+	}
+	if err := json.Unmarshal(b2, &back); err != nil || back.TraceOmitted != r.TraceOmitted || len(back.Trace) != len(r.Trace) {
+		t.Errorf("JSON carries traceOmitted %d and %d steps (%v)", back.TraceOmitted, len(back.Trace), err)
 	}
 }
