@@ -28,8 +28,8 @@ type Interface struct {
 }
 
 // Interfaces returns the list clients select from: supportedInterfaces when
-// present (all official consumers prefer it, AGENT-CARD.md §3), else the
-// legacy list.
+// present (1.0 clients read only it; a2a-go's default parser ignores the
+// legacy members), else the legacy list.
 func Interfaces(root *jsonpos.Node) []Interface {
 	if si := root.Get("supportedInterfaces"); si != nil {
 		if si.Kind != jsonpos.Array {

@@ -68,6 +68,14 @@ func pySDK(file string) card.Ref           { return card.PythonSDKRef(file) }
 
 const v10, v03, v02 = card.Spec10, card.Spec030, card.Spec026
 
+// Claims checked against the sources and found right, kept as they are:
+// json-invalid-utf8 (Go's encoding/json replaces bad bytes with U+FFFD
+// rather than refusing them, so the finding says so); security-requirement-
+// legacy-shape (a2a-go reads [{"name": []}] as a requirement naming no
+// scheme); credential-in-card (§13.4: credentials MUST be treated as
+// secrets); http-status-not-ok (a2a-go's resolver accepts only 200);
+// mode-not-media-type (the proto defines modes as media types).
+//
 // ruleSources maps every rule code to its basis and references. Register
 // copies the entry onto the rule; a test fails for a rule without one.
 var ruleSources = map[string]ruleSource{

@@ -61,7 +61,7 @@ func init() {
 			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}]`,
 			Check:       checkIfaceBindingUnknown},
 		&Rule{Code: codeIfaceVersionPatch, Severity: Warning, Topic: "interfaces", Title: "Protocol version has a patch number",
-			Explanation: "protocolVersion is Major.Minor. Patch releases never change compatibility, so they do not belong in a card. Some clients compare the string as written and fail to match \"1.0.0\" with the \"1.0\" they support.",
+			Explanation: "protocolVersion is Major.Minor. Patch releases never change compatibility, so they do not belong in a card. The specification says patch numbers should not appear in cards (§3.6). Clients that compare the string as written may fail to match \"1.0.0\" with the \"1.0\" they support; the official Go SDK falls back to matching the major version.",
 			HowToFix:    "Drop the patch number: \"1.0.0\" becomes \"1.0\", \"0.3.0\" becomes \"0.3\".",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0.0"}]`,
 			Good:        ``,

@@ -58,11 +58,11 @@ func init() {
 			HowToFix:    "Remove the member instead of setting it to null.",
 			Bad:         `"iconUrl": null`, Good: ``},
 		&Rule{Code: codeUnknown, Severity: Warning, Topic: "structure", Title: "Unknown field",
-			Explanation: "Clients ignore members the specification does not define, so a misspelt or snake_case field silently has no effect: the card looks complete but the value is never read.",
+			Explanation: "Receivers are told to ignore members they do not recognise (§5.7), so a misspelt field silently has no effect: the card looks complete but the value is never read. A snake_case proto name (documentation_url) is worse than it looks: JSON names must be camelCase (§5.5), and readers disagree on it. ProtoJSON readers such as the official Python SDK accept it as the field, plain JSON readers such as the official Go SDK ignore it, so clients see different cards.",
 			HowToFix:    "Rename the field to its specified camelCase name (the finding suggests the closest one), or remove it. Put custom data in an extension's params.",
 			Bad:         `"documentation_url": "https://invoices.example.com/docs"`, Good: `"documentationUrl": "https://invoices.example.com/docs"`},
 		&Rule{Code: codeProtoDuplicate, Severity: Error, Topic: "structure", Title: "Field given under both its JSON and its proto name",
-			Explanation: "ProtoJSON, which the official SDKs use, accepts a field under its camelCase JSON name and under its snake_case proto name. A card that has both (defaultInputModes and default_input_modes) sets the same field twice, and those readers refuse the whole card. Plain JSON readers only see the camelCase one.",
+			Explanation: "ProtoJSON readers, such as the official Python SDK's card parser, accept a field under its camelCase JSON name and under its snake_case proto name. A card that has both (defaultInputModes and default_input_modes) sets the same field twice, and those readers refuse the whole card. Plain JSON readers, such as the official Go SDK's, only see the camelCase one. JSON names must be camelCase anyway (§5.5).",
 			HowToFix:    "Keep the camelCase member and delete the snake_case copy.",
 			Bad:         `"default_input_modes": ["text/plain"]`, Good: `"defaultInputModes": ["text/plain"]`},
 		&Rule{Code: codeURLSpace, Severity: Error, Topic: "structure", Title: "Spaces around a URL",
@@ -424,7 +424,7 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 				// alias, so they see the same field twice and reject
 				// the whole card.
 				c.ReportAs(codeProtoDuplicate, m, c.Doc.KeyRange(m),
-					"%s is the proto name of %s, which is also present: ProtoJSON readers (such as the official Go SDK) treat both as one field and reject the card", quote(m.Key), quote(s)).
+					"%s is the proto name of %s, which is also present: ProtoJSON readers (such as the official Python SDK) treat both as one field and reject the card", quote(m.Key), quote(s)).
 					WithFix("Remove "+jsonpos.Clip(m.Key, maxQuoted), removeMember(c, m))
 				return
 			}

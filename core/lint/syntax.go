@@ -71,11 +71,11 @@ func init() {
 			HowToFix:    "Re-save the file as UTF-8.",
 			Bad:         "{\"name\": \"caf\xe9\"}", Good: "{\"name\": \"café\"}"},
 		&Rule{Code: jsonpos.CodeTooLarge, Severity: Error, Topic: "syntax", Title: "Document too large",
-			Explanation: "A card is a few kilobytes. Documents above the limit (1 MiB by default) are not read, to keep checks fast and safe.",
+			Explanation: "This is a limit of this tool, not of the specification, which sets no size: documents above 1 MiB (by default) are not read, to keep checks fast and safe, so the card is not checked. A card is usually a few kilobytes.",
 			HowToFix:    "Move large content (long skill lists, embedded data) out of the card.",
 			External:    true, Bad: "(a 2 MiB document)", Good: "(a 3 KB card)"},
 		&Rule{Code: jsonpos.CodeTooDeep, Severity: Error, Topic: "syntax", Title: "Nesting too deep",
-			Explanation: "Values nested more than 64 levels deep are not read; no real card needs it, and deep nesting is a common way to crash parsers.",
+			Explanation: "This is a limit of this tool, not of the specification: values nested more than 64 levels deep are not read, so the card is not fully checked. No real card needs such depth, and deep nesting is a common way to crash parsers.",
 			HowToFix:    "Flatten the structure; extension params rarely need more than a few levels.",
 			External:    true, Bad: "(an array nested 100 levels deep)", Good: "{\"a\": [[1]]}"},
 	)
