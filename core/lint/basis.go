@@ -103,7 +103,7 @@ var ruleSources = map[string]ruleSource{
 	"not-an-object":                      {Basis: BasisMust, Refs: []card.Ref{a2a(v10, "14.3"), a2a(v10, "4.4.1")}},
 	"null-value":                         {Basis: BasisLikelyFailure, Refs: []card.Ref{a2a(v10, "5.7")}},
 	"required-field":                     {Basis: BasisMust, Refs: []card.Ref{a2a(v10, "5.7"), a2a(v10, "4.4.1"), a2a(v03, "5.5")}},
-	"required-field-empty":               {Basis: BasisMust, Note: "1.0 §5.7: a REQUIRED array MUST hold at least one element and a REQUIRED string must be set.", Refs: []card.Ref{a2a(v10, "5.7")}},
+	"required-field-empty":               {Basis: BasisMust, Note: "1.0 §5.7: a REQUIRED array MUST hold at least one element and a REQUIRED string must be set. 0.2/0.3 have no such rule, so there the finding is a warning (likely failure).", Refs: []card.Ref{a2a(v10, "5.7")}},
 	"too-many-findings":                  {Basis: BasisToolLimit, Note: "This tool stops reporting after 1,000 findings.", Refs: []card.Ref{}},
 	"unknown-field":                      {Basis: BasisLikelyFailure, Note: "§5.5 requires camelCase names (ProtoJSON readers such as a2a-python still read the snake_case proto name, plain JSON readers such as a2a-go do not); §5.7 tells receivers to ignore members they do not know, so a misspelt member is silently lost.", Refs: []card.Ref{a2a(v10, "5.5"), a2a(v10, "5.7")}},
 	"url-whitespace":                     {Basis: BasisSDK, Note: "Go's URL parser refuses a URL with a leading space, so a2a-go cannot build a request for it.", Refs: []card.Ref{a2a(v10, "4.4.6"), rfc(3986, "2"), goSDK("a2aclient/factory.go")}},

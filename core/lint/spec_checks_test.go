@@ -130,3 +130,13 @@ func TestMutualTLSInLegacyEras(t *testing.T) {
 		t.Errorf("0.2 card: %d security-scheme-type findings, want 1", n)
 	}
 }
+
+// Only 1.0 §5.7 says required strings and lists must be non-empty; the
+// 0.2/0.3 schemas require the member alone.
+func TestRequiredEmptyByEra(t *testing.T) {
+	checkFindingCases(t, []findingCase{
+		{name: "1.0 card", card: `"defaultOutputModes": []`, code: codeRequiredEmpty, want: 1, sev: Error},
+		{name: "0.3 card", card: `"url": "https://invoices.example.com/a2a", "defaultOutputModes": []`, code: codeRequiredEmpty, want: 1, sev: Warning},
+		{name: "0.3 card, empty string", card: `"url": "https://invoices.example.com/a2a", "version": ""`, code: codeRequiredEmpty, want: 1, sev: Warning},
+	})
+}

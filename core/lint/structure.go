@@ -46,7 +46,7 @@ func init() {
 			HowToFix:    "Add the field with a real value. The field reference lists every required field and its type.",
 			Bad:         `"skills": null`, Good: ``, Check: checkStructure},
 		&Rule{Code: codeRequiredEmpty, Severity: Error, Topic: "structure", Title: "Required field is empty",
-			Explanation: "A required field must be set, not only present: a required string cannot be empty and a required list needs at least one element. An empty defaultOutputModes or tags list tells clients nothing.",
+			Explanation: "In 1.0 a required field must be set, not only present: a required string cannot be empty and a required list needs at least one element (§5.7). An empty defaultOutputModes or tags list tells clients nothing. 0.2/0.3 have no such rule (their schemas only require the member), so on those cards the finding is a warning.",
 			HowToFix:    "Fill in the value, for example [\"text/plain\"] for modes or one keyword for tags.",
 			Bad:         `"defaultOutputModes": []`, Good: ``},
 		&Rule{Code: codeWrongType, Severity: Error, Topic: "structure", Title: "Wrong JSON type",
@@ -277,7 +277,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 	case strings.HasPrefix(typ, "[]"):
 		elem := typ[2:]
 		if f != nil && f.Required&eras != 0 && len(n.Children) == 0 {
-			c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "%s is required and must have at least one element", fieldLabel(object, n.Key))
+			emptySeverity(c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "%s is required and must have at least one element", fieldLabel(object, n.Key)), f, eras)
 		}
 		childEras := eras
 		if n.Key == "supportedInterfaces" || n.Key == "securityRequirements" {
@@ -303,7 +303,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 		}
 	case typ == "string":
 		if f != nil && f.Required&eras != 0 && strings.TrimSpace(n.Str) == "" {
-			c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "%s is required and must not be empty", fieldLabel(object, n.Key))
+			emptySeverity(c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "%s is required and must not be empty", fieldLabel(object, n.Key)), f, eras)
 		} else if f != nil && (f.Format == "url" || f.Format == "uri") && n.Str != strings.TrimSpace(n.Str) {
 			c.ReportAs(codeURLSpace, n, c.Doc.Range(n), "%s %s has spaces around it; clients parse the URL as written and fail (or request another address)", fieldLabel(object, n.Key), quote(n.Str)).
 				WithFix("Remove the spaces", c.Replace(n, jsonString(strings.TrimSpace(n.Str))))
@@ -668,3 +668,13 @@ func removeMember(c *Context, m *jsonpos.Node) Edit {
 
 // RemoveMember is an edit that deletes a member with its separator.
 func (c *Context) RemoveMember(m *jsonpos.Node) Edit { return removeMember(c, m) }
+
+// emptySeverity lowers required-field-empty to a warning where the field
+// is required only by a 0.2/0.3 schema: those versions require the member
+// but say nothing about its being non-empty (no minItems, no minLength);
+// the non-empty rule is 1.0 §5.7's.
+func emptySeverity(d *Diagnostic, f *card.Field, eras card.Eras) {
+	if f.Required&eras&card.V10 == 0 {
+		d.WithSeverity(Warning)
+	}
+}
