@@ -53,10 +53,12 @@ func lints(t *testing.T, ctx context.Context) int {
 	return eval[int](t, ctx, `agentcardStats.lints`)
 }
 
-// waitLint waits until the page has linted more than `after` times.
+// waitLint waits until the page has linted more than `after` times and
+// the findings shown are those of the editor's text (a lint of an earlier
+// text, debounced, may land in between).
 func waitLint(t *testing.T, ctx context.Context, after int) {
 	t.Helper()
-	run(t, ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`agentcardStats.lints > %d`, after), chromedp.WithPollingTimeout(20*time.Second)))
+	run(t, ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`agentcardStats.lints > %d && (!agentcardPlayground.current || agentcardPlayground.current())`, after), chromedp.WithPollingTimeout(20*time.Second)))
 }
 
 // typeCard replaces the editor's text the way a person pastes or types:

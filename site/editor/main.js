@@ -671,6 +671,8 @@ window.agentcardPlayground = {
   getText: () => view.state.doc.toString(),
   setText,
   lintNow: () => { clearTimeout(timer); runLint(); },
+  // The findings shown are those of the text in the editor.
+  current: () => lastDoc === view.state.doc,
   // What the checker is doing, for tests that wait on it.
   engineState: () => ({ linting, lintAgain, pending: engine ? [...engine.pending.values()].map((p) => p.fn) : [], restarts: engine ? engine.restarts : 0, calls: engine ? engine.log.slice(-6) : [] }),
   contextAt: (pos) => { const c = contextAt(view.state, pos ?? view.state.selection.main.head); return c && { kind: c.kind, path: c.path, name: c.name, key: c.key }; },
