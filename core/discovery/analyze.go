@@ -100,9 +100,9 @@ func httpDiagnostics(f *Facts) []lint.Diagnostic {
 	}
 	switch mt := mediaType(f.ContentType); {
 	case f.ContentType == "":
-		out = append(out, diag(CodeContentType, "The answer has no Content-Type header; send application/a2a+json."))
+		out = append(out, diag(CodeContentType, "The answer has no Content-Type header; label the card as application/json."))
 	case mt != "application/a2a+json" && mt != "application/json":
-		out = append(out, diag(CodeContentType, "The card is served as "+quote(f.ContentType)+"; send application/a2a+json (or application/json)."))
+		out = append(out, diag(CodeContentType, "The card is served as "+quote(f.ContentType)+"; label the card as application/json."))
 	}
 	switch {
 	case f.CacheControl == "":
