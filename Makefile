@@ -41,7 +41,8 @@ serve-worker-native: ## the Worker's handler natively on PORT (default 8788), AL
 
 test: test-static test-unit test-wasm test-fuzz test-e2e ## everything CI runs
 
-test-static: ## gofmt, go vet, generated code up to date, core builds for js/wasm
+test-static: ## gofmt, go vet, go.mod tidy, generated code up to date, core builds for js/wasm
+	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run go mod tidy and commit"; exit 1; }
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^node_modules/')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) build ./core/...
