@@ -219,12 +219,13 @@ function clamp(n, max) {
 // A card of ordinary size is linted on the page itself once its engine is
 // there: a round trip to the worker would add a frame to every keystroke.
 // The engine's work is bounded (the slowest hostile input costs a few ms
-// per KB in wasm), so a text this small cannot take long; if one lint still
-// takes longer than syncLintSlow (a slow device, a hostile text), every
-// later lint goes to the worker, under its time limit.
+// per KB in wasm), so a text this small cannot take long; once three lints
+// have taken longer than syncLintSlow (a slow device, a hostile text),
+// every later lint goes to the worker, under its time limit.
 const syncLintMax = 16 * 1024;
 const syncLintSlow = 50;
 let syncLint = !params.has("worker"); // ?worker: always the worker (tests)
+let slowLints = 0; // one slow lint can be a pause for garbage collection
 
 // runLint sends the text to the worker. One lint at a time: edits made
 // meanwhile are linted as soon as it answers (only the latest text).
@@ -245,7 +246,7 @@ async function runLint() {
     if (api && syncLint && text.length <= syncLintMax) {
       res = api.lint(text);
       engine.lastMs = performance.now() - t0;
-      if (engine.lastMs > syncLintSlow) syncLint = false;
+      if (engine.lastMs > syncLintSlow && ++slowLints >= 3) syncLint = false;
     } else {
       res = await engine.call("lint", text);
     }
