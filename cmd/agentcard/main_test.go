@@ -13,7 +13,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/lint"
-	"github.com/agentcard/agentcard/internal/sharedcards"
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
 // Golden files live in testdata/golden. After an intended change of
@@ -35,7 +35,7 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 // output names the files without machine-specific paths.
 func inCards(t *testing.T) {
 	t.Helper()
-	dir := filepath.Join(sharedcards.Require(t), "cards")
+	dir := filepath.Join(testcards.Require(t), "cards")
 	t.Chdir(dir)
 }
 
@@ -142,7 +142,7 @@ func TestSelectJSONContract(t *testing.T) {
 		{"HTTP+JSON@1.0", "selected", 2, "", "seed-three-interfaces.json"},
 		{"GRPC@1.0,HTTP+JSON@1.0", "selected", 1, "", "seed-three-interfaces.json"},
 		{"https://example.com/bindings/ws@1.0", "no-compatible-interface", -1, "", "seed-three-interfaces.json"},
-		{"JSONRPC@1.0", "selected", 0, "fleet-eu", "full-1.0.json"},
+		{"JSONRPC@1.0", "selected", 0, "clinics-north", "full-1.0.json"},
 	} {
 		out, _, _ := runCLI(t, "", "select", "--format", "json", "--client", tc.client, tc.card)
 		var m struct {

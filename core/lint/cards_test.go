@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/internal/sharedcards"
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
-// Every sample card in ../shared/cards gets the verdict its README gives.
+// Every sample card in testdata/cards gets the verdict testdata/README.md gives.
 
 func lintShared(t *testing.T, name string) (*Result, []byte) {
 	t.Helper()
-	src := sharedcards.Card(t, name)
+	src := testcards.Card(t, name)
 	res := Lint(src, Options{})
 	res.Input = name
 	return res, src
@@ -52,7 +52,7 @@ func TestSharedCardsAllCovered(t *testing.T) {
 		"broken-common-mistakes.json": true, "broken-not-json.json": true, "broken-duplicate-key-cjk.json": true,
 		"not-a-card-mcp.json": true,
 	}
-	for _, p := range sharedcards.Cards(t) {
+	for _, p := range testcards.Cards(t) {
 		if !known[filepath.Base(p)] {
 			t.Errorf("sample card %s has no verdict test", filepath.Base(p))
 		}
@@ -87,14 +87,14 @@ func TestSharedDuplicateKeyCJK(t *testing.T) {
 		t.Errorf("pointer %q, want /skills/0/inputModes/0", found.Pointer)
 	}
 	start := found.Range.Start
-	// byte column 420 and UTF-16 column 388 for the opening quote (one
+	// byte column 513 and UTF-16 column 435 for the opening quote (one
 	// more for each if the range starts inside the quotes)
 	inside := start.Offset - quoteOff
-	if start.Line != 1 || start.Column != 420+inside {
-		t.Errorf("start %d:%d, want 1:%d (bytes)", start.Line, start.Column, 420+inside)
+	if start.Line != 1 || start.Column != 513+inside {
+		t.Errorf("start %d:%d, want 1:%d (bytes)", start.Line, start.Column, 513+inside)
 	}
-	if got := jsonpos.UTF16Column(src, start); got != 388+inside {
-		t.Errorf("UTF-16 column %d, want %d", got, 388+inside)
+	if got := jsonpos.UTF16Column(src, start); got != 435+inside {
+		t.Errorf("UTF-16 column %d, want %d", got, 435+inside)
 	}
 	if got := string(src[start.Offset:found.Range.End.Offset]); !strings.Contains(got, "文本") {
 		t.Errorf("range covers %q", got)
@@ -175,7 +175,7 @@ func TestSharedCommonMistakes(t *testing.T) {
 	}
 	// the credential must not be echoed back in full
 	for _, d := range res.Diagnostics {
-		if strings.Contains(d.Message, "c2lnbmF0dXJl") {
+		if strings.Contains(d.Message, "bm90LWEtcmVhbC1rZXk") {
 			t.Errorf("%s echoes the secret: %s", d.Code, d.Message)
 		}
 	}

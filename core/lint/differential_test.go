@@ -25,13 +25,13 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
-	"github.com/agentcard/agentcard/internal/sharedcards"
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
 // oracle says why the official tooling rejects a card, or "" when it
 // accepts it. Cards with supportedInterfaces are read with the SDK's
 // ProtoJSON types; others with the JSON Schema of their version (v0.2.6 for
-// protocolVersion 0.2.x, v0.3.0 otherwise), as ../shared/cards/README.md
+// protocolVersion 0.2.x, v0.3.0 otherwise), as testdata/README.md
 // does.
 func oracle(t testing.TB, src []byte) (name, why string) {
 	var probe map[string]json.RawMessage
@@ -130,7 +130,7 @@ func loadSchema(t testing.TB, file string) *jsonschema.Schema {
 	if s := schemaCache[file]; s != nil {
 		return s
 	}
-	path := filepath.Join(sharedcards.Require(t), "spec", file)
+	path := filepath.Join(testcards.Require(t), "spec", file)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("open schema: %v", err)
@@ -170,7 +170,7 @@ type corpusCard struct {
 func differentialCorpus(t testing.TB) []corpusCard {
 	var out []corpusCard
 	var valid []corpusCard
-	for _, p := range sharedcards.Cards(t) {
+	for _, p := range testcards.Cards(t) {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -382,7 +382,7 @@ func TestOracleAgreesWithREADME(t *testing.T) {
 		"broken-common-mistakes.json": false, "broken-not-json.json": false, "broken-duplicate-key-cjk.json": false,
 		"not-a-card-mcp.json": false,
 	} {
-		o, why := oracle(t, sharedcards.Card(t, name))
+		o, why := oracle(t, testcards.Card(t, name))
 		if (why == "") != valid {
 			t.Errorf("%s: %s says %q, README says valid=%v", name, o, why, valid)
 		}

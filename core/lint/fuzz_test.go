@@ -15,7 +15,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/selection"
-	"github.com/agentcard/agentcard/internal/sharedcards"
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
 // FuzzLint runs parse + lint + select on arbitrary input and checks that
@@ -28,7 +28,7 @@ import (
 //
 //	go test -run '^$' -fuzz FuzzLint -fuzztime 20s ./core/lint/
 func FuzzLint(f *testing.F) {
-	if dir := sharedcards.Dir(); dir != "" {
+	if dir := testcards.Dir(); dir != "" {
 		paths, _ := filepath.Glob(filepath.Join(dir, "cards", "*.json"))
 		for _, p := range paths {
 			if b, err := os.ReadFile(p); err == nil {

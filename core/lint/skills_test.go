@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentcard/agentcard/internal/sharedcards"
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
 // topicCase is one table row for the skills, security, credential and
@@ -224,13 +224,8 @@ func TestSkillNoExamples(t *testing.T) {
 	}
 }
 
-// sharedCardsDir is ../shared/cards next to the repository root, or "".
-func sharedCardsDir(t *testing.T) string {
-	if d := sharedcards.Dir(); d != "" {
-		return filepath.Join(d, "cards")
-	}
-	return ""
-}
+// sharedCardsDir is testdata/cards (failing the test when it is missing).
+func sharedCardsDir(t *testing.T) string { return filepath.Join(testcards.Require(t), "cards") }
 
 // myTopicCodes are the rules of skills.go, security.go, credentials.go and
 // signatures.go.
@@ -242,12 +237,9 @@ var myTopicCodes = []string{
 }
 
 // TestSharedCardsTopics checks the skills, security and signature rules
-// against the verdicts in ../shared/cards/README.md.
+// against the verdicts in testdata/README.md.
 func TestSharedCardsTopics(t *testing.T) {
 	dir := sharedCardsDir(t)
-	if dir == "" {
-		t.Skip("../shared/cards not found")
-	}
 	mine := map[string]bool{}
 	for _, c := range myTopicCodes {
 		mine[c] = true
@@ -255,7 +247,7 @@ func TestSharedCardsTopics(t *testing.T) {
 	lintFile := func(name string) *Result {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
-			t.Skipf("%s: %v", name, err)
+			t.Fatalf("%s: %v", name, err)
 		}
 		return Lint(b, Options{})
 	}
@@ -272,12 +264,12 @@ func TestSharedCardsTopics(t *testing.T) {
 	t.Run("broken-common-mistakes.json", func(t *testing.T) {
 		res := lintFile("broken-common-mistakes.json")
 		want := []struct{ code, pointer, mention string }{
-			{codeSchemeLegacy10, "/securitySchemes/token", `"token"`},
-			{codeRequirementUndefined, "/securityRequirements/0/schemes/oauth", `"oauth"`},
+			{codeSchemeLegacy10, "/securitySchemes/session", `"session"`},
+			{codeRequirementUndefined, "/securityRequirements/0/schemes/sso", `"sso"`},
 			{codeSkillIDDuplicate, "/skills/1/id", "line 16"},
-			{codeSkillIDNotSlug, "/skills/0/id", `"do everything"`},
-			{codeSkillDescGeneric, "/skills/0/description", `"Helps."`},
-			{codeCredential, "/apiToken", `"Bearer eyJh…"`},
+			{codeSkillIDNotSlug, "/skills/0/id", `"answer questions"`},
+			{codeSkillDescGeneric, "/skills/0/description", `"Answers."`},
+			{codeCredential, "/accessToken", `"Bearer eyJh…"`},
 		}
 		for _, w := range want {
 			found := false

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentcard/agentcard/internal/sharedcards"
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
 // findingCase is one table row for the topic rules: a card (a member list
@@ -204,21 +204,21 @@ func TestJSONString(t *testing.T) {
 	}
 }
 
-// sharedCards is ../shared/cards (skipping when it is absent).
-func sharedCards(t *testing.T) string { return filepath.Join(sharedcards.Require(t), "cards") }
+// sharedCards is testdata/cards (failing the test when it is missing).
+func sharedCards(t *testing.T) string { return filepath.Join(testcards.Require(t), "cards") }
 
 // myTopics are the topics of identity.go, interfaces.go, legacy.go,
 // capabilities.go and modes.go.
 var myTopics = map[string]bool{"identity": true, "interfaces": true, "legacy": true, "capabilities": true, "modes": true}
 
-// TestSharedCardVerdicts checks the verdicts of ../shared/cards/README.md
+// TestSharedCardVerdicts checks the verdicts of testdata/README.md
 // as far as these topics are concerned.
 func TestSharedCardVerdicts(t *testing.T) {
 	dir := sharedCards(t)
 	lintFile := func(t *testing.T, name string) (*Result, []byte) {
 		src, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
-			t.Skip(err)
+			t.Fatal(err)
 		}
 		return Lint(src, Options{}), src
 	}
@@ -288,7 +288,7 @@ func TestSharedCardVerdicts(t *testing.T) {
 	t.Run("mixed-inconsistent is flagged", func(t *testing.T) {
 		res, _ := lintFile(t, "mixed-inconsistent.json")
 		got := withCode(res, codeMixedUndeclared)
-		if len(got) != 1 || got[0].Pointer != "/url" || !strings.Contains(got[0].Message, "old-recipes.example.com") {
+		if len(got) != 1 || got[0].Pointer != "/url" || !strings.Contains(got[0].Message, "old-parcels.example.com") {
 			t.Errorf("got %v", got)
 		}
 	})

@@ -8,7 +8,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/internal/sharedcards"
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
 type selCase struct {
@@ -31,7 +31,7 @@ func runCases(t *testing.T, cases []selCase) {
 		t.Run(tc.name, func(t *testing.T) {
 			var src []byte
 			if name, ok := strings.CutPrefix(tc.card, "@"); ok {
-				src = sharedcards.Card(t, name)
+				src = testcards.Card(t, name)
 			} else {
 				src = []byte(tc.card)
 			}
@@ -111,21 +111,21 @@ func TestSelectionSharedCards(t *testing.T) {
 		{name: "seed three, right binding wrong version", card: "@seed-three-interfaces.json", client: "JSONRPC@0.3",
 			outcome: NoCompatibleInterface, index: -1, reasons: map[int]string{0: "only at 0.3, not at 1.0"}},
 		{name: "full card reports the tenant", card: "@full-1.0.json", client: "JSONRPC@1.0",
-			outcome: Selected, index: 0, tenant: "fleet-eu", reasons: map[int]string{0: `send tenant "fleet-eu"`}},
+			outcome: Selected, index: 0, tenant: "clinics-north", reasons: map[int]string{0: `send tenant "clinics-north"`}},
 		{name: "full card, GRPC host:port", card: "@full-1.0.json", client: "GRPC@1.0",
-			outcome: Selected, index: 1, url: "agents.northwind.example.org:443", tenant: "fleet-eu"},
+			outcome: Selected, index: 1, url: "agents.harbourview.example.org:443", tenant: "clinics-north"},
 		{name: "full card, 0.3 client gets the untenanted legacy entry", card: "@full-1.0.json", client: "JSONRPC@0.3",
-			outcome: Selected, index: 3, url: "https://agents.northwind.example.org/a2a/legacy", tenant: ""},
+			outcome: Selected, index: 3, url: "https://agents.harbourview.example.org/a2a/legacy", tenant: ""},
 		{name: "legacy card, 0.3 JSONRPC client", card: "@legacy-0.3.json", client: "JSONRPC@0.3",
-			outcome: Selected, index: 0, url: "https://recipes.example.com/a2a", reasons: map[int]string{0: "JSONRPC 0.3"}},
+			outcome: Selected, index: 0, url: "https://parcels.example.com/a2a", reasons: map[int]string{0: "JSONRPC 0.3"}},
 		{name: "legacy card, 0.3 HTTP+JSON client", card: "@legacy-0.3.json", client: "HTTP+JSON@0.3",
-			outcome: Selected, index: 2, url: "https://recipes.example.com/a2a/rest"},
+			outcome: Selected, index: 2, url: "https://parcels.example.com/a2a/rest"},
 		{name: "legacy card, 1.0-only client", card: "@legacy-0.3.json", client: "JSONRPC@1.0,HTTP+JSON@1.0",
 			outcome: NoCompatibleInterface, index: -1, reasons: map[int]string{0: "not at 0.3"}},
 		{name: "mixed card reads supportedInterfaces", card: "@mixed-consistent.json", client: "JSONRPC@0.3",
-			outcome: Selected, index: 1, url: "https://recipes.example.com/a2a"},
+			outcome: Selected, index: 1, url: "https://parcels.example.com/a2a"},
 		{name: "mixed inconsistent, 1.0 client", card: "@mixed-inconsistent.json", client: "JSONRPC@1.0",
-			outcome: Selected, index: 0, url: "https://recipes.example.com/a2a/v1"},
+			outcome: Selected, index: 0, url: "https://parcels.example.com/a2a/v1"},
 		{name: "not a card", card: "@not-a-card-mcp.json", client: "JSONRPC@1.0", outcome: InvalidCard, index: -1},
 		{name: "not JSON", card: "@broken-not-json.json", client: "JSONRPC@1.0", outcome: InvalidCard, index: -1},
 		{name: "duplicate key still readable", card: "@broken-duplicate-key-cjk.json", client: "JSONRPC@1.0", outcome: Selected, index: 0},

@@ -16,7 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/agentcard/agentcard/internal/sharedcards"
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
 func required() bool { return os.Getenv("AGENTCARD_E2E") == "1" }
@@ -37,15 +37,15 @@ func gate(t *testing.T) {
 
 // repoRoot is the directory holding go.mod.
 func repoRoot(t *testing.T) string {
-	root := sharedcards.Root()
+	root := testcards.Root()
 	if root == "" {
 		t.Fatal("no go.mod above the test")
 	}
 	return root
 }
 
-// readCard reads a shared sample card (skipping when ../shared is absent).
-func readCard(t *testing.T, name string) string { return string(sharedcards.Card(t, name)) }
+// readCard reads a sample card of testdata/cards.
+func readCard(t *testing.T, name string) string { return string(testcards.Card(t, name)) }
 
 func chromiumPath() string {
 	if p := os.Getenv("CHROMIUM"); p != "" {

@@ -138,7 +138,7 @@ func TestE2EPlaygroundDiagnostics(t *testing.T) {
 			t.Errorf("panel shows %d × %s at line %d, engine found %d", got[k], k.code, k.line, n)
 		}
 	}
-	// Lines of the card that hold a mistake (../shared/cards/README.md).
+	// Lines of the card that hold a mistake (testdata/README.md).
 	lines := map[int]bool{}
 	for _, d := range items {
 		lines[d.Line] = true
@@ -308,8 +308,8 @@ func TestE2EClientSimulator(t *testing.T) {
 	// A preset button fills the profile; the tenant is shown.
 	typeCard(t, ctx, readCard(t, "full-1.0.json"))
 	do(t, ctx, chromedp.Click(`[data-preset="jsonrpc-1.0"]`))
-	if tenant := eval[string](t, ctx, `document.querySelector('[data-testid="sim-tenant"]').dataset.tenant`); tenant != "fleet-eu" {
-		t.Errorf("tenant shown %q, want fleet-eu", tenant)
+	if tenant := eval[string](t, ctx, `document.querySelector('[data-testid="sim-tenant"]').dataset.tenant`); tenant != "clinics-north" {
+		t.Errorf("tenant shown %q, want clinics-north", tenant)
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/share"
 
-	"github.com/agentcard/agentcard/internal/sharedcards"
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
 // jsIndex is what JavaScript's String.prototype.indexOf would say: the
@@ -18,8 +18,8 @@ func jsIndex(src []byte, off int) int {
 	return len(utf16.Encode([]rune(string(src[:off]))))
 }
 
-// sharedCard reads a shared sample card (skipping when ../shared is absent).
-func sharedCard(t testing.TB, name string) []byte { return sharedcards.Card(t, name) }
+// sharedCard reads a sample card of testdata/cards.
+func sharedCard(t testing.TB, name string) []byte { return testcards.Card(t, name) }
 
 func TestLintUTF16Offsets(t *testing.T) {
 	cases := map[string][]byte{

@@ -51,7 +51,7 @@ func TestSelectSeedThreeInterfaces(t *testing.T) {
 
 func TestSelectTenantAndBadProfile(t *testing.T) {
 	r := Select(sharedCard(t, "full-1.0.json"), "JSONRPC@1.0")
-	if r.Tenant != "fleet-eu" {
+	if r.Tenant != "clinics-north" {
 		t.Errorf("tenant = %q", r.Tenant)
 	}
 	if r := Select([]byte(`{}`), "not a profile@@"); r.Error == "" {

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentcard/agentcard/internal/sharedcards"
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
-// sharedCard reads a shared sample card (skipping when ../shared is absent).
-func sharedCard(t testing.TB, name string) []byte { return sharedcards.Card(t, name) }
+// sharedCard reads a sample card of testdata/cards.
+func sharedCard(t testing.TB, name string) []byte { return testcards.Card(t, name) }
 
 // xssCard has markup in every string and javascript: URLs.
 const xssCard = `{

@@ -1,7 +1,9 @@
-// Package sharedcards finds the project's shared test material (sample
-// cards, JSON Schemas, docs). CI clones the repository with ../shared beside
-// it, read-only; tests that need it skip when it is absent.
-package sharedcards
+// Package testcards finds the project's own test material: the sample
+// cards under testdata/cards and the published JSON Schemas under
+// testdata/spec (see testdata/README.md). It lives in the repository, so a
+// test that needs it fails when it is missing instead of skipping: a clone
+// from a code host tests exactly as much as CI does.
+package testcards
 
 import (
 	"os"
@@ -29,44 +31,44 @@ func Root() string {
 	}
 }
 
-// Dir returns <root>/../shared, or "" when it does not exist.
+// Dir returns <root>/testdata, or "" outside the repository.
 func Dir() string {
 	root := Root()
 	if root == "" {
 		return ""
 	}
-	dir := filepath.Join(root, "..", "shared")
+	dir := filepath.Join(root, "testdata")
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return ""
-	}
-	return filepath.Clean(dir)
-}
-
-// Require returns the shared directory, or skips the test when it is
-// missing.
-func Require(tb testing.TB) string {
-	tb.Helper()
-	dir := Dir()
-	if dir == "" {
-		tb.Skip("../shared is not next to the repository; skipping tests that need the shared cards")
 	}
 	return dir
 }
 
-// Cards returns the paths of every sample card (shared/cards/*.json),
-// sorted, skipping the test when the shared directory is missing.
+// Require returns the testdata directory and fails the test when it is
+// missing: it is part of the repository, so its absence is a broken
+// checkout, not an optional fixture.
+func Require(tb testing.TB) string {
+	tb.Helper()
+	dir := Dir()
+	if dir == "" {
+		tb.Fatal("testdata/ is missing from the repository root; the sample cards and schemas are part of the repository")
+	}
+	return dir
+}
+
+// Cards returns the paths of every sample card (testdata/cards/*.json),
+// sorted.
 func Cards(tb testing.TB) []string {
 	tb.Helper()
 	paths, err := filepath.Glob(filepath.Join(Require(tb), "cards", "*.json"))
 	if err != nil || len(paths) == 0 {
-		tb.Skip("no sample cards in ../shared/cards")
+		tb.Fatal("no sample cards in testdata/cards")
 	}
 	sort.Strings(paths)
 	return paths
 }
 
-// Card reads one sample card by file name, skipping the test when the
-// shared directory is missing and failing it when the file is.
+// Card reads one sample card by file name.
 func Card(tb testing.TB, name string) []byte {
 	tb.Helper()
 	b, err := os.ReadFile(filepath.Join(Require(tb), "cards", name))
