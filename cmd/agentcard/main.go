@@ -1,6 +1,6 @@
 // Command agentcard checks A2A Agent Cards in a terminal or in CI: lint
 // cards (text, JSON or SARIF), simulate a client choosing an interface,
-// and print the rule and field catalogues. See DESIGN.md §4 for the
+// and print the rule and field catalogues. See docs/ARCHITECTURE.md §4 for the
 // contract: subcommands, formats and exit codes.
 package main
 
@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-// Exit codes (DESIGN.md §4).
+// Exit codes (docs/ARCHITECTURE.md §4).
 const (
 	exitOK    = 0 // no error-severity finding; select: an interface was selected
 	exitFound = 1 // an error finding; select: no compatible interface or invalid card

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Benchmarks with their baseline in the same run (DESIGN.md §5-6): lint
+// Benchmarks with their baseline in the same run (docs/ARCHITECTURE.md §5-6): lint
 // must stay within 3× of encoding/json unmarshalling the same bytes into
 // `any`, and grow linearly. Run:
 //

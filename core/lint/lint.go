@@ -62,7 +62,7 @@ type (
 	Fix      = jsonpos.Fix
 )
 
-// Diagnostic is one finding (DESIGN.md §3).
+// Diagnostic is one finding (docs/ARCHITECTURE.md §3).
 type Diagnostic struct {
 	Code     string   `json:"code"`
 	Severity Severity `json:"severity"`
@@ -85,7 +85,7 @@ type Options struct {
 }
 
 // Result is the outcome of linting one input; its JSON form is the CLI's
-// result object (DESIGN.md §4).
+// result object (docs/ARCHITECTURE.md §4).
 type Result struct {
 	Input       string       `json:"input"`
 	Era         card.Era     `json:"era"`

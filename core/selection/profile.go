@@ -1,5 +1,5 @@
 // Package selection picks the interface a client would use from an Agent
-// Card (AGENT-CARD.md §4, spec §8.3.2): walk the card's list in order, take
+// Card (docs/CARD-FORMAT.md §4, spec §8.3.2): walk the card's list in order, take
 // the first entry whose binding and Major.Minor version the client
 // supports, never reorder. It explains every step, so a person can see why
 // a client connects where it does, or why it cannot connect at all.

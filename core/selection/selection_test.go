@@ -75,7 +75,7 @@ func dump(r Result) string {
 	return string(b)
 }
 
-// The table of AGENT-CARD.md §4, on small inline cards.
+// The table of docs/CARD-FORMAT.md §4, on small inline cards.
 func TestSelectionTable(t *testing.T) {
 	const jsonrpcFirst = `{"name":"a","supportedInterfaces":[
 		{"url":"https://a.example.com/rpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"},

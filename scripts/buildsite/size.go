@@ -43,7 +43,7 @@ func br(data []byte) int {
 }
 
 // sizeReport prints raw/gzip/brotli per asset and the budgets of
-// DESIGN.md §6 that concern the site, and saves it to WORK/site-sizes.json.
+// docs/ARCHITECTURE.md §6 that concern the site, and saves it to WORK/site-sizes.json.
 func (b *builder) sizeReport() error {
 	var rows []sizeRow
 	for _, f := range b.files {

@@ -4,7 +4,7 @@
 // from the already compiled module, so a hostile document can slow the
 // findings down but never freeze the tab.
 //
-// globalThis.agentcard (DESIGN.md §4: synchronous lint/select/format/…)
+// globalThis.agentcard (docs/ARCHITECTURE.md §4: synchronous lint/select/format/…)
 // stays available on the page for outside checks and the console: once the
 // first findings are shown, startPageAPI instantiates the same module on the
 // main thread during idle time. The playground itself never calls it.
