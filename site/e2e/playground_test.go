@@ -162,7 +162,7 @@ func TestE2EPlaygroundDiagnostics(t *testing.T) {
 	// Clicking a finding's location selects its range in the editor.
 	do(t, ctx, chromedp.Click(`[data-testid="diagnostic"][data-line="10"] .diag-loc`))
 	sel := eval[string](t, ctx, `(() => { const s = agentcardPlayground.view.state.selection.main; return agentcardPlayground.view.state.sliceDoc(s.from, s.to) })()`)
-	if !strings.Contains(sel, "streaming") {
+	if !strings.Contains(sel, "pushNotifications") {
 		t.Errorf("jump selected %q, want the capabilities array", sel)
 	}
 
