@@ -217,12 +217,13 @@ function clamp(n, max) {
 }
 
 // A card of ordinary size is linted on the page itself once its engine is
-// there: a round trip to the worker would add a frame to every keystroke.
-// The engine's work is bounded (the slowest hostile input costs a few ms
-// per KB in wasm), so a text this small cannot take long; once three lints
-// have taken longer than syncLintSlow (a slow device, a hostile text),
-// every later lint goes to the worker, under its time limit.
-const syncLintMax = 16 * 1024;
+// there: a round trip to the worker (copying the text there and the
+// findings back) added 10-15 ms to every keystroke on a 100 KB card, over
+// the 16 ms budget. The engine's work is bounded (the slowest hostile input
+// costs under a millisecond per KB in wasm, so at most about 100 ms here);
+// once three lints have taken longer than syncLintSlow (a slow device, a
+// hostile text), every later lint goes to the worker, under its time limit.
+const syncLintMax = 128 * 1024;
 const syncLintSlow = 50;
 let syncLint = !params.has("worker"); // ?worker: always the worker (tests)
 let slowLints = 0; // one slow lint can be a pause for garbage collection
