@@ -60,8 +60,16 @@ func init() {
 }
 
 // skillObjects returns the skill objects of the card (non-objects are the
-// structure walker's business).
+// structure walker's business), read once per run: several rules walk
+// them, and a card may list 200,000. Callers must not modify the slice.
 func skillObjects(c *Context) []*jsonpos.Node {
+	if !c.skillsDone {
+		c.skills, c.skillsDone = readSkillObjects(c), true
+	}
+	return c.skills
+}
+
+func readSkillObjects(c *Context) []*jsonpos.Node {
 	s := c.Root.Get("skills")
 	if s == nil || s.Kind != jsonpos.Array {
 		return nil
