@@ -218,11 +218,16 @@ func (p *parser) firstSize() int {
 }
 
 // estimateValues bounds the number of nodes of a well-formed document:
-// every value but the root is a member value (after ':') or an array
-// element (after '[' or ','), counted outside strings so that the colons
-// of URLs and the commas of descriptions do not inflate the first slab.
+// every value but the root is a member value (one per ':') or an array
+// element (the first after '[', the others after a ',' inside an array),
+// counted outside strings so that the colons of URLs and the commas of
+// descriptions do not inflate the first slab. Commas between object
+// members are not counted: their values already have a ':' (counting both
+// made the slab of a card, mostly objects, nearly twice too large).
 func estimateValues(src []byte) int {
 	n, inStr := 1, false
+	var arrays uint64 // bit d set: the container at depth d is an array
+	depth := 0
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if inStr {
@@ -237,8 +242,28 @@ func estimateValues(src []byte) int {
 		switch c {
 		case '"':
 			inStr = true
-		case ':', ',', '[':
+		case ':':
 			n++
+		case '[':
+			n++
+			depth++
+			if depth < 64 {
+				arrays |= 1 << depth
+			}
+		case '{':
+			depth++
+			if depth < 64 {
+				arrays &^= 1 << depth
+			}
+		case ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case ',':
+			// deeper than the bitmask: count it, an over-estimate is safe
+			if depth >= 64 || arrays&(1<<depth) != 0 {
+				n++
+			}
 		}
 	}
 	return n

@@ -43,8 +43,11 @@ type credentialPattern struct {
 	check func(string) bool
 }
 
+// pemHint is in every PEM private key block's armour.
+const pemHint = "PRIVATE KEY"
+
 var credentialPatterns = []credentialPattern{
-	{what: "a PEM private key", hint: "PRIVATE KEY", re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)`)},
+	{what: "a PEM private key", hint: pemHint, re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)`)},
 	{what: "a bearer token", hint: "bearer", fold: true, re: regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*`), check: notPlaceholderToken},
 	{what: "HTTP Basic credentials", hint: "basic", fold: true, re: regexp.MustCompile(`(?i)\bbasic\s+[A-Za-z0-9+/]{8,}={0,2}`), check: looksLikeBasic},
 	{what: "a JSON Web Token", hint: "eyJ", re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`), check: looksLikeJWT},
@@ -216,7 +219,14 @@ type credentialFinding struct {
 func findCredential(secretKey bool, v string) (credentialFinding, bool) {
 	trimmed := strings.TrimSpace(v)
 	token := tokenLike(v)
-	for _, p := range credentialPatterns {
+	// Only a PEM block can hide in a text that is not token-like; most
+	// strings of a card are neither, and skip the patterns altogether.
+	patterns := credentialPatterns
+	if !token && !strings.Contains(v, pemHint) {
+		patterns = nil
+	}
+	for i := range patterns {
+		p := &patterns[i]
 		if p.what == "a PEM private key" {
 			if !strings.Contains(v, p.hint) {
 				continue

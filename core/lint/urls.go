@@ -110,7 +110,7 @@ func (c *Context) classifyURL(raw string) urlInfo {
 		return u
 	}
 	if c.urls == nil {
-		c.urls = make(map[string]urlInfo, 16)
+		c.urls = make(map[string]urlInfo)
 	}
 	u := classifyURLWith(raw, c.classifyHost)
 	c.urls[raw] = u
