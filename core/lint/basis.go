@@ -76,7 +76,7 @@ const v10, v03, v02 = card.Spec10, card.Spec030, card.Spec026
 // secrets); http-status-not-ok (a2a-go's resolver accepts only 200);
 // mode-not-media-type (the proto defines modes as media types).
 //
-// ruleSources maps every rule code to its basis and references. Register
+// ruleSources maps every rule code to its basis and references. register
 // copies the entry onto the rule; a test fails for a rule without one.
 var ruleSources = map[string]ruleSource{
 	"json-bom":                           {Basis: BasisMust, Refs: []card.Ref{a2a(v10, "14.3"), rfc(8259, "8.1")}},

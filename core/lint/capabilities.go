@@ -17,8 +17,8 @@ const (
 	codeExtensionUnversioned   = "extension-uri-unversioned"
 )
 
-func init() {
-	Register(
+func capabilityRules() []*Rule {
+	return []*Rule{
 		&Rule{Code: codeExtendedCardNoSecurity, Severity: Error, Topic: "capabilities", Title: "Extended card offered without any security scheme",
 			Explanation: "The specification requires the extended card to be fetched with authentication, using one of the schemes the public card declares (§3.1.11, §13.3; 0.2/0.3: §7.10). With no securitySchemes that requirement cannot be met: clients cannot know how to authenticate, and a server that hands the card out anyway exposes what was meant to be private.",
 			HowToFix:    "Declare the scheme clients use to fetch the extended card in securitySchemes (and securityRequirements), or set the flag to false.",
@@ -49,7 +49,7 @@ func init() {
 			Bad:         `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": true}]}`,
 			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": false}]}`,
 			Check:       checkExtensionRequired},
-	)
+	}
 }
 
 func hasSecuritySchemes(root *jsonpos.Node) bool {

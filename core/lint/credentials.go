@@ -21,13 +21,13 @@ import (
 // secret: messages show at most four characters of it and its length.
 const codeCredential = "credential-in-card"
 
-func init() {
-	Register(&Rule{Code: codeCredential, Severity: Error, Topic: "security", Title: "Credential in the card",
+func credentialRules() []*Rule {
+	return []*Rule{{Code: codeCredential, Severity: Error, Topic: "security", Title: "Credential in the card",
 		Explanation: "Agent Cards are published for anyone to read, cached by clients and registries, and indexed by search engines. A token, API key, password or private key in a card is leaked the moment the card is served. The card only names the scheme a client must use; the client obtains its own credentials out of band.",
 		HowToFix:    "Remove the value from the card, then revoke or rotate the secret: assume it has been copied. Describe how to obtain credentials in the scheme's description instead.",
 		Bad:         `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKey": "k7Qw2ZpX9mNc4RtY8vLb3HsJ"}}]}`,
 		Good:        `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKeyHeader": "X-Billing-Key"}}]}`,
-		Check:       checkCredentials})
+		Check:       checkCredentials}}
 }
 
 // credentialPattern is one recognizable secret format.

@@ -19,8 +19,8 @@ const (
 	codeIdentityURLInternal = "identity-url-internal"
 )
 
-func init() {
-	Register(
+func identityRules() []*Rule {
+	return []*Rule{
 		&Rule{Code: codeNameGeneric, Severity: Info, Topic: "identity", Title: "Generic agent name",
 			Explanation: "Catalogues, pickers and routing agents show the name first. \"Agent\", \"Helper\" or \"AI Assistant\" could name any agent, so users and other agents cannot tell this one apart.",
 			HowToFix:    "Name the agent after what it does or who runs it, such as \"Invoice Extractor\" or \"Northwind Fleet Planner\".",
@@ -51,7 +51,7 @@ func init() {
 			Bad:         `"documentationUrl": "http://192.168.1.20:8080/docs"`,
 			Good:        `"documentationUrl": "https://docs.example.com/agents/invoice-extractor"`,
 			Check:       checkIdentityURLInternal},
-	)
+	}
 }
 
 // textUnits measures how much a text says: one unit per character, two for

@@ -28,8 +28,8 @@ const (
 	codeIfaceTenant         = "interface-tenant"
 )
 
-func init() {
-	Register(
+func interfaceRules() []*Rule {
+	return []*Rule{
 		&Rule{Code: codeIfaceURLNotAbsolute, Severity: Error, Topic: "interfaces", Title: "Interface URL is not an absolute URL",
 			Explanation: "Clients send requests to the url exactly as written. A template left unfilled ({BASE_URL}, ${HOST}, <your-url>), a path such as /a2a or a host without a scheme cannot be requested: the card was published before its build step ran, or was written for one server only. HTTP bindings need a full http(s) URL, and §12.7 requires custom bindings to give the full URL too. For GRPC this tool also accepts host:port: the specification's examples use https URLs, but gRPC clients such as the Go SDK dial the value as a target, where host:port is the usual form.",
 			HowToFix:    "Write the public URL in full, such as https://agent.example.com/a2a/v1. If the card is generated, fill the template at build or request time, not in the published file.",
@@ -102,7 +102,7 @@ func init() {
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "acme-eu"}]`,
 			Good:        ``,
 			Check:       checkIfaceTenant},
-	)
+	}
 }
 
 // ifaceEntry is one interface as written: a supportedInterfaces element,

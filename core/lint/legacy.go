@@ -26,8 +26,8 @@ const (
 	mixedV03Entry = `{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}`
 )
 
-func init() {
-	Register(
+func legacyRules() []*Rule {
+	return []*Rule{
 		&Rule{Code: codeLegacyCard, Severity: Warning, Topic: "legacy", Title: "Legacy card: 1.0-only clients cannot read it",
 			Explanation: "The card uses the 0.2/0.3 layout (url, preferredTransport, additionalInterfaces) and has no supportedInterfaces. It is valid for its version, but clients that read only 1.0 cards find no interface in it. SDK servers solve this by publishing both layouts in one card.",
 			HowToFix:    "Add supportedInterfaces next to the legacy fields: url + preferredTransport become the first entry with protocolVersion \"0.3\", each additionalInterfaces entry follows with transport renamed to protocolBinding. Keep the legacy fields for 0.3 clients, and list 1.0 endpoints first once the server speaks 1.0.",
@@ -70,7 +70,7 @@ func init() {
 			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a"`,
 			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
 			Check:       checkMixedNoVersion},
-	)
+	}
 }
 
 func checkMixedNoVersion(c *Context) {

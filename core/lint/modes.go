@@ -16,8 +16,8 @@ const (
 	codeModeMediaRange   = "mode-media-range"
 )
 
-func init() {
-	Register(
+func modeRules() []*Rule {
+	return []*Rule{
 		&Rule{Code: codeModeNotMediaType, Severity: Warning, Topic: "modes", Title: "Mode is not a media type",
 			Explanation: "Modes say which content the agent accepts and produces, written as media types such as text/plain or application/json. Words like text, json or 文本 are not media types: clients that match parts by media type never match them, and the card tells callers nothing they can rely on. It is a warning because the JSON Schemas accept any string and many clients ignore modes.",
 			HowToFix:    "Write the media type: text → text/plain, json → application/json, markdown → text/markdown, html → text/html, pdf → application/pdf. For images, audio or video name the exact format (image/png, audio/mpeg, video/mp4).",
@@ -30,7 +30,7 @@ func init() {
 			Bad:         `"defaultInputModes": ["image/*"]`,
 			Good:        `"defaultInputModes": ["image/png", "image/jpeg"]`,
 			Check:       checkModeMediaRange},
-	)
+	}
 }
 
 // mediaClass is what isMediaType found.

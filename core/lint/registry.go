@@ -20,11 +20,11 @@ type Rule struct {
 	Explanation string `json:"explanation"`
 	HowToFix    string `json:"howToFix"`
 	// Spec is Refs as one line of text (kept for readers of the older
-	// JSON form); Register fills it.
+	// JSON form); register fills it.
 	Spec string `json:"spec"`
 	// Basis says what the rule rests on and Refs where that is written
 	// (sections of the card's own specification version, RFCs, official
-	// SDK files); Register fills both from ruleSources.
+	// SDK files); register fills both from ruleSources.
 	Basis Basis      `json:"basis"`
 	Refs  []card.Ref `json:"refs"`
 	// Bad triggers the rule and Good does not. Each is either a whole
@@ -41,6 +41,52 @@ type Rule struct {
 	// External marks rules whose examples are not card texts (HTTP-level
 	// rules); their examples describe a response instead.
 	External bool `json:"external,omitempty"`
+	// EmittedBy names the package that reports the rule when it is not
+	// the linter itself (ByParser, ByDiscovery); empty for lint's own.
+	// The entry is in the catalogue either way, so every program that
+	// shows rules shows the same list.
+	EmittedBy string `json:"emittedBy,omitempty"`
+}
+
+// Who reports a rule, when it is not core/lint's own checks.
+const (
+	// ByParser: core/jsonpos reports it while reading the text.
+	ByParser = "parser"
+	// ByDiscovery: core/discovery reports it after fetching the card.
+	ByDiscovery = "discovery"
+)
+
+// catalogue names every rule, one function per file of rules. It is the
+// only place a rule enters the catalogue: no rule registers itself from an
+// init function, so the list is complete whichever packages are linked
+// (the editor's wasm does not link core/discovery, yet shows the HTTP rules).
+// A new rule goes into the function of its file; a new file of rules adds
+// its function here.
+func catalogue() [][]*Rule {
+	return [][]*Rule{
+		syntaxRules(),
+		limitRules(),
+		structureRules(),
+		identityRules(),
+		interfaceRules(),
+		legacyRules(),
+		capabilityRules(),
+		modeRules(),
+		skillRules(),
+		securityRules(),
+		credentialRules(),
+		signatureRules(),
+		httpRules(),
+	}
+}
+
+// init builds the catalogue once. It cannot be a variable initializer:
+// checks report through RuleFor, which reads ruleByCode, and Go rejects
+// that reference cycle in package-level initialization.
+func init() {
+	for _, rules := range catalogue() {
+		register(rules...)
+	}
 }
 
 var (
@@ -48,9 +94,9 @@ var (
 	ruleByCode = map[string]*Rule{}
 )
 
-// Register adds rules to the catalogue. It panics on a duplicate or
+// register adds rules to the catalogue. It panics on a duplicate or
 // malformed code: that is a programming error found by any test run.
-func Register(rules ...*Rule) {
+func register(rules ...*Rule) {
 	for _, r := range rules {
 		if r.Code == "" || r.Severity == 0 || r.Title == "" {
 			panic(fmt.Sprintf("lint: incomplete rule %+v", r))
@@ -74,7 +120,10 @@ func Register(rules ...*Rule) {
 	}
 }
 
-// Rules returns the catalogue sorted by topic order, then code.
+// Rules returns the whole catalogue in its documented order: by topic in
+// the order of Topics, then by code. The order does not depend on which
+// packages are linked or on the order of catalogue(), so docs/RULES.md,
+// SARIF rule indexes and the learn site stay stable.
 func Rules() []*Rule {
 	out := append([]*Rule(nil), registry...)
 	sort.SliceStable(out, func(i, j int) bool {

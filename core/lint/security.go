@@ -37,8 +37,8 @@ const (
 	codeScopeUndeclared      = "security-scope-undeclared"
 )
 
-func init() {
-	Register(
+func securityRules() []*Rule {
+	return []*Rule{
 		&Rule{Code: codeSchemeLegacy10, Severity: Error, Topic: "security", Title: "0.3-style security scheme in a 1.0 card",
 			Explanation: "A 1.0 scheme is an object with exactly one wrapper member, such as httpAuthSecurityScheme or apiKeySecurityScheme. The OpenAPI-style shape with a \"type\" member comes from 0.2/0.3 cards; The official Go SDK refuses the whole card when it meets this shape (the Python SDK converts it), and other 1.0 readers find a scheme with nothing in it, so they cannot authenticate. A mixed card may keep the 0.3 members for old clients, but needs the wrapper next to them.",
 			HowToFix:    "Move the members into the wrapper for the type: http → httpAuthSecurityScheme, apiKey → apiKeySecurityScheme (with `in` renamed to `location`), oauth2 → oauth2SecurityScheme, openIdConnect → openIdConnectSecurityScheme, mutualTLS → mtlsSecurityScheme. The fix does it.",
@@ -105,7 +105,7 @@ func init() {
 			Bad:         `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"invoices:read": "Read invoices"}}}}}}, "securityRequirements": [{"schemes": {"staff": {"list": ["invoices:write"]}}}]`,
 			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"invoices:read": "Read invoices"}}}}}}, "securityRequirements": [{"schemes": {"staff": {"list": ["invoices:read"]}}}]`,
 			Check:       checkScopeUndeclared},
-	)
+	}
 }
 
 // legacySchemeTypes maps each 0.3 "type" to its 1.0 wrapper key.

@@ -39,8 +39,8 @@ func sigExample(protected, signature string) string {
 
 func b64(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
 
-func init() {
-	Register(
+func signatureRules() []*Rule {
+	return []*Rule{
 		&Rule{Code: codeSigEncoding, Severity: Error, Topic: "signatures", Title: "Signature value is not base64url",
 			Explanation: "In a JWS both `protected` and `signature` are base64url without padding: letters, digits, '-' and '_', no '=' at the end. Standard base64 ('+', '/', '='), hex or spaces make verifiers reject the signature before they look at it.",
 			HowToFix:    "Encode with base64url and strip the padding. A `signature` can be converted in place; a `protected` header that was encoded differently must be re-encoded and the card signed again, because the encoded header is part of what was signed.",
@@ -83,7 +83,7 @@ func init() {
 			Bad:         sigExample(exampleProtected, "TODO"),
 			Good:        sigExample(exampleProtected, exampleSignature),
 			Check:       checkSigPlaceholder},
-	)
+	}
 }
 
 // sigPart is one signature's decoded view.

@@ -24,8 +24,8 @@ const (
 	skillFirstSkillFragment = `"skills": [`
 )
 
-func init() {
-	Register(
+func skillRules() []*Rule {
+	return []*Rule{
 		&Rule{Code: codeSkillIDDuplicate, Severity: Warning, Topic: "skills", Title: "Two skills share one id",
 			Explanation: "Clients and orchestrators pick a skill by its id, store it in routing tables and logs, and compare it across card versions. When two skills have the same id, nobody can tell which one was meant.",
 			HowToFix:    "Give every skill its own id. Keep the id of the skill that clients already use and rename the other one.",
@@ -56,7 +56,7 @@ func init() {
 			Bad:         `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"]}]`,
 			Good:        `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total of this invoice?"]}]`,
 			Check:       checkSkillExamples},
-	)
+	}
 }
 
 // skillObjects returns the skill objects of the card (non-objects are the

@@ -31,8 +31,8 @@ const (
 	codeSchemeLegacy10 = "security-scheme-legacy-shape"
 )
 
-func init() {
-	Register(
+func structureRules() []*Rule {
+	return []*Rule{
 		&Rule{Code: codeNotObject, Severity: Error, Topic: "structure", Title: "The card is not a JSON object", Always: true,
 			Explanation: "An Agent Card is one JSON object whose members describe the agent. An array, a string or a number at the top level cannot be read as a card.",
 			HowToFix:    "Make the top level an object: `{ \"name\": …, \"supportedInterfaces\": […], … }`. If you publish several agents, give each its own card URL.",
@@ -81,7 +81,7 @@ func init() {
 			Explanation: "The card is a 0.2/0.3 card, but this field only exists in 1.0. Clients reading the card as 0.3 ignore it.",
 			HowToFix:    "Either migrate the whole card to 1.0 (supportedInterfaces with per-entry protocolVersion) or use the field's 0.3 equivalent.",
 			Bad:         `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "capabilities": {"extendedAgentCard": true}`, Good: `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "supportsAuthenticatedExtendedCard": true, "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}`},
-	)
+	}
 }
 
 func checkNotObject(c *Context) {

@@ -5,6 +5,8 @@ package main
 import (
 	"syscall/js"
 	"testing"
+
+	"github.com/agentcard/agentcard/core/lint"
 )
 
 // These run under Node (go_js_wasm_exec): they check what the page sees
@@ -66,5 +68,37 @@ func TestGlobalAPI(t *testing.T) {
 	// A non-string argument must not kill the program.
 	if r := api.Call("lint", js.ValueOf(42)); r.Get("diagnostics").Type() != js.TypeObject {
 		t.Error("lint(42) did not answer with a result")
+	}
+}
+
+// TestRulesIncludeHTTP: the editor does not link core/discovery, yet the
+// page's rules() lists every rule of the catalogue, the HTTP rules (which
+// discovery reports) included, in the catalogue's order.
+func TestRulesIncludeHTTP(t *testing.T) {
+	register()
+	got := js.Global().Get("agentcard").Call("rules")
+	want := lint.Rules()
+	if got.Length() != len(want) {
+		t.Fatalf("rules() has %d entries, the catalogue %d", got.Length(), len(want))
+	}
+	http := 0
+	for i, r := range want {
+		if code := got.Index(i).Get("code").String(); code != r.Code {
+			t.Errorf("rules()[%d] is %s, want %s", i, code, r.Code)
+		}
+		if r.Topic == "http" {
+			http++
+			if got.Index(i).Get("topic").String() != "http" {
+				t.Errorf("%s: topic %s", r.Code, got.Index(i).Get("topic").String())
+			}
+		}
+	}
+	for _, code := range []string{lint.CodeHTTPStatus, lint.CodeHTTPCORS, lint.CodeHTTPVariesByVersion} {
+		if lint.RuleFor(code) == nil {
+			t.Errorf("%s: not in the editor's catalogue", code)
+		}
+	}
+	if http < 12 {
+		t.Errorf("%d http rules in rules(), want at least 12", http)
 	}
 }
