@@ -69,7 +69,7 @@ func (e *env) rules(args []string) int {
 			Rules []ruleJSON `json:"rules"`
 		}{Rules: make([]ruleJSON, 0, len(rules))}
 		for _, r := range rules {
-			rj := ruleJSON{Rule: r, HelpURI: ruleURL(r.Code)}
+			rj := ruleJSON{Rule: r, HelpURI: lint.RuleURL(r.Code)}
 			if !r.External {
 				if lint.IsFragment(r.Bad) {
 					rj.BadDocument = lint.ExampleDocument(r.Bad)
@@ -113,7 +113,7 @@ func writeRuleText(b *strings.Builder, r *lint.Rule) {
 	for _, ref := range r.Refs {
 		fmt.Fprintf(b, "  %s\n", ref.URL)
 	}
-	fmt.Fprintf(b, "More: %s\n", ruleURL(r.Code))
+	fmt.Fprintf(b, "More: %s\n", lint.RuleURL(r.Code))
 	if r.Bad != "" {
 		fmt.Fprintf(b, "\nBad:\n%s\n", indent(visible(r.Bad, true), "  "))
 	}

@@ -11,6 +11,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/agentcard/agentcard/core/lint"
 )
 
 // Exit codes (docs/ARCHITECTURE.md §4).
@@ -23,8 +25,8 @@ const (
 // toolVersion is reported in SARIF output.
 const toolVersion = "0.1.0"
 
-// siteURL is the public site; rule pages live at siteURL + "/rules/<code>/".
-const siteURL = "https://agentcard.dev"
+// siteURL is the public site; rule pages are at lint.RuleURL(code).
+const siteURL = lint.SiteURL
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

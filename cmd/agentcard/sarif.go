@@ -66,11 +66,18 @@ type sarifResult struct {
 	Level     string          `json:"level"`
 	Message   sarifText       `json:"message"`
 	Locations []sarifLocation `json:"locations"`
-	Fixes     []sarifFix      `json:"fixes,omitempty"`
+	// RelatedLocations are the finding's other places (the first
+	// occurrence of a duplicate key), each with its label as message.
+	RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+	Fixes            []sarifFix      `json:"fixes,omitempty"`
 }
 
 type sarifLocation struct {
+	// ID numbers related locations within their result (SARIF §3.28.2);
+	// unset on the primary location.
+	ID               *int          `json:"id,omitempty"`
 	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	Message          *sarifText    `json:"message,omitempty"`
 }
 
 type sarifPhysical struct {
@@ -114,9 +121,6 @@ func sarifLevel(s lint.Severity) string {
 	return "note"
 }
 
-// ruleURL is the learn-site page of a rule.
-func ruleURL(code string) string { return siteURL + "/rules/" + url.PathEscape(code) + "/" }
-
 // sarifRules builds the driver's rule list from the catalogue, plus an
 // index by code.
 func sarifRules() ([]sarifRule, map[string]int) {
@@ -131,7 +135,7 @@ func sarifRules() ([]sarifRule, map[string]int) {
 			ShortDescription:     sarifText{r.Title},
 			FullDescription:      sarifText{r.Explanation},
 			Help:                 sarifText{r.HowToFix},
-			HelpURI:              ruleURL(r.Code),
+			HelpURI:              lint.RuleURL(r.Code),
 			DefaultConfiguration: sarifRuleConfig{sarifLevel(r.Severity)},
 			Properties:           map[string]any{"tags": []string{r.Topic}, "spec": r.Spec},
 		})
@@ -204,6 +208,9 @@ func utf16Of(src []byte, res *lint.Result) map[int]int {
 	}
 	for _, d := range res.Diagnostics {
 		add(d.Range)
+		for _, rel := range d.Related {
+			add(rel.Range)
+		}
 		for _, f := range d.Fixes {
 			for _, ed := range f.Edits {
 				add(ed.Range)
@@ -237,6 +244,11 @@ func writeSARIF(w io.Writer, runs []lintRun) error {
 			}
 			res := sarifResult{RuleID: d.Code, RuleIndex: i, Level: sarifLevel(d.Severity), Message: sarifText{d.Message},
 				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: sarifRegionOf(u16, d.Range)}}}}
+			for k, rel := range d.Related {
+				id := k
+				res.RelatedLocations = append(res.RelatedLocations, sarifLocation{ID: &id, Message: &sarifText{rel.Message},
+					PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: sarifRegionOf(u16, rel.Range)}})
+			}
 			for _, f := range d.Fixes {
 				ch := sarifArtifactChange{ArtifactLocation: art}
 				for _, ed := range f.Edits {

@@ -89,7 +89,7 @@ func diag(code, msg string) lint.Diagnostic {
 	if r := lint.RuleFor(code); r != nil {
 		sev = r.Severity
 	}
-	return lint.Diagnostic{Code: code, Severity: sev, Message: msg, Range: docStart}
+	return lint.Diagnostic{Code: code, Severity: sev, Message: msg, Range: docStart, URL: lint.RuleURL(code)}
 }
 
 // httpDiagnostics checks the facts of a successful fetch.

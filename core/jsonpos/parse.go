@@ -67,11 +67,31 @@ type Problem struct {
 	Start   int
 	End     int
 	Fixes   []Fix
+	// Related are other places the problem involves (the first
+	// occurrence of a duplicate key), as data so that editors can link to
+	// them and SARIF can list them, not only as words in Message.
+	Related []Related
 	// Omitted and OmittedCode are set on a CodeCapped summary: how many
 	// problems of OmittedCode were counted but not reported.
 	Omitted     int
 	OmittedCode string
 }
+
+// Related is a second place a problem points at: a byte span and a short
+// label saying what is there (RelatedFirstKey, ...), so that callers can
+// word or translate it.
+type Related struct {
+	Label string
+	Start int
+	End   int
+}
+
+// Labels of related places.
+const (
+	// RelatedFirstKey marks the first occurrence of a duplicated member
+	// name.
+	RelatedFirstKey = "first defined here"
+)
 
 // Doc is a parsed document: the source, the tree (nil when nothing could be
 // read), and every syntax problem found on the way.
@@ -727,8 +747,10 @@ func (p *parser) object() *Node {
 
 func (p *parser) duplicate(prev, v *Node) {
 	pos := p.d.Pos(prev.KeyStart)
-	p.problem(CodeDuplicateKey, v.KeyStart, v.KeyEnd,
-		"member %q appears again (first at line %d, column %d); JSON readers disagree on which value wins, so keep one", v.Key, pos.Line, pos.Column)
+	if p.problem(CodeDuplicateKey, v.KeyStart, v.KeyEnd,
+		"member %q appears again (first at line %d, column %d); JSON readers disagree on which value wins, so keep one", v.Key, pos.Line, pos.Column) {
+		p.d.Problems[len(p.d.Problems)-1].Related = []Related{{Label: RelatedFirstKey, Start: prev.KeyStart, End: prev.KeyEnd}}
+	}
 }
 
 // afterMember consumes the separator after an object member or array

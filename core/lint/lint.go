@@ -7,6 +7,7 @@ package lint
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"sort"
 
 	"github.com/agentcard/agentcard/core/card"
@@ -70,12 +71,35 @@ type Diagnostic struct {
 	Pointer  string   `json:"pointer"`
 	Range    Range    `json:"range"`
 	Fixes    []Fix    `json:"fixes,omitempty"`
+	// Related are other places the finding involves, e.g. the first
+	// occurrence of a duplicate key.
+	Related []Related `json:"related,omitempty"`
+	// URL is the rule's documentation page, always RuleURL(Code).
+	URL string `json:"url,omitempty"`
 	// Omitted and OmittedCode are set on the summary codes: a
 	// findings-capped finding says how many findings of OmittedCode were
 	// left out under its group (or, for syntax, in the document).
 	Omitted     int    `json:"omitted,omitempty"`
 	OmittedCode string `json:"omittedCode,omitempty"`
 }
+
+// Related is a second place a finding points at, with a short label of
+// what is there (docs/ARCHITECTURE.md §4: {"message", "range"}).
+type Related struct {
+	Message string `json:"message"`
+	Range   Range  `json:"range"`
+}
+
+// SiteURL is the public site whose /rules/<code>/ pages document each rule.
+const SiteURL = "https://agentcard.dev"
+
+// RulePath is a rule's page on the site, relative to its root. Every
+// surface that links a rule (CLI, SARIF, reports, playground) builds the
+// link from here, so the layout of the site is known in one place.
+func RulePath(code string) string { return "/rules/" + url.PathEscape(code) + "/" }
+
+// RuleURL is the absolute address of a rule's page.
+func RuleURL(code string) string { return SiteURL + RulePath(code) }
 
 // Options tune a run. Zero values are the defaults.
 type Options struct {
@@ -134,9 +158,13 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 		if r != nil {
 			sev = r.Severity
 		}
-		ctx.diags = append(ctx.diags, Diagnostic{Code: p.Code, Severity: sev, Message: p.Message,
+		d := Diagnostic{Code: p.Code, Severity: sev, Message: p.Message,
 			Pointer: pointerAt(doc, p.Start), Range: doc.Span(p.Start, p.End), Fixes: p.Fixes,
-			Omitted: p.Omitted, OmittedCode: p.OmittedCode})
+			Omitted: p.Omitted, OmittedCode: p.OmittedCode}
+		for _, rel := range p.Related {
+			d.Related = append(d.Related, Related{Message: rel.Label, Range: doc.Span(rel.Start, rel.End)})
+		}
+		ctx.diags = append(ctx.diags, d)
 		if !recoverable[p.Code] && p.Code != jsonpos.CodeCapped {
 			syntaxBroken = true
 		}
@@ -185,7 +213,9 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 		}
 		return a.Code < b.Code
 	})
-	for _, d := range res.Diagnostics {
+	for i := range res.Diagnostics {
+		d := &res.Diagnostics[i]
+		d.URL = RuleURL(d.Code)
 		switch d.Severity {
 		case Error:
 			res.Errors++
