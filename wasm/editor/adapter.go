@@ -35,7 +35,18 @@ type Fix struct {
 	Edits []Edit `json:"edits"`
 }
 
-// Diagnostic is lint.Diagnostic plus from/to in UTF-16 code units.
+// Related is lint.Related plus from/to in UTF-16 code units, so the page
+// can select the place it names.
+type Related struct {
+	Message string        `json:"message"`
+	Range   jsonpos.Range `json:"range"`
+	From    int           `json:"from"`
+	To      int           `json:"to"`
+}
+
+// Diagnostic is lint.Diagnostic plus from/to in UTF-16 code units. URL is
+// the rule page relative to the site (lint.RulePath), since the playground
+// is served by the site it links to.
 type Diagnostic struct {
 	Code     string        `json:"code"`
 	Severity string        `json:"severity"`
@@ -43,6 +54,8 @@ type Diagnostic struct {
 	Pointer  string        `json:"pointer"`
 	Range    jsonpos.Range `json:"range"`
 	Fixes    []Fix         `json:"fixes,omitempty"`
+	Related  []Related     `json:"related,omitempty"`
+	URL      string        `json:"url"`
 	From     int           `json:"from"`
 	To       int           `json:"to"`
 }
@@ -71,6 +84,9 @@ func Lint(src []byte) LintResult {
 	var offs []int
 	for _, d := range res.Diagnostics {
 		offs = append(offs, d.Range.Start.Offset, d.Range.End.Offset)
+		for _, r := range d.Related {
+			offs = append(offs, r.Range.Start.Offset, r.Range.End.Offset)
+		}
 		for _, f := range d.Fixes {
 			for _, e := range f.Edits {
 				offs = append(offs, e.Range.Start.Offset, e.Range.End.Offset)
@@ -85,8 +101,13 @@ func Lint(src []byte) LintResult {
 			Message:  d.Message,
 			Pointer:  d.Pointer,
 			Range:    d.Range,
+			URL:      lint.RulePath(d.Code),
 			From:     u16[d.Range.Start.Offset],
 			To:       u16[d.Range.End.Offset],
+		}
+		for _, r := range d.Related {
+			nd.Related = append(nd.Related, Related{Message: r.Message, Range: r.Range,
+				From: u16[r.Range.Start.Offset], To: u16[r.Range.End.Offset]})
 		}
 		for _, f := range d.Fixes {
 			nf := Fix{Title: f.Title, Edits: make([]Edit, 0, len(f.Edits))}
