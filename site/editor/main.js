@@ -17,7 +17,7 @@ import { contextAt } from "./tree.js";
 import { completionSource } from "./complete.js";
 import { renderPreview } from "./preview.js";
 import { el, append, count, countSeverity } from "./dom.js";
-import { renderFindings, bySeverity, maxShown } from "./panel.js";
+import { renderFindings, bySeverity, maxShown, relatedLinks } from "./panel.js";
 import { samples } from "../samples/index.js";
 
 const STORAGE_KEY = "agentcard.editor.text";
@@ -65,6 +65,23 @@ const entryField = StateField.define({
       if (e.is(setEntry)) {
         deco = e.value ? Decoration.set([entryMark.range(e.value.from, e.value.to)]) : Decoration.none;
       }
+    }
+    return deco;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+// ---- related places (the first occurrence of a duplicate key) ----
+// A quieter mark than a squiggle: the place is not itself wrong, but it is
+// part of a finding elsewhere.
+const setRelated = StateEffect.define();
+const relatedMark = Decoration.mark({ class: "cm-related" });
+const relatedField = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    deco = deco.map(tr.changes);
+    for (const e of tr.effects) {
+      if (e.is(setRelated)) deco = Decoration.set(e.value.map((r) => relatedMark.range(r.from, r.to)), true);
     }
     return deco;
   },
@@ -133,7 +150,7 @@ function ruleDoc(d) {
     el("p", {}, el("strong", {}, d.message)),
     r ? el("p", {}, r.explanation) : null,
     r && r.howToFix ? el("p", {}, el("em", {}, "How to fix: "), r.howToFix) : null,
-    el("p", { class: "hover-spec" }, el("a", { href: `/rules/${d.code}/` }, d.code)),
+    el("p", { class: "hover-spec" }, el("a", { href: d.url }, d.code)),
   );
 }
 
@@ -152,6 +169,7 @@ const view = new EditorView({
       syntaxHighlighting(classHighlighter),
       lintGutter(),
       entryField,
+      relatedField,
       fieldHover,
       autocompletion({ override: [completionSource(() => catalogue)] }),
       themeConf.of(theme(dark ? dark.matches : false)),
@@ -291,7 +309,15 @@ async function runLint() {
       actions: (d.fixes || []).map((f) => ({ name: f.title, apply: () => applyFix(d, f) })),
     };
   });
-  view.dispatch(setDiagnostics(view.state, diags));
+  const related = [];
+  for (const d of marked) {
+    for (const r of d.related || []) {
+      const from = clamp(r.from, len);
+      const to = clamp(r.to, len);
+      if (to > from) related.push({ from, to });
+    }
+  }
+  view.dispatch(setDiagnostics(view.state, diags), { effects: setRelated.of(related) });
   renderPanel(res, doc);
   stats.render.push(performance.now() - t1);
   const started = pendingKey;
@@ -373,8 +399,9 @@ function diagItem(doc) {
     },
     el("button", { type: "button", class: "diag-loc", title: "Show in the editor", onclick: () => jumpTo(from, to) },
       el("span", { class: "sev" }, d.severity), ` ${line.number}:${col}`),
-    el("a", { class: "diag-code", href: `/rules/${d.code}/` }, d.code),
+    el("a", { class: "diag-code", href: d.url }, d.code),
     el("span", { class: "diag-msg" }, d.message),
+    relatedLinks(d, doc, jumpTo),
     (d.fixes || []).map((f) => el("button", {
       type: "button", class: "fix", "data-testid": "quick-fix", "data-code": d.code,
       onclick: () => applyFix(d, f),

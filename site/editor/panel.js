@@ -67,3 +67,20 @@ export function renderFindings(list, res, shown, catalogue, item) {
   list.replaceChildren(...nodes);
   return listed.length;
 }
+
+// relatedLinks builds one control per related place of finding d (the
+// first occurrence of a duplicate key, ...): its label and line, and a
+// click that selects that place through jump(from, to). from/to are UTF-16
+// offsets from the engine, clamped to the current text.
+export function relatedLinks(d, doc, jump) {
+  return (d.related || []).map((r) => {
+    const from = Math.max(0, Math.min(r.from | 0, doc.length));
+    const to = Math.max(from, Math.min(r.to | 0, doc.length));
+    const line = doc.lineAt(from).number;
+    return el("button", {
+      type: "button", class: "diag-related", "data-testid": "related",
+      "data-from": String(from), "data-to": String(to), "data-line": String(line),
+      onclick: () => jump(from, to),
+    }, `${r.message}: line ${line}`);
+  });
+}
