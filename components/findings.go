@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -212,7 +211,7 @@ func sevRank(s string) int {
 func diagnosticView(d lint.Diagnostic, topic string) DiagnosticView {
 	dv := DiagnosticView{Code: clip(d.Code, maxText), Severity: d.Severity.String(), Message: clip(d.Message, maxMessage), Pointer: clip(d.Pointer, maxText),
 		Line: d.Range.Start.Line, Column: d.Range.Start.Column, Topic: topic,
-		RuleHref: templ.SafeURL("/rules/" + url.PathEscape(d.Code) + "/"), HTTP: topic == "http"}
+		RuleHref: templ.SafeURL(lint.RulePath(d.Code)), HTTP: topic == "http"}
 	if r := lint.RuleFor(d.Code); r != nil {
 		dv.RuleTitle = r.Title
 	}

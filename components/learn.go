@@ -4,6 +4,8 @@ package components
 // rule and field catalogues (core/lint, core/card): the pages show the same
 // data the linter runs on.
 
+import "github.com/agentcard/agentcard/core/lint"
+
 // RuleDoc is one rule on the learn site.
 type RuleDoc struct {
 	Code, Severity, Topic, Title string
@@ -51,7 +53,7 @@ type FieldObject struct {
 
 // RuleHref is the stable URL of a rule's page; the report page, the
 // playground and the CLI's docs link there.
-func RuleHref(code string) string { return "/rules/" + code + "/" }
+func RuleHref(code string) string { return lint.RulePath(code) }
 
 func FieldAnchor(object, name string) string { return object + "." + name }
 
