@@ -27,9 +27,8 @@ func Normalize(input string) (*url.URL, error) {
 		return nil, errorf(KindBadInput, "Type a domain such as agent.example.com or the full URL of a card.",
 			"No URL given.")
 	}
-	if len(s) > 2048 {
-		return nil, errorf(KindBadInput, "Use the card's URL without extra query parameters.",
-			"The URL is %d characters long; the limit is 2048.", len(s))
+	if len(s) > MaxURLLength {
+		return nil, tooLong(len(s))
 	}
 	for _, r := range s {
 		if r <= ' ' || r == 0x7f || r == '\\' {
@@ -72,7 +71,21 @@ func Normalize(input string) (*url.URL, error) {
 	if u.Path == "" || u.Path == "/" {
 		u.Path, u.RawPath = WellKnownPath, ""
 	}
+	// The limit holds for the URL we fetch, not only for what was typed:
+	// adding the scheme and the well-known path can take a domain over it
+	// (found by FuzzNormalize), and a URL we accept must normalize to itself.
+	if n := len(u.String()); n > MaxURLLength {
+		return nil, tooLong(n)
+	}
 	return u, nil
+}
+
+// MaxURLLength bounds the URLs the checker fetches.
+const MaxURLLength = 2048
+
+func tooLong(n int) *Error {
+	return errorf(KindBadInput, "Use the card's URL without extra query parameters.",
+		"The URL is %d characters long; the limit is %d.", n, MaxURLLength)
 }
 
 func refusedScheme(scheme string) *Error {
