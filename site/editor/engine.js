@@ -52,6 +52,7 @@ export class Engine {
         else if (m.type === "ready") {
           this.module = m.module;
           this.info = { version: m.version, fields: m.fields, rules: m.rules };
+          this.timings = m.timings;
           resolve(this.info);
         } else if (m.type === "failed") reject(new Error(m.message));
         else if (m.type === "result") this.settle(m);

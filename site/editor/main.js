@@ -704,6 +704,8 @@ window.agentcardPlayground = {
   current: () => lastDoc === view.state.doc,
   // What the checker is doing, for tests that wait on it.
   engineState: () => ({ linting, lintAgain, pending: engine ? [...engine.pending.values()].map((p) => p.fn) : [], restarts: engine ? engine.restarts : 0, calls: engine ? engine.log.slice(-6) : [] }),
+  // Where the worker's start-up time went (its own clock: ms since it started).
+  engineTimings: () => engine && engine.timings,
   contextAt: (pos) => { const c = contextAt(view.state, pos ?? view.state.selection.main.head); return c && { kind: c.kind, path: c.path, name: c.name, key: c.key }; },
   view,
 };

@@ -47,17 +47,25 @@ async function compile(url, size) {
 }
 
 async function init(m) {
+  const t = { start: performance.now() };
   importScripts(m.wasmExec); // Go's wasm_exec.js: defines self.Go
   const module = m.module || (await compile(m.wasm, m.size));
+  t.compiled = performance.now();
   go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
+  t.instantiated = performance.now();
   const ready = new Promise((resolve) => self.addEventListener("agentcard-ready", resolve, { once: true }));
   go.run(instance);
   if (!self.agentcard) await ready;
   api = self.agentcard;
+  t.running = performance.now();
+  const fields = api.fields();
+  const rules = api.rules();
+  t.catalogues = performance.now();
   // The module goes back to the page: it restarts workers and starts its
-  // own instance from it without downloading or compiling again.
-  postMessage({ type: "ready", version: api.version, fields: api.fields(), rules: api.rules(), module });
+  // own instance from it without downloading or compiling again. t says
+  // where start-up time went (the page keeps it in agentcardStats).
+  postMessage({ type: "ready", version: api.version, fields, rules, module, timings: t });
 }
 
 self.onmessage = (e) => {
