@@ -1,4 +1,5 @@
-// A rendered preview of the card: identity, skills, interfaces. It uses the
+// A rendered preview of the card: identity, skills, interfaces (the
+// engine's list, taken from the lint result). It uses the
 // same classes as the Worker's report page (components/report*.templ) so
 // both look alike. Card text only ever goes into textContent; links only
 // for http(s) URLs.
@@ -24,24 +25,8 @@ function link(url) {
 }
 
 const MAX_SKILLS = 50;
-const MAX_INTERFACES = 50;
 
 const str = (v) => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v));
-
-// interfacesOf returns the card's interface list, derived for legacy cards.
-function interfacesOf(card) {
-  if (Array.isArray(card.supportedInterfaces)) {
-    return card.supportedInterfaces.map((i) => ({
-      url: i && i.url, binding: i && (i.protocolBinding || i.transport), version: i && i.protocolVersion, tenant: i && i.tenant,
-    }));
-  }
-  const list = [];
-  if (card.url) list.push({ url: card.url, binding: card.preferredTransport || "JSONRPC", version: card.protocolVersion });
-  for (const i of Array.isArray(card.additionalInterfaces) ? card.additionalInterfaces : []) {
-    list.push({ url: i && i.url, binding: i && i.transport, version: card.protocolVersion });
-  }
-  return list;
-}
 
 export function renderPreview(root, text, result) {
   let card;
@@ -66,11 +51,15 @@ export function renderPreview(root, text, result) {
     ? Object.entries(card.capabilities).filter(([, v]) => v === true).map(([k]) => k) : [];
   if (caps.length) fact("Capabilities", caps.join(", "));
 
-  const ifaces = interfacesOf(card);
+  // The interface list is the engine's (result.interfaces, card.Interfaces
+  // in Go, already cut to its first entries): the preview derives nothing,
+  // so it always shows what lint and the simulator read.
+  const list = result && result.interfaces ? result.interfaces : { entries: [], omitted: 0 };
+  const ifaces = Array.isArray(list.entries) ? list.entries : [];
   const table = el("table", "interfaces",
     el("thead", null, el("tr", null, el("th", null, "#"), el("th", null, "Binding"), el("th", null, "Version"), el("th", null, "URL"), el("th", null, "Tenant"))),
-    el("tbody", null, ifaces.slice(0, MAX_INTERFACES).map((i, n) => el("tr", null,
-      el("td", null, String(n)), el("td", null, str(i.binding)), el("td", null, str(i.version)),
+    el("tbody", null, ifaces.map((i) => el("tr", null,
+      el("td", null, String(i.index)), el("td", null, str(i.protocolBinding)), el("td", null, str(i.protocolVersion)),
       el("td", "url", str(i.url)), el("td", null, str(i.tenant))))));
   const allSkills = Array.isArray(card.skills) ? card.skills : [];
   const shown = allSkills.slice(0, MAX_SKILLS);
@@ -81,6 +70,7 @@ export function renderPreview(root, text, result) {
   )));
   root.replaceChildren(el("div", "card-summary", head, facts,
     el("h4", null, "Interfaces"), ifaces.length ? table : el("p", "note", "No interfaces."),
+    list.omitted > 0 ? el("p", "note", `… and ${list.omitted} more interfaces.`) : null,
     el("h4", null, "Skills"), skills,
     allSkills.length > shown.length ? el("p", "note", `… and ${allSkills.length - shown.length} more skills.`) : null));
 }

@@ -68,6 +68,10 @@ type LintResult struct {
 	Warnings    int          `json:"warnings"`
 	Infos       int          `json:"infos"`
 	Diagnostics []Diagnostic `json:"diagnostics"`
+	// Interfaces is the engine's interface list of the same parse, for the
+	// preview: it rides along with the findings so the page needs no second
+	// call and derives nothing itself.
+	Interfaces InterfaceList `json:"interfaces"`
 }
 
 // Lint runs the linter and adds UTF-16 offsets.
@@ -81,6 +85,11 @@ func Lint(src []byte) LintResult {
 		Infos:       res.Infos,
 		Diagnostics: make([]Diagnostic, 0, len(res.Diagnostics)),
 	}
+	var root *jsonpos.Node
+	if res.Doc != nil {
+		root = res.Doc.Root
+	}
+	out.Interfaces = interfacesOf(root)
 	var offs []int
 	for _, d := range res.Diagnostics {
 		offs = append(offs, d.Range.Start.Offset, d.Range.End.Offset)

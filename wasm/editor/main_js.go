@@ -52,6 +52,7 @@ func register() {
 	api.Set("version", Version)
 	api.Set("lint", fn("lint", func(a []js.Value) any { return Lint([]byte(str(a, 0))) }))
 	api.Set("select", fn("select", func(a []js.Value) any { return Select([]byte(str(a, 0)), str(a, 1)) }))
+	api.Set("interfaces", fn("interfaces", func(a []js.Value) any { return Interfaces([]byte(str(a, 0))) }))
 	api.Set("format", fn("format", func(a []js.Value) any { return Format([]byte(str(a, 0))) }))
 	api.Set("encodeShare", fn("encodeShare", func(a []js.Value) any { return EncodeShare(str(a, 0)) }))
 	api.Set("decodeShare", fn("decodeShare", func(a []js.Value) any { return DecodeShare(str(a, 0)) }))

@@ -14,7 +14,7 @@ import (
 func TestGlobalAPI(t *testing.T) {
 	register()
 	api := js.Global().Get("agentcard")
-	for _, name := range []string{"lint", "select", "format", "fields", "rules", "encodeShare", "decodeShare"} {
+	for _, name := range []string{"lint", "select", "format", "fields", "rules", "encodeShare", "decodeShare", "interfaces"} {
 		if api.Get(name).Type() != js.TypeFunction {
 			t.Errorf("agentcard.%s is not a function", name)
 		}
