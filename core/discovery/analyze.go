@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 )
 
@@ -54,7 +55,7 @@ func Analyze(f *Fetched, opts lint.Options) *Report {
 	extra := httpDiagnostics(&f.Facts)
 	if f.Headerless != nil {
 		extra = append(extra, diag(CodeVariesByVersion, "A request without the A2A-Version header got a different answer (status "+
-			itoa(f.Headerless.Status)+", "+itoa(f.Headerless.Size)+" bytes, era "+f.Headerless.Era+") than a v1.0 client (era "+string(res.Era)+"). Both are checked below."))
+			strconv.Itoa(f.Headerless.Status)+", "+strconv.Itoa(f.Headerless.Size)+" bytes, era "+f.Headerless.Era+") than a v1.0 client (era "+string(res.Era)+"). Both are checked below."))
 	}
 	Merge(res, extra)
 	rep.Result = res
@@ -96,19 +97,19 @@ func diag(code, msg string) lint.Diagnostic {
 func httpDiagnostics(f *Facts) []lint.Diagnostic {
 	var out []lint.Diagnostic
 	if f.Status != 200 {
-		out = append(out, diag(CodeStatus, "The card URL answered "+itoa(f.Status)+" "+f.StatusText+"; clients expect 200 OK."))
+		out = append(out, diag(CodeStatus, "The card URL answered "+strconv.Itoa(f.Status)+" "+f.StatusText+"; clients expect 200 OK."))
 	}
 	switch mt := mediaType(f.ContentType); {
 	case f.ContentType == "":
 		out = append(out, diag(CodeContentType, "The answer has no Content-Type header; label the card as application/json."))
 	case mt != "application/a2a+json" && mt != "application/json":
-		out = append(out, diag(CodeContentType, "The card is served as "+quote(f.ContentType)+"; label the card as application/json."))
+		out = append(out, diag(CodeContentType, "The card is served as "+jsonpos.QuoteClipped(f.ContentType)+"; label the card as application/json."))
 	}
 	switch {
 	case f.CacheControl == "":
 		out = append(out, diag(CodeCacheMaxAge, "The answer has no Cache-Control header, so clients cannot tell how long to keep the card."))
 	case !hasDirective(f.CacheControl, "max-age") && !hasDirective(f.CacheControl, "s-maxage") && !hasDirective(f.CacheControl, "no-store"):
-		out = append(out, diag(CodeCacheMaxAge, "Cache-Control is "+quote(f.CacheControl)+", without max-age."))
+		out = append(out, diag(CodeCacheMaxAge, "Cache-Control is "+jsonpos.QuoteClipped(f.CacheControl)+", without max-age."))
 	}
 	if f.ETag == "" {
 		out = append(out, diag(CodeETag, "The answer has no ETag header, so clients cannot revalidate a cached card cheaply."))
@@ -119,14 +120,14 @@ func httpDiagnostics(f *Facts) []lint.Diagnostic {
 	if len(f.Redirects) > 0 {
 		hops := make([]string, 0, len(f.Redirects))
 		for _, h := range f.Redirects {
-			hops = append(hops, h.URL+" ("+itoa(h.Status)+")")
+			hops = append(hops, h.URL+" ("+strconv.Itoa(h.Status)+")")
 		}
 		hops = append(hops, f.FinalURL)
 		n := "redirect"
 		if len(f.Redirects) > 1 {
 			n = "redirects"
 		}
-		out = append(out, diag(CodeRedirects, "The card was reached after "+itoa(len(f.Redirects))+" "+n+": "+strings.Join(hops, " → ")+"."))
+		out = append(out, diag(CodeRedirects, "The card was reached after "+strconv.Itoa(len(f.Redirects))+" "+n+": "+strings.Join(hops, " → ")+"."))
 	}
 	if u, err := url.Parse(f.FinalURL); err == nil && u.Scheme == "http" {
 		d := diag(CodeInsecure, "The card is served over plain http from "+f.FinalURL+"; clients should only trust a card fetched over https.")
@@ -142,7 +143,7 @@ func httpDiagnostics(f *Facts) []lint.Diagnostic {
 	if f.LegacyPath {
 		first := WellKnownPath
 		if len(f.Tried) > 0 {
-			first = f.Tried[0].URL + " (" + itoa(f.Tried[0].Status) + ")"
+			first = f.Tried[0].URL + " (" + strconv.Itoa(f.Tried[0].Status) + ")"
 		}
 		out = append(out, diag(CodeLegacyPath, "No card at "+first+"; found one at the legacy path "+f.FinalURL+" instead. Clients that follow the specification will not find it."))
 	}
@@ -166,12 +167,3 @@ func (e *Error) Diagnostics() []lint.Diagnostic {
 	}
 	return nil
 }
-
-func quote(s string) string {
-	if len(s) > 120 {
-		s = s[:120] + "…"
-	}
-	return "\"" + strings.ReplaceAll(s, "\"", "\\\"") + "\""
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -2,7 +2,9 @@ package discovery
 
 import (
 	"errors"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestNormalize(t *testing.T) {
@@ -59,5 +61,25 @@ func TestLooksRemote(t *testing.T) {
 		if got := LooksRemote(in); got != want {
 			t.Errorf("LooksRemote(%q) = %v, want %v", in, got, want)
 		}
+	}
+}
+
+// TestHTTPDiagnosticsQuoteWholeCharacters: a long Content-Type of CJK text
+// is quoted with the engine's one quoter, clipped at a character boundary
+// (discovery's own quoter once cut at byte 120, inside a character).
+func TestHTTPDiagnosticsQuoteWholeCharacters(t *testing.T) {
+	f := &Facts{Status: 200, ContentType: "a" + strings.Repeat("文", 100), CacheControl: "max-age=60"}
+	found := false
+	for _, d := range httpDiagnostics(f) {
+		if d.Code != CodeContentType {
+			continue
+		}
+		found = true
+		if !utf8.ValidString(d.Message) {
+			t.Errorf("%s message is not valid UTF-8: %q", d.Code, d.Message)
+		}
+	}
+	if !found {
+		t.Errorf("no %s finding for a CJK Content-Type", CodeContentType)
 	}
 }

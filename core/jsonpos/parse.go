@@ -335,24 +335,6 @@ func (p *parser) summarize() {
 	}
 }
 
-// Clip shortens s to at most max bytes (cut at a character boundary),
-// ending it with "…" when it was cut. Messages quote names and values
-// from the card; clipping keeps one finding's text bounded whatever the
-// card holds.
-func Clip(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	cut := max - len("…")
-	if cut < 0 {
-		cut = 0
-	}
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}
-
 func (p *parser) node(k Kind, start int) *Node {
 	if len(p.d.slab) == 0 {
 		// The first slab fits the document's values (an upper bound
@@ -676,7 +658,7 @@ func (p *parser) object() *Node {
 			}
 			key = string(src[p.i:end])
 			p.i = end
-			p.problemFix(CodeUnquotedKey, keyStart, end, Fix{Title: "Quote the member name", Edits: []Edit{p.d.Edit(keyStart, end, jsonQuote(key))}},
+			p.problemFix(CodeUnquotedKey, keyStart, end, Fix{Title: "Quote the member name", Edits: []Edit{p.d.Edit(keyStart, end, Quote(key))}},
 				"member name %s must be in double quotes: \"%s\"", key, key)
 		case c == ']':
 			p.problem(CodeSyntax, p.i, p.i+1, "found ']' where the object opened at line %d expects '}'", p.d.Pos(n.Start).Line)
@@ -801,7 +783,7 @@ func (p *parser) afterMember(n *Node) bool {
 		last := n.Children[len(n.Children)-1]
 		at := last.End
 		s := p.string()
-		p.problemFix(CodeMissingComma, at, s.End, Fix{Title: "Merge the strings", Edits: []Edit{p.d.Edit(last.Start, s.End, jsonQuote(last.Str+s.Str))}},
+		p.problemFix(CodeMissingComma, at, s.End, Fix{Title: "Merge the strings", Edits: []Edit{p.d.Edit(last.Start, s.End, Quote(last.Str+s.Str))}},
 			"two strings side by side in the value of %q; JSON cannot join strings, merge them into one", last.Key)
 		last.Str += s.Str
 		last.End = s.End
@@ -978,7 +960,7 @@ func (p *parser) literal() *Node {
 		}
 		return n
 	}
-	p.problemFix(CodeInvalidLiteral, start, end, Fix{Title: "Put the text in double quotes", Edits: []Edit{p.d.Edit(start, end, jsonQuote(word))}},
+	p.problemFix(CodeInvalidLiteral, start, end, Fix{Title: "Put the text in double quotes", Edits: []Edit{p.d.Edit(start, end, Quote(word))}},
 		"bare word %s is not JSON; strings must be in double quotes", strconv.Quote(word))
 	n.Kind = String
 	n.Str = word
@@ -1269,7 +1251,7 @@ func (p *parser) keyFollows() bool {
 }
 
 func (p *parser) singleQuoted(n *Node) {
-	fix := Fix{Title: "Use double quotes", Edits: []Edit{p.d.Edit(n.Start, n.End, jsonQuote(n.Str))}}
+	fix := Fix{Title: "Use double quotes", Edits: []Edit{p.d.Edit(n.Start, n.End, Quote(n.Str))}}
 	p.problemFix(CodeSingleQuote, n.Start, n.End, fix, "strings must use double quotes, not single quotes: %s", strconv.Quote(n.Str))
 }
 
@@ -1323,29 +1305,4 @@ func (p *parser) checkUTF8() {
 		}
 		i += size
 	}
-}
-
-// jsonQuote writes s as a JSON string literal, for fixes.
-func jsonQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }

@@ -12,6 +12,7 @@ package jsonpos
 
 import (
 	"sort"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -151,14 +152,4 @@ func UTF16Column(src []byte, p Position) int {
 }
 
 // String formats a position as line:column.
-func (p Position) String() string { return itoa(p.Line) + ":" + itoa(p.Column) }
-
-func itoa(i int) string {
-	if i < 0 {
-		return "-" + itoa(-i)
-	}
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
-}
+func (p Position) String() string { return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column) }

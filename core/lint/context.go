@@ -301,7 +301,7 @@ func (c *Context) Replace(n *jsonpos.Node, text string) Edit { return c.Doc.Edit
 
 // RenameKey is an edit renaming a member (name given unquoted).
 func (c *Context) RenameKey(n *jsonpos.Node, name string) Edit {
-	return c.Doc.Edit(n.KeyStart, n.KeyEnd, jsonString(name))
+	return c.Doc.Edit(n.KeyStart, n.KeyEnd, jsonpos.Quote(name))
 }
 
 // Interfaces returns the card's interface list as clients see it (see

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/agentcard/agentcard/internal/hostile"
@@ -76,7 +77,7 @@ func TestCaps(t *testing.T) {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = append(b, `"s`+itoa(i)+`": {"type": "oauth2", "flows": {"implicit": {"authorizationUrl": "http://x"}}}`...)
+		b = append(b, `"s`+strconv.Itoa(i)+`": {"type": "oauth2", "flows": {"implicit": {"authorizationUrl": "http://x"}}}`...)
 	}
 	b = append(b, "}}"...)
 	res = Lint(b, Options{})
@@ -103,11 +104,6 @@ func repeat(s string, n int) string {
 		out = append(out, s...)
 	}
 	return string(out)
-}
-
-func itoa(i int) string {
-	b, _ := json.Marshal(i)
-	return string(b)
 }
 
 // BenchmarkHostile lints each hostile case, with encoding/json decoding the

@@ -232,7 +232,7 @@ func checkIdentityURLInvalid(c *Context) {
 			c.Report(n, "%s %s contains the unfilled placeholder %s; write the real https URL", iu.label, quote(n.Str), quote(u.Placeholder))
 		case formNoScheme:
 			c.Report(n, "%s %s has no scheme; write it as an absolute https URL", iu.label, quote(n.Str)).
-				WithFix("Add https://", c.Replace(n, jsonString("https://"+strings.TrimSpace(n.Str))))
+				WithFix("Add https://", c.Replace(n, jsonpos.Quote("https://"+strings.TrimSpace(n.Str))))
 		case formOtherScheme:
 			if u.Scheme == "data" {
 				c.Report(n, "%s is a data: URI; catalogues expect a link to an image file, and inline data bloats every copy of the card", iu.label)

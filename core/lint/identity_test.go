@@ -1,14 +1,18 @@
 package lint
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
 
 func TestNameGeneric(t *testing.T) {
 	var cases []findingCase
 	for _, name := range []string{"Agent", "Helper", "AI Assistant", "ai-assistant", "My Agent", "A2A Agent", "Test Agent", "Chatbot", "demo", "智能助手", "AI 助手", "エージェント", "X"} {
-		cases = append(cases, findingCase{name: "generic " + name, card: `"name": ` + jsonString(name), code: codeNameGeneric, want: 1, pointer: "/name", msg: jsonString(name), fix: "-"})
+		cases = append(cases, findingCase{name: "generic " + name, card: `"name": ` + jsonpos.Quote(name), code: codeNameGeneric, want: 1, pointer: "/name", msg: jsonpos.Quote(name), fix: "-"})
 	}
 	for _, name := range []string{"Invoice Extractor", "Travel Agent", "Fleet Maintenance Planner", "文档检索代理", "译", "Northwind Support Assistant"} {
-		cases = append(cases, findingCase{name: "specific " + name, card: `"name": ` + jsonString(name), code: codeNameGeneric, want: 0})
+		cases = append(cases, findingCase{name: "specific " + name, card: `"name": ` + jsonpos.Quote(name), code: codeNameGeneric, want: 0})
 	}
 	cases = append(cases, findingCase{name: "empty name is structure's", card: `"name": ""`, code: codeNameGeneric, want: 0})
 	checkFindingCases(t, cases)
@@ -20,10 +24,10 @@ func TestDescriptionVague(t *testing.T) {
 		"An AI assistant.", "AI assistant", "A helpful agent", "helpful agent", "An intelligent assistant that can help you with anything.",
 		"A general-purpose AI agent for all kinds of tasks", "智能助手", "一个智能助手。", "Helper",
 	} {
-		cases = append(cases, findingCase{name: "generic " + d, card: `"description": ` + jsonString(d), code: codeDescriptionVague, want: 1, msg: "generic", pointer: "/description"})
+		cases = append(cases, findingCase{name: "generic " + d, card: `"description": ` + jsonpos.Quote(d), code: codeDescriptionVague, want: 1, msg: "generic", pointer: "/description"})
 	}
 	for _, d := range []string{"Translates.", "Does PDFs", "翻译文档"} {
-		cases = append(cases, findingCase{name: "short " + d, card: `"description": ` + jsonString(d), code: codeDescriptionVague, want: 1, msg: "too short"})
+		cases = append(cases, findingCase{name: "short " + d, card: `"description": ` + jsonpos.Quote(d), code: codeDescriptionVague, want: 1, msg: "too short"})
 	}
 	for _, d := range []string{
 		"Reads supplier invoices (PDF or image) and returns the totals, due date and line items as JSON.",
@@ -32,7 +36,7 @@ func TestDescriptionVague(t *testing.T) {
 		"Rescales recipes to a target number of servings and converts units.",
 		"Converts currencies.xx", // 22 characters: just long enough
 	} {
-		cases = append(cases, findingCase{name: "specific " + d, card: `"description": ` + jsonString(d), code: codeDescriptionVague, want: 0})
+		cases = append(cases, findingCase{name: "specific " + d, card: `"description": ` + jsonpos.Quote(d), code: codeDescriptionVague, want: 0})
 	}
 	cases = append(cases,
 		findingCase{name: "repeats the name", card: `"name": "Invoice Extractor", "description": "Invoice extractor"`, code: codeDescriptionVague, want: 1, msg: "repeats the name"},

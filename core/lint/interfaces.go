@@ -330,7 +330,7 @@ func checkIfaceURLNotAbsolute(c *Context) {
 			}
 			d := c.Report(e.URL, "%s %s has no scheme, so clients cannot request it", name, quote(u.Raw))
 			if !grpc {
-				d.WithFix("Add https://", c.Replace(e.URL, jsonString("https://"+strings.TrimSpace(u.Raw))))
+				d.WithFix("Add https://", c.Replace(e.URL, jsonpos.Quote("https://"+strings.TrimSpace(u.Raw))))
 			}
 		case formInvalid:
 			c.Report(e.URL, "%s %s is not a valid absolute URL", name, quote(u.Raw))
@@ -433,7 +433,7 @@ func checkIfaceBindingVariant(c *Context) {
 			return
 		}
 		c.Report(e.Binding, "%s %s is not a core binding as written; clients match %s exactly, case included", bindingField(e), quote(e.Binding.Str), quote(canon)).
-			WithFix("Use "+canon, c.Replace(e.Binding, jsonString(canon)))
+			WithFix("Use "+canon, c.Replace(e.Binding, jsonpos.Quote(canon)))
 	})
 }
 
@@ -495,7 +495,7 @@ func checkIfaceVersionPatch(c *Context) {
 			continue
 		}
 		c.Report(e.Version, "%s %s has a patch number; interface versions are Major.Minor, write %s", e.field("protocolVersion"), quote(e.Version.Str), quote(m[1])).
-			WithFix("Use "+m[1], c.Replace(e.Version, jsonString(m[1])))
+			WithFix("Use "+m[1], c.Replace(e.Version, jsonpos.Quote(m[1])))
 	}
 }
 
@@ -514,7 +514,7 @@ func checkIfaceVersionInvalid(c *Context) {
 			if m[2] == "" {
 				mm = m[1] + ".0"
 			}
-			d.WithFix("Use "+mm, c.Replace(e.Version, jsonString(mm)))
+			d.WithFix("Use "+mm, c.Replace(e.Version, jsonpos.Quote(mm)))
 		}
 	}
 	// The legacy protocolVersion is a full version ("0.3.0") by custom; only

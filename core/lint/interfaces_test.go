@@ -3,6 +3,8 @@ package lint
 import (
 	"strings"
 	"testing"
+
+	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // si builds a supportedInterfaces member from entry objects.
@@ -14,13 +16,13 @@ func si(entries ...string) string {
 func ie(url, binding, version string, extra ...string) string {
 	var m []string
 	if url != "" {
-		m = append(m, `"url": `+jsonString(url))
+		m = append(m, `"url": `+jsonpos.Quote(url))
 	}
 	if binding != "" {
-		m = append(m, `"protocolBinding": `+jsonString(binding))
+		m = append(m, `"protocolBinding": `+jsonpos.Quote(binding))
 	}
 	if version != "" {
-		m = append(m, `"protocolVersion": `+jsonString(version))
+		m = append(m, `"protocolVersion": `+jsonpos.Quote(version))
 	}
 	m = append(m, extra...)
 	return "{" + strings.Join(m, ", ") + "}"
@@ -109,7 +111,7 @@ func TestInterfaceBindingVariant(t *testing.T) {
 		"grpc": "GRPC", "gRPC": "GRPC",
 	} {
 		cases = append(cases, findingCase{name: in, card: si(ie(pubJSONRPC, in, "1.0")), code: codeIfaceBindingVariant, want: 1,
-			msg: jsonString(want), fix: jsonString(want), pointer: "/supportedInterfaces/0/protocolBinding"})
+			msg: jsonpos.Quote(want), fix: jsonpos.Quote(want), pointer: "/supportedInterfaces/0/protocolBinding"})
 	}
 	cases = append(cases,
 		findingCase{name: "core values are fine", card: si(okEntry, ie("agent.example.com:443", "GRPC", "1.0"), restEntry), code: codeIfaceBindingVariant, want: 0},

@@ -169,7 +169,7 @@ func migrationEdit(c *Context) (Edit, bool) {
 	}
 	var objs []string
 	for _, p := range entries {
-		objs = append(objs, `{"url": `+jsonString(p.url)+`, "protocolBinding": `+jsonString(p.binding)+`, "protocolVersion": `+jsonString(mm)+`}`)
+		objs = append(objs, `{"url": `+jsonpos.Quote(p.url)+`, "protocolBinding": `+jsonpos.Quote(p.binding)+`, "protocolVersion": `+jsonpos.Quote(mm)+`}`)
 	}
 	indent, ok := lineIndentAt(c.Doc.Src, u.KeyStart)
 	var text string
@@ -379,7 +379,7 @@ func checkMixedUndeclared(c *Context) {
 			n, target = t[0], &v10[t[1]]
 		}
 		if n == 1 {
-			d.WithFix("Point it at "+target.Label+" ("+target.urlText()+")", c.Replace(e.URL, jsonString(target.urlText())))
+			d.WithFix("Point it at "+target.Label+" ("+target.urlText()+")", c.Replace(e.URL, jsonpos.Quote(target.urlText())))
 		}
 		if edit, ok := appendInterface(c, e, want, mm); ok {
 			d.WithFix("Declare "+e.urlText()+" in supportedInterfaces at "+mm, edit)
@@ -395,7 +395,7 @@ func appendInterface(c *Context, e ifaceEntry, binding, mm string) (Edit, bool) 
 		return Edit{}, false
 	}
 	last := si.Children[len(si.Children)-1]
-	obj := `{"url": ` + jsonString(e.urlText()) + `, "protocolBinding": ` + jsonString(binding) + `, "protocolVersion": ` + jsonString(mm) + `}`
+	obj := `{"url": ` + jsonpos.Quote(e.urlText()) + `, "protocolBinding": ` + jsonpos.Quote(binding) + `, "protocolVersion": ` + jsonpos.Quote(mm) + `}`
 	sep := ", "
 	if indent, ok := lineIndentAt(c.Doc.Src, last.Start); ok {
 		sep = ",\n" + indent
@@ -429,9 +429,9 @@ func checkMixedBindingMismatch(c *Context) {
 		}
 		b := bindings[0]
 		if e.Binding != nil {
-			d.WithFix("Use "+b, c.Replace(e.Binding, jsonString(b)))
+			d.WithFix("Use "+b, c.Replace(e.Binding, jsonpos.Quote(b)))
 		} else if e.Obj == nil {
-			d.WithFix("Add \"preferredTransport\": "+jsonString(b), c.Doc.Edit(e.URL.End, e.URL.End, `, "preferredTransport": `+jsonString(b)))
+			d.WithFix("Add \"preferredTransport\": "+jsonpos.Quote(b), c.Doc.Edit(e.URL.End, e.URL.End, `, "preferredTransport": `+jsonpos.Quote(b)))
 		}
 	})
 }

@@ -184,7 +184,7 @@ func checkModeNotMediaType(c *Context) {
 					d.WithFix("Remove "+quote(e.Str)+" (an earlier entry becomes "+mt+")", c.RemoveMember(e))
 				default:
 					fixedTo[mt] = true
-					d.WithFix("Use "+mt, c.Replace(e, jsonString(mt)))
+					d.WithFix("Use "+mt, c.Replace(e, jsonpos.Quote(mt)))
 				}
 				continue
 			}

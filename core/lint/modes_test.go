@@ -1,6 +1,10 @@
 package lint
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
 
 func TestModeNotMediaType(t *testing.T) {
 	var cases []findingCase
@@ -8,11 +12,11 @@ func TestModeNotMediaType(t *testing.T) {
 		"text": "text/plain", "Text": "text/plain", "json": "application/json", "markdown": "text/markdown", "html": "text/html",
 		"pdf": "application/pdf", "文本": "text/plain", "csv": "text/csv", "png": "image/png",
 	} {
-		cases = append(cases, findingCase{name: "certain " + in, card: `"defaultInputModes": [` + jsonString(in) + `]`, code: codeModeNotMediaType, want: 1,
-			pointer: "/defaultInputModes/0", msg: jsonString(want), fix: jsonString(want)})
+		cases = append(cases, findingCase{name: "certain " + in, card: `"defaultInputModes": [` + jsonpos.Quote(in) + `]`, code: codeModeNotMediaType, want: 1,
+			pointer: "/defaultInputModes/0", msg: jsonpos.Quote(want), fix: jsonpos.Quote(want)})
 	}
 	for in, want := range map[string]string{"image": "image/png or image/jpeg", "audio": "audio/mpeg", "video": "video/mp4", "file": "octet-stream", "图片": "image/png"} {
-		cases = append(cases, findingCase{name: "guess " + in, card: `"defaultOutputModes": [` + jsonString(in) + `]`, code: codeModeNotMediaType, want: 1, msg: want, fix: "-"})
+		cases = append(cases, findingCase{name: "guess " + in, card: `"defaultOutputModes": [` + jsonpos.Quote(in) + `]`, code: codeModeNotMediaType, want: 1, msg: want, fix: "-"})
 	}
 	cases = append(cases,
 		findingCase{name: "unknown top-level type", card: `"defaultInputModes": ["file/pdf"]`, code: codeModeNotMediaType, want: 1, msg: "top-level", fix: "-"},

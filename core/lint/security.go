@@ -269,18 +269,18 @@ func checkSchemeLegacyShape(c *Context) {
 			d := c.ReportKey(s.Node, "%s has only the 0.3 shape (%s); 0.3 clients of this mixed card read it, but 1.0 clients need a wrapper such as %s next to it", schemeLabel(s.Name), typ, wrapperHint(key))
 			if convertible {
 				at := closingBrace(c, s.Node)
-				d.WithFix("Add the 1.0 wrapper "+key, c.Doc.Edit(at, at, ", "+jsonString(key)+": "+inner))
+				d.WithFix("Add the 1.0 wrapper "+key, c.Doc.Edit(at, at, ", "+jsonpos.Quote(key)+": "+inner))
 			}
 		case len(s.Wrappers) > 0:
 			d := c.ReportKey(s.Node, "%s has a 1.0 wrapper and 0.3 members (%s); 1.0 clients ignore the 0.3 members, so they only add confusion", schemeLabel(s.Name), typ).WithSeverity(Warning)
 			if len(s.Wrappers) == 1 {
 				w := s.Wrappers[0]
-				d.WithFix("Keep only "+w.Key, c.Replace(s.Node, "{"+jsonString(w.Key)+": "+string(c.Doc.Src[w.Start:w.End])+"}"))
+				d.WithFix("Keep only "+w.Key, c.Replace(s.Node, "{"+jsonpos.Quote(w.Key)+": "+string(c.Doc.Src[w.Start:w.End])+"}"))
 			}
 		default:
 			d := c.ReportKey(s.Node, "%s uses the 0.3 shape (%s); 1.0 clients read only a wrapper such as %s and find no scheme here", schemeLabel(s.Name), typ, wrapperHint(key))
 			if convertible {
-				d.WithFix("Convert to "+key, c.Replace(s.Node, "{"+jsonString(key)+": "+inner+"}"))
+				d.WithFix("Convert to "+key, c.Replace(s.Node, "{"+jsonpos.Quote(key)+": "+inner+"}"))
 			}
 		}
 	}
@@ -413,7 +413,7 @@ func checkSchemeType(c *Context) {
 		}
 		if fix := legacyTypeFix(t); fix != "" {
 			c.Report(s.Type, "%s has type %s; the 0.3 value is %s", schemeLabel(s.Name), quote(t), quote(fix)).
-				WithFix("Use "+quote(fix), c.Replace(s.Type, jsonString(fix)))
+				WithFix("Use "+quote(fix), c.Replace(s.Type, jsonpos.Quote(fix)))
 			continue
 		}
 		hint := ""
@@ -510,15 +510,12 @@ func checkAPIKeyLocation(c *Context) {
 			low := strings.ToLower(strings.TrimSpace(n.Str))
 			if slices.Contains(apiKeyLocations, low) {
 				c.Report(n, "the API key %s of %s is %s; write it in lower case: %s", quote(field), schemeLabel(s.Name), quote(n.Str), quote(low)).
-					WithFix("Use "+quote(low), c.Replace(n, jsonString(low)))
+					WithFix("Use "+quote(low), c.Replace(n, jsonpos.Quote(low)))
 				continue
 			}
 			msg := fmt.Sprintf("the API key %s of %s is %s; it must be \"header\", \"query\" or \"cookie\"", quote(field), schemeLabel(s.Name), quote(n.Str))
-			for _, l := range apiKeyLocations {
-				if editDistance(low, l) <= 2 {
-					msg += ". Did you mean " + quote(l) + "?"
-					break
-				}
+			if sug := card.Closest(low, apiKeyLocations); sug != "" {
+				msg += ". Did you mean " + quote(sug) + "?"
 			}
 			c.Report(n, "%s", msg)
 		}
@@ -578,7 +575,7 @@ func checkSecurityURL(c *Context, s secScheme, n *jsonpos.Node) {
 	}
 	u := c.classifyURL(n.Str)
 	where := fmt.Sprintf("%s of %s", quote(n.Key), schemeLabel(s.Name))
-	shown := quote(clipRunes(n.Str, 80))
+	shown := quote(jsonpos.Clip(n.Str, 80+len("…")))
 	switch {
 	case u.Form == formHTTP && u.Scheme == "https":
 		return
@@ -587,7 +584,7 @@ func checkSecurityURL(c *Context, s secScheme, n *jsonpos.Node) {
 	case u.Form == formHTTP && u.Scheme == "http":
 		d := c.Report(n, "%s is %s, plain http: tokens and codes would travel unencrypted; use https", where, shown)
 		if strings.HasPrefix(n.Str, "http://") {
-			d.WithFix("Use https (check that the server answers there)", c.Replace(n, jsonString("https://"+strings.TrimPrefix(n.Str, "http://"))))
+			d.WithFix("Use https (check that the server answers there)", c.Replace(n, jsonpos.Quote("https://"+strings.TrimPrefix(n.Str, "http://"))))
 		}
 	case u.Form == formPlaceholder:
 		c.Report(n, "%s is %s, which still contains the template %s; publish the real https URL", where, shown, quote(u.Placeholder))
@@ -722,7 +719,7 @@ func checkRequirementLegacyShape(c *Context) {
 					convertible = false
 					break
 				}
-				parts = append(parts, jsonString(m.Key)+`: {"list": `+string(c.Doc.Src[m.Start:m.End])+`}`)
+				parts = append(parts, jsonpos.Quote(m.Key)+`: {"list": `+string(c.Doc.Src[m.Start:m.End])+`}`)
 			}
 			if !convertible {
 				continue
@@ -761,39 +758,13 @@ func checkRequirementUndefined(c *Context) {
 			c.ReportKey(r.Ref, "the requirement names the scheme %s, but the card declares no securitySchemes", quote(name))
 			continue
 		}
-		if sug := closestName(name, names); sug != "" {
+		if sug := card.Closest(name, names); sug != "" {
 			c.ReportKey(r.Ref, "the requirement names the scheme %s, which securitySchemes does not define. Did you mean %s?", quote(name), quote(sug)).
 				WithFix("Rename to "+sug, c.RenameKey(r.Ref, sug))
 			continue
 		}
 		c.ReportKey(r.Ref, "the requirement names the scheme %s, which securitySchemes does not define (it defines %s)", quote(name), quotedList(names, 5))
 	}
-}
-
-// closestName finds the one candidate that differs from name only in case
-// or by a small edit, or "".
-func closestName(name string, candidates []string) string {
-	best, bestDist, ties := "", 100, 0
-	for _, cand := range candidates {
-		if strings.EqualFold(cand, name) {
-			return cand
-		}
-		d := editDistance(strings.ToLower(name), strings.ToLower(cand))
-		switch {
-		case d < bestDist:
-			best, bestDist, ties = cand, d, 1
-		case d == bestDist:
-			ties++
-		}
-	}
-	limit := 2
-	if len([]rune(name)) <= 4 {
-		limit = 1
-	}
-	if bestDist <= limit && ties == 1 && bestDist < len([]rune(name)) {
-		return best
-	}
-	return ""
 }
 
 func quotedList(names []string, max int) string {
@@ -854,9 +825,9 @@ func checkScopeUndeclared(c *Context) {
 				c.Report(sc, "scope %s is required from %s, whose flows declare no scopes", quote(sc.Str), schemeLabel(r.Ref.Key))
 				continue
 			}
-			if sug := closestName(sc.Str, scopes); sug != "" {
+			if sug := card.Closest(sc.Str, scopes); sug != "" {
 				c.Report(sc, "scope %s is required from %s, whose flows do not declare it. Did you mean %s?", quote(sc.Str), schemeLabel(r.Ref.Key), quote(sug)).
-					WithFix("Use "+quote(sug), c.Replace(sc, jsonString(sug)))
+					WithFix("Use "+quote(sug), c.Replace(sc, jsonpos.Quote(sug)))
 				continue
 			}
 			c.Report(sc, "scope %s is required from %s, whose flows do not declare it (they declare %s)", quote(sc.Str), schemeLabel(r.Ref.Key), quotedList(scopes, 6))

@@ -190,7 +190,7 @@ func checkSigEncoding(c *Context) {
 			if n == p.Signature {
 				conv := strings.TrimRight(strings.NewReplacer("+", "-", "/", "_").Replace(strings.TrimSpace(n.Str)), "=")
 				if _, err := base64.RawURLEncoding.DecodeString(conv); err == nil && conv != n.Str {
-					d.WithFix("Re-encode as base64url", c.Replace(n, jsonString(conv)))
+					d.WithFix("Re-encode as base64url", c.Replace(n, jsonpos.Quote(conv)))
 				}
 			}
 		}
@@ -242,7 +242,7 @@ func checkSigProtected(c *Context) {
 // shortBytes quotes decoded bytes for a message, shortened.
 func shortBytes(b []byte) string {
 	s := strings.ToValidUTF8(string(b), "\uFFFD")
-	return quote(clipRunes(s, 40))
+	return quote(jsonpos.Clip(s, 40+len("…")))
 }
 
 func checkSigHeader(c *Context) {
@@ -273,7 +273,7 @@ func jsonText(v any) string {
 	if err != nil {
 		return "?"
 	}
-	return clipRunes(string(b), 40)
+	return jsonpos.Clip(string(b), 40+len("…"))
 }
 
 func checkSigAlgNone(c *Context) {
@@ -336,7 +336,7 @@ func checkSigJKU(c *Context) {
 			case u.Form == formHTTP && u.Internal():
 				why = "points at " + u.Reason + ", which verifiers elsewhere cannot reach"
 			}
-			c.Report(at, "the key set URL (jku) %s in the %s header of signature %d %s", quote(clipRunes(s, 80)), src, p.Obj.Index, why)
+			c.Report(at, "the key set URL (jku) %s in the %s header of signature %d %s", quote(jsonpos.Clip(s, 80+len("…"))), src, p.Obj.Index, why)
 		}
 	}
 }
@@ -344,7 +344,7 @@ func checkSigJKU(c *Context) {
 func checkSigPlaceholder(c *Context) {
 	for _, p := range signatureParts(c) {
 		if p.dummyProtected {
-			c.Report(p.Protected, "%s is %s, a stand-in rather than an encoded JWS header", sigLabel(p.Protected), quote(clipRunes(p.Protected.Str, 40)))
+			c.Report(p.Protected, "%s is %s, a stand-in rather than an encoded JWS header", sigLabel(p.Protected), quote(jsonpos.Clip(p.Protected.Str, 40+len("…"))))
 		}
 		if p.dummySignature {
 			n := p.Signature
@@ -352,7 +352,7 @@ func checkSigPlaceholder(c *Context) {
 				c.Report(n, "%s decodes to only %d bytes; real JWS signatures are at least %d, so this is a stand-in", sigLabel(n), len(b), sigMinBytes)
 				continue
 			}
-			c.Report(n, "%s is %s, a stand-in rather than a signature", sigLabel(n), quote(clipRunes(n.Str, 40)))
+			c.Report(n, "%s is %s, a stand-in rather than a signature", sigLabel(n), quote(jsonpos.Clip(n.Str, 40+len("…"))))
 		}
 	}
 }

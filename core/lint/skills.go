@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -14,13 +13,15 @@ import (
 // look at what the values say. They apply to every era: 0.2/0.3 skills have
 // the same members.
 const (
-	codeSkillIDDuplicate    = "skill-id-duplicate"
-	codeSkillIDNotSlug      = "skill-id-not-slug"
-	codeSkillDescGeneric    = "skill-description-generic"
-	codeSkillNoExamples     = "skill-no-examples"
-	skillDescMinWords       = 3
-	skillDescQuoteMaxRunes  = 60
-	skillIDQuoteMaxRunes    = 60
+	codeSkillIDDuplicate = "skill-id-duplicate"
+	codeSkillIDNotSlug   = "skill-id-not-slug"
+	codeSkillDescGeneric = "skill-description-generic"
+	codeSkillNoExamples  = "skill-no-examples"
+	skillDescMinWords    = 3
+	// skill ids and descriptions are quoted shorter than other values
+	// (jsonpos.MaxQuoted): 60 ASCII characters and the "…", in bytes like
+	// every clip, so never more than 63 bytes of a hostile card's text.
+	skillQuoteMax           = 60 + len("…")
 	skillFirstSkillFragment = `"skills": [`
 )
 
@@ -87,17 +88,9 @@ func readSkillObjects(c *Context) []*jsonpos.Node {
 // else by index.
 func skillLabel(sk *jsonpos.Node) string {
 	if id := sk.Get("id").Text(); strings.TrimSpace(id) != "" {
-		return "skill " + quote(clipRunes(id, skillIDQuoteMaxRunes))
+		return "skill " + quote(jsonpos.Clip(id, skillQuoteMax))
 	}
 	return fmt.Sprintf("skill %d", sk.Index)
-}
-
-func clipRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
 }
 
 func checkSkillIDDuplicate(c *Context) {
@@ -114,7 +107,7 @@ func checkSkillIDDuplicate(c *Context) {
 		}
 		p := c.Doc.Range(prev).Start
 		c.Report(id, "skill id %s is already used by skill %d (line %d); clients cannot tell the two skills apart",
-			quote(clipRunes(id.Str, skillIDQuoteMaxRunes)), prev.Parent.Index, p.Line)
+			quote(jsonpos.Clip(id.Str, skillQuoteMax)), prev.Parent.Index, p.Line)
 	}
 }
 
@@ -212,7 +205,7 @@ func checkSkillIDSlug(c *Context) {
 			why = append(why, "characters other than a-z, 0-9, '-', '_' and '.'")
 		}
 		slug := slugify(id.Str)
-		msg := fmt.Sprintf("skill id %s contains %s; use a stable lower-case slug", quote(clipRunes(id.Str, skillIDQuoteMaxRunes)), strings.Join(why, " and "))
+		msg := fmt.Sprintf("skill id %s contains %s; use a stable lower-case slug", quote(jsonpos.Clip(id.Str, skillQuoteMax)), strings.Join(why, " and "))
 		if slug == "" {
 			c.Report(id, "%s such as \"translate-document\"", msg)
 			continue
@@ -227,7 +220,7 @@ func checkSkillIDSlug(c *Context) {
 			c.Report(id, "%s (%s would clash with the id of skill %d)", msg, quote(slug), other.Index)
 			continue
 		}
-		c.Report(id, "%s such as %s", msg, quote(slug)).WithFix("Use the id "+quote(slug), c.Replace(id, jsonString(slug)))
+		c.Report(id, "%s such as %s", msg, quote(slug)).WithFix("Use the id "+quote(slug), c.Replace(id, jsonpos.Quote(slug)))
 	}
 }
 
@@ -324,7 +317,7 @@ func checkSkillDescription(c *Context) {
 		if len(d.Str) <= 120 { // generic phrases and skill names are short
 			norm = normalizeDescription(d.Str)
 		}
-		shown := func() string { return quote(clipRunes(strings.TrimSpace(d.Str), skillDescQuoteMaxRunes)) }
+		shown := func() string { return quote(jsonpos.Clip(strings.TrimSpace(d.Str), skillQuoteMax)) }
 		switch {
 		case norm == "" && units >= skillDescMinWords:
 		case genericSkillPhrases[norm]:

@@ -3,6 +3,8 @@ package lint
 import (
 	"strings"
 	"testing"
+
+	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // Checks added or corrected against the specification texts (v1.0.1,
@@ -78,7 +80,9 @@ func TestDraftExtendedCardFlag(t *testing.T) {
 
 // §4.6.3: extension URIs SHOULD carry a version.
 func TestExtensionURIUnversioned(t *testing.T) {
-	ext := func(uri string) string { return `"capabilities": {"extensions": [{"uri": ` + jsonString(uri) + `}]}` }
+	ext := func(uri string) string {
+		return `"capabilities": {"extensions": [{"uri": ` + jsonpos.Quote(uri) + `}]}`
+	}
 	checkFindingCases(t, []findingCase{
 		{name: "no version", card: ext("https://example.com/ext/geolocation"), code: codeExtensionUnversioned, want: 1, pointer: "/capabilities/extensions/0/uri"},
 		{name: "v1 segment", card: ext("https://example.com/ext/geolocation/v1"), code: codeExtensionUnversioned, want: 0},

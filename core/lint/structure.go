@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -141,7 +140,7 @@ func (w walker) object(n *jsonpos.Node, name string, eras card.Eras) {
 				c.ReportAs(codeRequired, m, c.Doc.Range(m), "%s is required and must not be null", fieldLabel(name, m.Key))
 			} else {
 				c.ReportAs(codeNull, m, c.Doc.Range(m), "%s is null; leave the member out instead", fieldLabel(name, m.Key)).
-					WithFix("Remove "+jsonpos.Clip(m.Key, maxQuoted), removeMember(c, m))
+					WithFix("Remove "+jsonpos.Clip(m.Key, jsonpos.MaxQuoted), removeMember(c, m))
 			}
 			continue
 		}
@@ -223,9 +222,9 @@ func missingRange(c *Context, n *jsonpos.Node) jsonpos.Range {
 func fieldLabel(object, field string) string {
 	switch object {
 	case "AgentCard":
-		return jsonpos.Clip(field, maxQuoted)
+		return jsonpos.Clip(field, jsonpos.MaxQuoted)
 	}
-	return jsonpos.Clip(field, maxQuoted) + " (" + object + ")"
+	return jsonpos.Clip(field, jsonpos.MaxQuoted) + " (" + object + ")"
 }
 
 // lowerFirstDoc is lowerFirst of a catalogue field's doc, computed once per
@@ -265,7 +264,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 		if n.IsMember() {
 			label = fieldLabel(object, n.Key)
 		} else if n.Parent != nil {
-			label = "element " + strconv.Itoa(n.Index) + " of " + jsonpos.Clip(n.Parent.Key, maxQuoted)
+			label = "element " + strconv.Itoa(n.Index) + " of " + jsonpos.Clip(n.Parent.Key, jsonpos.MaxQuoted)
 		}
 		d := c.ReportAs(codeWrongType, n, c.Doc.Range(n), "%s must be %s, found %s%s", label, typeText(typ), article(n.Kind), quoteValue(c, n))
 		if fix, ok := typeFix(c, n, want); ok {
@@ -287,7 +286,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 		}
 		for _, e := range n.Children {
 			if e.Kind == jsonpos.Null {
-				c.ReportAs(codeNull, e, c.Doc.Range(e), "element %d of %s is null", e.Index, jsonpos.Clip(n.Key, maxQuoted))
+				c.ReportAs(codeNull, e, c.Doc.Range(e), "element %d of %s is null", e.Index, jsonpos.Clip(n.Key, jsonpos.MaxQuoted))
 				continue
 			}
 			w.value(e, elem, childEras, nil, object)
@@ -296,7 +295,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 		elem := typ[4 : len(typ)-1]
 		for _, m := range n.Children {
 			if m.Kind == jsonpos.Null {
-				c.ReportAs(codeNull, m, c.Doc.Range(m), "%s in %s is null", jsonpos.Clip(m.Key, maxQuoted), jsonpos.Clip(n.Key, maxQuoted))
+				c.ReportAs(codeNull, m, c.Doc.Range(m), "%s in %s is null", jsonpos.Clip(m.Key, jsonpos.MaxQuoted), jsonpos.Clip(n.Key, jsonpos.MaxQuoted))
 				continue
 			}
 			w.value(m, elem, eras, nil, object)
@@ -306,7 +305,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 			emptySeverity(c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "%s is required and must not be empty", fieldLabel(object, n.Key)), f, eras)
 		} else if f != nil && (f.Format == "url" || f.Format == "uri") && n.Str != strings.TrimSpace(n.Str) {
 			c.ReportAs(codeURLSpace, n, c.Doc.Range(n), "%s %s has spaces around it; clients parse the URL as written and fail (or request another address)", fieldLabel(object, n.Key), quote(n.Str)).
-				WithFix("Remove the spaces", c.Replace(n, jsonString(strings.TrimSpace(n.Str))))
+				WithFix("Remove the spaces", c.Replace(n, jsonpos.Quote(strings.TrimSpace(n.Str))))
 		}
 	case want == jsonpos.Object && typ != "object":
 		w.object(n, typ, eras)
@@ -372,7 +371,7 @@ func typeFix(c *Context, n *jsonpos.Node, want jsonpos.Kind) (Fix, bool) {
 		return Fix{Title: "Wrap the value in a list", Edits: []Edit{c.Replace(n, "["+raw+"]")}}, true
 	case want == jsonpos.String && n.Kind == jsonpos.Number:
 		raw := string(c.Doc.Src[n.Start:n.End])
-		return Fix{Title: "Quote the number", Edits: []Edit{c.Replace(n, jsonString(raw))}}, true
+		return Fix{Title: "Quote the number", Edits: []Edit{c.Replace(n, jsonpos.Quote(raw))}}, true
 	}
 	return Fix{}, false
 }
@@ -425,7 +424,7 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 				// the whole card.
 				c.ReportAs(codeProtoDuplicate, m, c.Doc.KeyRange(m),
 					"%s is the proto name of %s, which is also present: ProtoJSON readers (such as the official Python SDK) treat both as one field and reject the card", quote(m.Key), quote(s)).
-					WithFix("Remove "+jsonpos.Clip(m.Key, maxQuoted), removeMember(c, m))
+					WithFix("Remove "+jsonpos.Clip(m.Key, jsonpos.MaxQuoted), removeMember(c, m))
 				return
 			}
 			msg += " (the specified " + quote(s) + " is also present: this copy is never read)"
@@ -473,15 +472,6 @@ func (w walker) draftExtendedCardFlag(obj, m *jsonpos.Node, eras card.Eras) {
 	}
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 func isPlainName(s string) bool {
 	if s == "" {
 		return false
@@ -495,14 +485,11 @@ func isPlainName(s string) bool {
 }
 
 // suggest finds the catalogue name a misspelt member most likely meant. A
-// snake_case, kebab-case or case-only variant is certain; otherwise the
-// closest name within edit distance 2 (3 for long names).
+// snake_case, kebab-case or case-only variant is certain; otherwise it is
+// card.Closest's guess among the names of the object in these eras.
 func suggest(object, key string, eras card.Eras) (string, bool) {
 	camel := toCamel(key)
-	runes := utf8.RuneCountInString(key)
-	lower := ""
-	var best string
-	bestDist := 100
+	var names []string
 	for _, f := range card.ObjectFields(object) {
 		if f.In&eras == 0 {
 			continue
@@ -510,28 +497,9 @@ func suggest(object, key string, eras card.Eras) (string, bool) {
 		if len(camel) == len(f.Name) && strings.EqualFold(f.Name, camel) {
 			return f.Name, true
 		}
-		// The distance is at least the difference in length, and no
-		// name further than 3 counts: a long key (a hostile card's are
-		// megabytes) is never compared in full.
-		if d := runes - len(f.Name); d > 3 || d < -3 {
-			continue
-		}
-		if lower == "" {
-			lower = strings.ToLower(key)
-		}
-		d := editDistance(lower, strings.ToLower(f.Name))
-		if d < bestDist {
-			best, bestDist = f.Name, d
-		}
+		names = append(names, f.Name)
 	}
-	limit := 2
-	if len(key) >= 12 {
-		limit = 3
-	}
-	if bestDist <= limit && bestDist < len(key) {
-		return best, false
-	}
-	return "", false
+	return card.Closest(key, names), false
 }
 
 // toSnake is the proto field name of a camelCase JSON name.
@@ -566,46 +534,6 @@ func toCamel(s string) string {
 	return b.String()
 }
 
-func editDistance(a, b string) int {
-	if len(b) < 64 && isASCII(a) && isASCII(b) {
-		// the common case, without allocating: field names are short
-		var prev, cur [64]int
-		for j := 0; j <= len(b); j++ {
-			prev[j] = j
-		}
-		for i := 1; i <= len(a); i++ {
-			cur[0] = i
-			for j := 1; j <= len(b); j++ {
-				cost := 1
-				if a[i-1] == b[j-1] {
-					cost = 0
-				}
-				cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			}
-			prev, cur = cur, prev
-		}
-		return prev[len(b)]
-	}
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
-
 // securityScheme checks one securitySchemes entry. A 1.0 scheme is a
 // wrapper with exactly one member; a 0.2/0.3 scheme is discriminated by
 // "type". The security rules report shape problems; here only the members
@@ -628,14 +556,10 @@ func (w walker) securityScheme(n *jsonpos.Node, eras card.Eras) {
 	}
 }
 
-// quote writes s as a JSON string literal for messages and fix titles
-// (strconv.Quote would produce escapes JSON does not have), clipped to
-// maxQuoted bytes of text so that a finding never carries an unbounded name
-// or value. Edits use jsonString, which never clips.
-func quote(s string) string { return jsonString(jsonpos.Clip(s, maxQuoted)) }
-
-// maxQuoted bounds a name or value quoted in a message, in bytes.
-const maxQuoted = 120
+// quote is the quoter of every lint message and fix title
+// (jsonpos.QuoteClipped: a JSON string literal, clipped to
+// jsonpos.MaxQuoted bytes at a character boundary).
+func quote(s string) string { return jsonpos.QuoteClipped(s) }
 
 // removeMember deletes a member and the comma that separates it.
 func removeMember(c *Context, m *jsonpos.Node) Edit {

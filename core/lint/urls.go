@@ -1,8 +1,6 @@
 package lint
 
 import (
-	"bytes"
-	"encoding/json"
 	"net"
 	"net/url"
 	"regexp"
@@ -305,15 +303,4 @@ func isAbsoluteURI(s string) bool {
 		return err == nil && p.Host != ""
 	}
 	return true
-}
-
-// jsonString encodes s as JSON string text for edits. Unlike strconv.Quote
-// it never writes Go-only escapes (\x7f, \U0001f600), and it leaves <, >
-// and & readable.
-func jsonString(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/agentcard/agentcard/internal/testcards"
+
+	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // findingCase is one table row for the topic rules: a card (a member list
@@ -194,12 +196,12 @@ func TestJSONString(t *testing.T) {
 		"\x7f":         "\"\x7f\"",
 		"quote\"slash": `"quote\"slash"`,
 	} {
-		if got := jsonString(in); got != want {
-			t.Errorf("jsonString(%q) = %s, want %s", in, got, want)
+		if got := jsonpos.Quote(in); got != want {
+			t.Errorf("jsonpos.Quote(%q) = %s, want %s", in, got, want)
 		}
 		var back string
-		if err := json.Unmarshal([]byte(jsonString(in)), &back); err != nil || back != in {
-			t.Errorf("jsonString(%q) does not round-trip: %v", in, err)
+		if err := json.Unmarshal([]byte(jsonpos.Quote(in)), &back); err != nil || back != in {
+			t.Errorf("jsonpos.Quote(%q) does not round-trip: %v", in, err)
 		}
 	}
 }
