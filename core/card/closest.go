@@ -50,32 +50,22 @@ func Closest(name string, candidates []string) string {
 }
 
 // editDistance is the Levenshtein distance between a and b, in
-// characters. Closest only calls it on strings of similar length.
+// characters. Closest only calls it on strings of similar length; names
+// are short, so the runes and rows live in stack buffers (append moves
+// them to the heap only for names of more than 64 characters).
 func editDistance(a, b string) int {
-	if len(b) < 64 && isASCII(a) && isASCII(b) {
-		// the common case, without allocating: names are short
-		var prev, cur [64]int
-		for j := 0; j <= len(b); j++ {
-			prev[j] = j
-		}
-		for i := 1; i <= len(a); i++ {
-			cur[0] = i
-			for j := 1; j <= len(b); j++ {
-				cost := 1
-				if a[i-1] == b[j-1] {
-					cost = 0
-				}
-				cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			}
-			prev, cur = cur, prev
-		}
-		return prev[len(b)]
+	var bufA, bufB [64]rune
+	var bufPrev, bufCur [65]int
+	ra, rb := bufA[:0], bufB[:0]
+	for _, r := range a {
+		ra = append(ra, r)
 	}
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	for _, r := range b {
+		rb = append(rb, r)
+	}
+	prev, cur := bufPrev[:0], bufCur[:0]
+	for j := 0; j <= len(rb); j++ {
+		prev, cur = append(prev, j), append(cur, 0)
 	}
 	for i := 1; i <= len(ra); i++ {
 		cur[0] = i
@@ -89,13 +79,4 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }

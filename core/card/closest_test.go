@@ -33,6 +33,7 @@ func TestClosest(t *testing.T) {
 		{"emoji in a name", "🚀launch", []string{"🚀lunch", "🛸launch"}, ""},
 		{"emoji one edit", "launch🚀", []string{"lunch🚀", "write"}, "lunch🚀"},
 		{"huge name", strings.Repeat("a", 1<<20), []string{"a", "aa"}, ""},
+		{"long names past the stack buffers", strings.Repeat("文", 100) + "x", []string{strings.Repeat("文", 100) + "y", "x"}, strings.Repeat("文", 100) + "y"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Closest(tc.in, tc.candidates); got != tc.want {
