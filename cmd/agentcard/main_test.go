@@ -22,7 +22,7 @@ import (
 //	go test ./cmd/agentcard/ -run Golden -update
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// runCLI runs the command line in dir (the shared cards directory when
+// runCLI runs the command line in dir (testdata/cards when
 // dir is "cards") and returns stdout, stderr and the exit code.
 func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
@@ -31,7 +31,7 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-// inCards makes the shared cards directory the working directory, so
+// inCards makes testdata/cards the working directory, so
 // output names the files without machine-specific paths.
 func inCards(t *testing.T) {
 	t.Helper()

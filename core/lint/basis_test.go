@@ -22,7 +22,7 @@ func TestCheckCatalogueCatches(t *testing.T) {
 		{"unknown section", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec10, "5.9")}}},
 		{"section of another version", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec026, "5.6.1")}}},
 		{"error on advice", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisAdvice}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}}},
-		{"outside document", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}, Explanation: "See AGENT-CARD.md §3."}},
+		{"outside document", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}, Explanation: "See NOTES.md §3."}},
 		{"no source", Rule{Code: "no-such-rule", Severity: Info}},
 	}
 	for _, tc := range tests {
