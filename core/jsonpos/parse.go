@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // Syntax problem codes. Each is also a rule in the lint catalogue, which
@@ -64,9 +66,12 @@ type Options struct {
 type Problem struct {
 	Code    string
 	Message string
-	Start   int
-	End     int
-	Fixes   []Fix
+	// Text is Message as data (catalogue id and arguments), so that any
+	// program can show it in its reader's language.
+	Text  i18n.Text
+	Start int
+	End   int
+	Fixes []Fix
 	// Related are other places the problem involves (the first
 	// occurrence of a duplicate key), as data so that editors can link to
 	// them and SARIF can list them, not only as words in Message.
@@ -82,6 +87,8 @@ type Problem struct {
 // word or translate it.
 type Related struct {
 	Label string
+	// Text is Label as data.
+	Text  i18n.Text
 	Start int
 	End   int
 }
@@ -90,7 +97,7 @@ type Related struct {
 const (
 	// RelatedFirstKey marks the first occurrence of a duplicated member
 	// name.
-	RelatedFirstKey = "first defined here"
+	RelatedFirstKey = "related.first-key"
 )
 
 // Doc is a parsed document: the source, the tree (nil when nothing could be
@@ -308,7 +315,14 @@ func (p *parser) problem(code string, start, end int, format string, args ...any
 		}
 		return false
 	}
-	p.d.Problems = append(p.d.Problems, Problem{Code: code, Start: start, End: end, Message: Clip(fmt.Sprintf(format, args...), MaxMessage)})
+	pr := Problem{Code: code, Start: start, End: end}
+	if en := i18n.EnglishCatalogue(); en.Has(format) {
+		pr.Text = i18n.T(format, args...)
+		pr.Message = Clip(en.Render(pr.Text), MaxMessage)
+	} else {
+		pr.Message = Clip(fmt.Sprintf(format, args...), MaxMessage)
+	}
+	p.d.Problems = append(p.d.Problems, pr)
 	return true
 }
 
@@ -331,7 +345,7 @@ func (p *parser) summarize() {
 		start := p.firstCut[code]
 		omitted := p.counts[code] - MaxPerCode
 		p.d.Problems = append(p.d.Problems, Problem{Code: CodeCapped, Start: start, End: start, Omitted: omitted, OmittedCode: code,
-			Message: fmt.Sprintf("%d more %s problems from here on are not listed; fix the ones above and check again", omitted, code)})
+			Text: i18n.T("msg.json-capped", omitted, code), Message: i18n.EnglishCatalogue().Sprintf("msg.json-capped", omitted, code)})
 	}
 }
 
@@ -731,7 +745,7 @@ func (p *parser) duplicate(prev, v *Node) {
 	pos := p.d.Pos(prev.KeyStart)
 	if p.problem(CodeDuplicateKey, v.KeyStart, v.KeyEnd,
 		"member %q appears again (first at line %d, column %d); JSON readers disagree on which value wins, so keep one", v.Key, pos.Line, pos.Column) {
-		p.d.Problems[len(p.d.Problems)-1].Related = []Related{{Label: RelatedFirstKey, Start: prev.KeyStart, End: prev.KeyEnd}}
+		p.d.Problems[len(p.d.Problems)-1].Related = []Related{{Label: i18n.EnglishCatalogue().S(RelatedFirstKey), Text: i18n.T(RelatedFirstKey), Start: prev.KeyStart, End: prev.KeyEnd}}
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"sort"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // Position is a point in the source. Offset is 0-based in bytes; Line and
@@ -40,7 +42,9 @@ type Edit struct {
 // edits that carry it out. Edits never overlap.
 type Fix struct {
 	Title string `json:"title"`
-	Edits []Edit `json:"edits"`
+	// Text is Title as data (catalogue id and arguments).
+	Text  i18n.Text `json:"-"`
+	Edits []Edit    `json:"edits"`
 }
 
 // lineTable records the byte offset at which every line starts.

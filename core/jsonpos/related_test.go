@@ -35,8 +35,8 @@ func TestDuplicateKeyRelated(t *testing.T) {
 					t.Fatalf("related = %+v, want one entry", p.Related)
 				}
 				r := p.Related[0]
-				if r.Label != RelatedFirstKey {
-					t.Errorf("label = %q, want %q", r.Label, RelatedFirstKey)
+				if r.Text.ID != RelatedFirstKey {
+					t.Errorf("label = %q, want %q", r.Text.ID, RelatedFirstKey)
 				}
 				if r.Start != tc.firstAt || tc.in[r.Start:r.End] != tc.first {
 					t.Errorf("related span = [%d,%d) %q, want start %d %q", r.Start, r.End, tc.in[r.Start:r.End], tc.firstAt, tc.first)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -197,9 +198,9 @@ func (c *Context) admit(code string, group *jsonpos.Node, w place) bool {
 	return true
 }
 
-func (c *Context) add(code string, sev Severity, pointer string, r jsonpos.Range, msg string) *Diagnostic {
-	c.diags = append(c.diags, Diagnostic{Code: code, Severity: sev, Message: jsonpos.Clip(msg, MaxMessage),
-		Pointer: jsonpos.Clip(pointer, jsonpos.MaxPointer), Range: r})
+func (c *Context) add(code string, sev Severity, pointer string, r jsonpos.Range, t i18n.Text) *Diagnostic {
+	c.diags = append(c.diags, Diagnostic{Code: code, Severity: sev, Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(t), MaxMessage),
+		MessageID: t.ID, Args: t.Args, Pointer: jsonpos.Clip(pointer, jsonpos.MaxPointer), Range: r})
 	return &c.diags[len(c.diags)-1]
 }
 
@@ -281,7 +282,12 @@ func (c *Context) report(code string, sev Severity, parent *jsonpos.Node, w plac
 		return c.discarded()
 	}
 	ptr, rng := c.locate(w)
-	return c.add(code, sev, ptr, rng, fmt.Sprintf(format, args...))
+	if i18n.EnglishCatalogue().Has(format) {
+		return c.add(code, sev, ptr, rng, i18n.T(format, args...))
+	}
+	d := c.add(code, sev, ptr, rng, i18n.Text{})
+	d.Message = jsonpos.Clip(fmt.Sprintf(format, args...), MaxMessage) // not yet a catalogue id
+	return d
 }
 
 // WithSeverity overrides the rule's default severity for this finding
@@ -290,8 +296,19 @@ func (d *Diagnostic) WithSeverity(s Severity) *Diagnostic { d.Severity = s; retu
 
 // WithFix attaches a machine-applicable fix.
 func (d *Diagnostic) WithFix(title string, edits ...Edit) *Diagnostic {
+	if i18n.EnglishCatalogue().Has(title) {
+		return d.WithFixText(i18n.T(title), edits...)
+	}
 	// titles may quote the card (a URL to point at); edits never are cut
 	d.Fixes = append(d.Fixes, Fix{Title: jsonpos.Clip(title, maxFixTitle), Edits: edits})
+	return d
+}
+
+// WithFixText attaches a machine-applicable fix whose title is a
+// catalogue message.
+func (d *Diagnostic) WithFixText(t i18n.Text, edits ...Edit) *Diagnostic {
+	// titles may quote the card (a URL to point at); edits never are cut
+	d.Fixes = append(d.Fixes, Fix{Title: jsonpos.Clip(i18n.EnglishCatalogue().Render(t), maxFixTitle), Text: t, Edits: edits})
 	return d
 }
 

@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -68,9 +69,14 @@ type Diagnostic struct {
 	Code     string   `json:"code"`
 	Severity Severity `json:"severity"`
 	Message  string   `json:"message"`
-	Pointer  string   `json:"pointer"`
-	Range    Range    `json:"range"`
-	Fixes    []Fix    `json:"fixes,omitempty"`
+	// MessageID and Args are Message as data: the catalogue id and its
+	// arguments (core/i18n). Message is their English rendering until a
+	// program localizes the result (Result.Localize).
+	MessageID string `json:"messageId,omitempty"`
+	Args      []any  `json:"args,omitempty"`
+	Pointer   string `json:"pointer"`
+	Range     Range  `json:"range"`
+	Fixes     []Fix  `json:"fixes,omitempty"`
 	// Related are other places the finding involves, e.g. the first
 	// occurrence of a duplicate key.
 	Related []Related `json:"related,omitempty"`
@@ -88,6 +94,8 @@ type Diagnostic struct {
 type Related struct {
 	Message string `json:"message"`
 	Range   Range  `json:"range"`
+	// Text is Message as data.
+	Text i18n.Text `json:"-"`
 }
 
 // SiteURL is the public site whose /rules/<code>/ pages document each rule.
@@ -158,11 +166,11 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 		if r != nil {
 			sev = r.Severity
 		}
-		d := Diagnostic{Code: p.Code, Severity: sev, Message: p.Message,
+		d := Diagnostic{Code: p.Code, Severity: sev, Message: p.Message, MessageID: p.Text.ID, Args: p.Text.Args,
 			Pointer: pointerAt(doc, p.Start), Range: doc.Span(p.Start, p.End), Fixes: p.Fixes,
 			Omitted: p.Omitted, OmittedCode: p.OmittedCode}
 		for _, rel := range p.Related {
-			d.Related = append(d.Related, Related{Message: rel.Label, Range: doc.Span(rel.Start, rel.End)})
+			d.Related = append(d.Related, Related{Message: rel.Label, Text: rel.Text, Range: doc.Span(rel.Start, rel.End)})
 		}
 		ctx.diags = append(ctx.diags, d)
 		if !recoverable[p.Code] && p.Code != jsonpos.CodeCapped {
@@ -247,13 +255,11 @@ func (c *Context) summarize() {
 		return a.Code < b.Code
 	})
 	for _, g := range capped {
-		c.diags = append(c.diags, Diagnostic{Code: codeCapped, Severity: Info, Pointer: g.first.Pointer, Range: g.first.Range,
-			Omitted: g.omitted, OmittedCode: g.first.Code,
-			Message: fmt.Sprintf("%d more %s findings like the %d above are not listed; fix those and check again", g.omitted, g.first.Code, MaxPerGroup)})
+		d := c.add(codeCapped, Info, g.first.Pointer, g.first.Range, i18n.T("msg.findings-capped", g.omitted, g.first.Code, MaxPerGroup))
+		d.Omitted, d.OmittedCode = g.omitted, g.first.Code
 	}
 	if c.stopped {
-		c.diags = append(c.diags, Diagnostic{Code: codeTooMany, Severity: Info, Pointer: c.stopAt.Pointer, Range: c.stopAt.Range,
-			Message: fmt.Sprintf("checking stopped after %d findings; the rest of the card was not checked. Fix these and check again", MaxFindings)})
+		c.add(codeTooMany, Info, c.stopAt.Pointer, c.stopAt.Range, i18n.T("msg.too-many-findings", MaxFindings))
 	}
 }
 

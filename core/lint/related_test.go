@@ -42,8 +42,8 @@ func TestDuplicateKeyRelatedRange(t *testing.T) {
 				t.Fatalf("related = %+v, want one entry", d.Related)
 			}
 			r := d.Related[0]
-			if r.Message != jsonpos.RelatedFirstKey {
-				t.Errorf("related message = %q, want %q", r.Message, jsonpos.RelatedFirstKey)
+			if r.Text.ID != jsonpos.RelatedFirstKey {
+				t.Errorf("related message = %q, want %q", r.Text.ID, jsonpos.RelatedFirstKey)
 			}
 			if got := tc.src[r.Range.Start.Offset:r.Range.End.Offset]; got != tc.wantFirst {
 				t.Errorf("related text = %q, want %q", got, tc.wantFirst)
