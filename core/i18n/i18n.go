@@ -54,6 +54,16 @@ func (l Lang) Name() string {
 	return "English"
 }
 
+// Prefix is where the language's pages live on the site: "" for English
+// (the site's root), "/zh-CN" for Chinese. Every link to a localized page
+// is built from it.
+func (l Lang) Prefix() string {
+	if l == Chinese {
+		return "/zh-CN"
+	}
+	return ""
+}
+
 // ParseLang reads a language as people and systems write it: "en",
 // "en-US", "zh", "zh-CN", "zh_CN.UTF-8", "zh-Hans-CN", "ZH-cn". Chinese
 // written in traditional characters (zh-TW, zh-Hant) is not Simplified

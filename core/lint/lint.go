@@ -109,6 +109,12 @@ func RulePath(code string) string { return "/rules/" + url.PathEscape(code) + "/
 // RuleURL is the absolute address of a rule's page.
 func RuleURL(code string) string { return SiteURL + RulePath(code) }
 
+// RulePathIn is RulePath for the pages of one language.
+func RulePathIn(l i18n.Lang, code string) string { return l.Prefix() + RulePath(code) }
+
+// RuleURLIn is RuleURL for the pages of one language.
+func RuleURLIn(l i18n.Lang, code string) string { return SiteURL + RulePathIn(l, code) }
+
 // Options tune a run. Zero values are the defaults.
 type Options struct {
 	// MaxBytes and MaxDepth bound the parser (1 MiB and 64 by default).

@@ -21,6 +21,9 @@ func (r *Result) Localize(cat *i18n.Catalogue) {
 func LocalizeDiagnostics(ds []Diagnostic, cat *i18n.Catalogue) {
 	for i := range ds {
 		d := &ds[i]
+		if d.URL != "" {
+			d.URL = RuleURLIn(cat.Lang(), d.Code)
+		}
 		if d.MessageID != "" {
 			d.Message = jsonpos.Clip(cat.Render(i18n.Text{ID: d.MessageID, Args: d.Args}), MaxMessage)
 		}
