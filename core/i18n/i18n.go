@@ -30,6 +30,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/agentcard/agentcard/core/i18n/catalog/en"
 )
@@ -226,8 +227,22 @@ func (c *Catalogue) format(id string) (string, bool) {
 			return f, true
 		}
 	}
+	if f := englishExtra.Load(); f != nil {
+		return (*f)(id)
+	}
 	return "", false
 }
+
+// englishExtra answers ids whose English is not in the catalogue files
+// but beside the Go data it describes (the field catalogue's explanations,
+// "field.<Object>.<name>", live in core/card), so that a finding may
+// quote a field's explanation as a Text and every language renders its
+// own. It is the last fallback of every catalogue.
+var englishExtra atomic.Pointer[func(id string) (string, bool)]
+
+// SetEnglishExtra installs the source of English for ids kept beside Go
+// data (see englishExtra). core/lint installs the field catalogue's.
+func SetEnglishExtra(f func(id string) (string, bool)) { englishExtra.Store(&f) }
 
 // S is the text of an id without arguments; an unknown id is returned as
 // itself, which tests catch and a reader can still report.
