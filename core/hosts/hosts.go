@@ -14,6 +14,8 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+
+	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // Place is where a host can be reached from.
@@ -48,50 +50,71 @@ var TunnelSuffixes = []string{
 var LocalSuffixes = []string{".local", ".internal", ".lan", ".localdomain", ".home.arpa", ".intranet", ".corp", ".home", ".test", ".invalid", ".example", ".onion"}
 
 // Classify classifies a host name or IP literal (without brackets or
-// port) and says why in a few words.
+// port) and says why in a few English words (ClassifyText gives them as
+// data, for messages in other languages).
 func Classify(host string) (Place, string) {
+	p, why := ClassifyText(host)
+	return p, english(why)
+}
+
+// ClassifyAddr classifies an IP address and says why in English.
+func ClassifyAddr(a netip.Addr) (Place, string) {
+	p, why := ClassifyAddrText(a)
+	return p, english(why)
+}
+
+func english(t i18n.Text) string {
+	if t.IsZero() {
+		return ""
+	}
+	return i18n.EnglishCatalogue().Render(t)
+}
+
+// ClassifyText is Classify with the reason as a catalogue phrase
+// ("phrase.host.*", zero for a public host).
+func ClassifyText(host string) (Place, i18n.Text) {
 	h := strings.ToLower(strings.TrimSuffix(host, "."))
 	if h == "" {
-		return Invalid, "an empty host"
+		return Invalid, i18n.T("phrase.host.empty")
 	}
 	for i := 0; i < len(h); i++ {
 		if h[i] >= 0x80 {
-			return Invalid, "the host " + strconv.Quote(host) + " (it has non-ASCII characters: write an internationalized name in its ASCII xn-- form)"
+			return Invalid, i18n.T("phrase.host.non-ascii", strconv.Quote(host))
 		}
 	}
 	if strings.ContainsAny(h, "%[]@/\\ ") {
-		return Invalid, "the host " + strconv.Quote(host) + " (it contains characters a host name cannot have)"
+		return Invalid, i18n.T("phrase.host.bad-chars", strconv.Quote(host))
 	}
 	if strings.Contains(h, ":") {
 		a, err := netip.ParseAddr(h)
 		if err != nil {
-			return Invalid, "the host " + strconv.Quote(host) + " (not a valid IPv6 address)"
+			return Invalid, i18n.T("phrase.host.bad-ipv6", strconv.Quote(host))
 		}
-		return ClassifyAddr(a)
+		return ClassifyAddrText(a)
 	}
 	if a, isIP, ok := parseIPv4WHATWG(h); isIP {
 		if !ok {
-			return Invalid, "the host " + strconv.Quote(host) + " (it looks like an IPv4 address but is not a valid one)"
+			return Invalid, i18n.T("phrase.host.bad-ipv4", strconv.Quote(host))
 		}
-		return ClassifyAddr(a)
+		return ClassifyAddrText(a)
 	}
 	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
-		return Loopback, "the host " + strconv.Quote(h) + " (this machine)"
+		return Loopback, i18n.T("phrase.host.localhost", strconv.Quote(h))
 	}
 	for _, s := range TunnelSuffixes {
 		if h == s || (strings.HasSuffix(h, s) && h[len(h)-len(s)-1] == '.') {
-			return Tunnel, "the host " + strconv.Quote(h) + " (a temporary tunnel, " + s + ")"
+			return Tunnel, i18n.T("phrase.host.tunnel", strconv.Quote(h), s)
 		}
 	}
 	for _, s := range LocalSuffixes {
 		if strings.HasSuffix(h, s) {
-			return LocalName, "the host " + strconv.Quote(h) + " (" + s + " names are private to a network)"
+			return LocalName, i18n.T("phrase.host.local-name", strconv.Quote(h), s)
 		}
 	}
 	if !strings.Contains(h, ".") {
-		return Private, "the host " + strconv.Quote(h) + " (a single-label name only resolves inside one network, like a container or VPN name)"
+		return Private, i18n.T("phrase.host.single-label", strconv.Quote(h))
 	}
-	return Public, ""
+	return Public, i18n.Text{}
 }
 
 // special lists IP ranges that are not public unicast destinations
@@ -113,39 +136,39 @@ var (
 	globalUnicast6 = netip.MustParsePrefix("2000::/3")
 )
 
-// ClassifyAddr classifies an IP address.
-func ClassifyAddr(a netip.Addr) (Place, string) {
+// ClassifyAddrText is ClassifyAddr with the reason as a catalogue phrase.
+func ClassifyAddrText(a netip.Addr) (Place, i18n.Text) {
 	a = a.Unmap()
-	what := "the address " + a.String()
+	what := a.String()
 	if a.Zone() != "" {
-		return LinkLocal, what + " (an address with a zone is local to a link)"
+		return LinkLocal, i18n.T("phrase.addr.zone", what)
 	}
 	switch {
 	case a.IsLoopback():
-		return Loopback, what + " (loopback: this machine)"
+		return Loopback, i18n.T("phrase.addr.loopback", what)
 	case a.IsUnspecified():
-		return Unspecified, what + " (the unspecified address: a listen address, not a destination)"
+		return Unspecified, i18n.T("phrase.addr.unspecified", what)
 	case a.IsPrivate():
-		return Private, what + " (a private network address)"
+		return Private, i18n.T("phrase.addr.private", what)
 	case a.Is4() && cgnat.Contains(a):
-		return Private, what + " (carrier-grade NAT or VPN, 100.64.0.0/10)"
+		return Private, i18n.T("phrase.addr.cgnat", what)
 	case a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast():
-		return LinkLocal, what + " (link-local; cloud metadata services live here)"
+		return LinkLocal, i18n.T("phrase.addr.link-local", what)
 	case a.IsMulticast() || a.IsInterfaceLocalMulticast():
-		return Special, what + " (multicast)"
+		return Special, i18n.T("phrase.addr.multicast", what)
 	case a.Is6() && !globalUnicast6.Contains(a):
 		// IPv4-compatible (::a.b.c.d), SIIT (::ffff:0:a.b.c.d) and every
 		// other IPv6 address outside 2000::/3 is not a public destination.
-		return Special, what + " (outside the IPv6 global unicast range 2000::/3)"
+		return Special, i18n.T("phrase.addr.outside-global", what)
 	case !a.IsGlobalUnicast():
-		return Special, what + " (not a unicast address)"
+		return Special, i18n.T("phrase.addr.not-unicast", what)
 	}
 	for _, p := range special {
 		if p.Contains(a) {
-			return Special, what + " (a special-purpose range, " + p.String() + ")"
+			return Special, i18n.T("phrase.addr.special", what, p.String())
 		}
 	}
-	return Public, ""
+	return Public, i18n.Text{}
 }
 
 // parseIPv4WHATWG follows the WHATWG URL Standard's IPv4 parser: a host
