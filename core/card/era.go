@@ -63,6 +63,12 @@ type Detection struct {
 	// "an MCP server description"; Hint says what to do about it.
 	LooksLike string
 	Hint      string
+	// Kind names the same in a word, for messages in other languages:
+	// "mcp-server-json", "mcp", "erc-8004", "openapi", "openai-plugin",
+	// "nested" (Wrapper is then the member holding the card) or
+	// "no-fields".
+	Kind    string
+	Wrapper string
 	// Node is the member that gave the document away (for the position of
 	// the not-a-card finding), or the root.
 	Node *jsonpos.Node
@@ -128,7 +134,7 @@ var wrapperKeys = map[string]bool{"agentCard": true, "agent_card": true, "card":
 func notACard(root *jsonpos.Node) (Detection, bool) {
 	get := func(k string) *jsonpos.Node { return root.Get(k) }
 	if s := get("$schema").Text(); strings.Contains(s, "modelcontextprotocol") {
-		return Detection{Era: EraNotCard, LooksLike: "an MCP server description (server.json)", Node: get("$schema"),
+		return Detection{Era: EraNotCard, Kind: "mcp-server-json", LooksLike: "an MCP server description (server.json)", Node: get("$schema"),
 			Hint: "MCP and A2A are different protocols: an A2A Agent Card lists supportedInterfaces, capabilities and skills. Publish the MCP description at its own location and write a separate Agent Card if the service also speaks A2A."}, true
 	}
 	if get("mcpServers") != nil || (get("remotes") != nil && get("packages") != nil) || (get("serverInfo") != nil && get("protocolVersion") != nil && get("skills") == nil) ||
@@ -140,7 +146,7 @@ func notACard(root *jsonpos.Node) (Detection, bool) {
 		if n == nil {
 			n = get("serverInfo")
 		}
-		return Detection{Era: EraNotCard, LooksLike: "an MCP server description", Node: n,
+		return Detection{Era: EraNotCard, Kind: "mcp", LooksLike: "an MCP server description", Node: n,
 			Hint: "MCP and A2A are different protocols: an A2A Agent Card lists supportedInterfaces, capabilities and skills."}, true
 	}
 	if t := get("type").Text(); strings.Contains(strings.ToLower(t), "eip-8004") || (get("registrations") != nil && get("endpoints") != nil) {
@@ -148,7 +154,7 @@ func notACard(root *jsonpos.Node) (Detection, bool) {
 		if t == "" {
 			n = get("registrations")
 		}
-		return Detection{Era: EraNotCard, LooksLike: "an ERC-8004 agent registration file", Node: n,
+		return Detection{Era: EraNotCard, Kind: "erc-8004", LooksLike: "an ERC-8004 agent registration file", Node: n,
 			Hint: "An ERC-8004 registration points at agent endpoints; its A2A endpoint entry should link to the real Agent Card at /.well-known/agent-card.json, which is the document to check."}, true
 	}
 	if get("openapi") != nil || get("swagger") != nil {
@@ -156,17 +162,17 @@ func notACard(root *jsonpos.Node) (Detection, bool) {
 		if n == nil {
 			n = get("swagger")
 		}
-		return Detection{Era: EraNotCard, LooksLike: "an OpenAPI description", Node: n,
+		return Detection{Era: EraNotCard, Kind: "openapi", LooksLike: "an OpenAPI description", Node: n,
 			Hint: "An OpenAPI document describes an HTTP API; an A2A Agent Card describes an agent and how to reach it over A2A."}, true
 	}
 	if get("schema_version") != nil && get("name_for_model") != nil {
-		return Detection{Era: EraNotCard, LooksLike: "an OpenAI plugin manifest (ai-plugin.json)", Node: get("name_for_model"),
+		return Detection{Era: EraNotCard, Kind: "openai-plugin", LooksLike: "an OpenAI plugin manifest (ai-plugin.json)", Node: get("name_for_model"),
 			Hint: "Plugin manifests are a different format; an A2A Agent Card is published at /.well-known/agent-card.json."}, true
 	}
 	if len(root.Children) >= 1 && len(root.Children) <= 3 && cardLike(root) == 0 {
 		for _, c := range root.Children {
 			if wrapperKeys[c.Key] && c.Kind == jsonpos.Object && (cardLike(c) >= 2 || c.Has("supportedInterfaces") || c.Has("url")) {
-				return Detection{Era: EraNotCard, LooksLike: "an Agent Card nested under the member \"" + c.Key + "\"", Node: c,
+				return Detection{Era: EraNotCard, Kind: "nested", Wrapper: c.Key, LooksLike: "an Agent Card nested under the member \"" + c.Key + "\"", Node: c,
 					Hint: "Clients read the card from the top level of the document. Publish the inner object itself, without the wrapper."}, true
 			}
 		}
@@ -175,7 +181,7 @@ func notACard(root *jsonpos.Node) (Detection, bool) {
 	// AgentCard field: listing every missing field would bury the point.
 	// An empty object stays a card in the making.
 	if len(root.Children) > 0 && !anyCardField(root) {
-		return Detection{Era: EraNotCard, LooksLike: "a JSON object with none of the Agent Card's fields", Node: root,
+		return Detection{Era: EraNotCard, Kind: "no-fields", LooksLike: "a JSON object with none of the Agent Card's fields", Node: root,
 			Hint: "An Agent Card has name, description, version, supportedInterfaces, capabilities, defaultInputModes, defaultOutputModes and skills at its top level."}, true
 	}
 	return Detection{}, false
