@@ -1,0 +1,631 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// Security rules. The structure walker type-checks the members of 1.0
+// wrappers and of 0.3 schemes in legacy cards and reports missing required
+// inner fields of 1.0 schemes; these rules check the shape of each scheme
+// (which of the two shapes, how many wrapper keys) and the values inside it
+// (types, key locations, HTTP schemes, URLs, OAuth flows). The
+// requirements that refer to schemes by name are security_requirements.go's.
+//
+// Mixed cards: 0.3 clients read a scheme's "type" shape and 1.0 clients read
+// its wrapper key. The members of the two shapes do not collide and both
+// readers ignore what they do not know, so a mixed card's scheme should
+// carry both: one object with "type"… and a wrapper such as
+// "httpAuthSecurityScheme". A legacy-only scheme in a mixed card leaves 1.0
+// clients without it (an error, fixed by adding the wrapper next to the 0.3
+// members); a wrapper-only scheme in a mixed card leaves 0.3 clients without
+// it (a warning under security-scheme-type, fixed by adding the 0.3
+// members). In a pure 1.0 card the 0.3 shape is replaced.
+const (
+	codeSchemeOneOf         = "security-scheme-one-of"
+	codeSchemeType          = "security-scheme-type"
+	codeAPIKeyLocation      = "security-apikey-location"
+	codeHTTPSchemeUnknown   = "security-http-scheme-unknown"
+	codeSecurityURL         = "security-url-not-https"
+	codeOAuthFlowDeprecated = "security-oauth-flow-deprecated"
+	codeOAuthFlowsOneOf     = "security-oauth-flows-one-of"
+)
+
+// securityRules lists the scheme rules, then the requirement rules
+// (security_requirements.go), in the catalogue's order.
+func securityRules() []*Rule {
+	return append(securitySchemeRules(), securityRequirementRules()...)
+}
+
+func securitySchemeRules() []*Rule {
+	return []*Rule{
+		&Rule{Code: codeSchemeLegacy10, Severity: Error, Topic: "security", Title: "0.3-style security scheme in a 1.0 card",
+			Explanation: "A 1.0 scheme is an object with exactly one wrapper member, such as httpAuthSecurityScheme or apiKeySecurityScheme. The OpenAPI-style shape with a \"type\" member comes from 0.2/0.3 cards; The official Go SDK refuses the whole card when it meets this shape (the Python SDK converts it), and other 1.0 readers find a scheme with nothing in it, so they cannot authenticate. A mixed card may keep the 0.3 members for old clients, but needs the wrapper next to them.",
+			HowToFix:    "Move the members into the wrapper for the type: http → httpAuthSecurityScheme, apiKey → apiKeySecurityScheme (with `in` renamed to `location`), oauth2 → oauth2SecurityScheme, openIdConnect → openIdConnectSecurityScheme, mutualTLS → mtlsSecurityScheme. The fix does it.",
+			Bad:         `"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
+			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
+			Check:       checkSchemeLegacyShape},
+		&Rule{Code: codeSchemeOneOf, Severity: Error, Topic: "security", Title: "Security scheme without exactly one wrapper",
+			Explanation: "In 1.0 each named scheme holds exactly one of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme or mtlsSecurityScheme. With none (an empty object, or a misspelt wrapper name) or with several, the official Go SDK refuses the whole card; readers that do not refuse it see no scheme, or cannot know which one the agent expects.",
+			HowToFix:    "Keep one wrapper per scheme name. To offer two ways to authenticate, declare two named schemes and list them as alternatives in securityRequirements.",
+			Bad:         `"securitySchemes": {"bearer": {"httpAuth": {"scheme": "Bearer"}}}`,
+			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}`,
+			Check:       checkSchemeOneOf},
+		&Rule{Code: codeSchemeType, Severity: Error, Topic: "security", Title: "0.3 security scheme with a missing or unknown type",
+			Explanation: "A 0.2/0.3 scheme says what it is with \"type\": apiKey, http, oauth2 or openIdConnect, and from 0.3 also mutualTLS, spelt exactly so (the schemas fix the value of each kind). Without it, or with another value (\"bearer\", \"jwt\", \"HTTP\"), 0.3 clients cannot read the scheme. A 1.0 wrapper alone is not readable by 0.3 clients either.",
+			HowToFix:    "Set \"type\" to one of those values and give the members that type needs: `in` and `name` for apiKey, `scheme` for http, `flows` for oauth2, `openIdConnectUrl` for openIdConnect.",
+			Bad:         `"url": "https://invoices.example.com/a2a", "securitySchemes": {"bearer": {"type": "bearer"}}, "security": [{"bearer": []}]`,
+			Good:        `"url": "https://invoices.example.com/a2a", "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}, "security": [{"bearer": []}]`,
+			Check:       checkSchemeType},
+		&Rule{Code: codeAPIKeyLocation, Severity: Error, Topic: "security", Title: "API key location is not query, header or cookie",
+			Explanation: "An API key scheme tells the client where to put the key: in a header, a query parameter or a cookie, written exactly \"header\", \"query\" or \"cookie\" (the 1.0 `location`, the 0.3 `in`). Any other value leaves the client unable to send the key.",
+			HowToFix:    "Use \"header\" (preferred: query strings end up in logs), \"query\" or \"cookie\", in lower case.",
+			Bad:         `"securitySchemes": {"partner": {"apiKeySecurityScheme": {"location": "Header", "name": "X-Api-Key"}}}`,
+			Good:        `"securitySchemes": {"partner": {"apiKeySecurityScheme": {"location": "header", "name": "X-Api-Key"}}}`,
+			Check:       checkAPIKeyLocation},
+		&Rule{Code: codeHTTPSchemeUnknown, Severity: Warning, Topic: "security", Title: "Unknown HTTP authentication scheme",
+			Explanation: "The `scheme` of an HTTP auth scheme is the word the client puts in the Authorization header, and should be a name registered in the IANA HTTP Authentication Scheme registry (the 1.0 definition says should, not must): Basic, Bearer, Digest, DPoP, GNAP, HOBA, Mutual, Negotiate, OAuth, PrivateToken, SCRAM-SHA-1, SCRAM-SHA-256, vapid, Concealed. Values such as \"JWT\" or \"Token\" are not schemes; clients will not know what to send.",
+			HowToFix:    "Use a registered name, usually \"Bearer\". Describe the token format in bearerFormat (\"JWT\"), and use an apiKey scheme for keys sent in a custom header.",
+			Bad:         `"securitySchemes": {"jwt": {"httpAuthSecurityScheme": {"scheme": "JWT"}}}`,
+			Good:        `"securitySchemes": {"jwt": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}`,
+			Check:       checkHTTPScheme},
+		&Rule{Code: codeSecurityURL, Severity: Error, Topic: "security", Title: "OAuth or OpenID Connect URL is not https",
+			Explanation: "Authorization, token, refresh, device and metadata URLs carry credentials and codes. Over plain http anyone on the path can read or change them, and OAuth 2.0 requires TLS for these endpoints. A relative or templated URL cannot be used at all. A loopback http URL is acceptable only while testing locally.",
+			HowToFix:    "Publish the absolute https URL of the endpoint, for example \"https://login.example.com/oauth2/token\".",
+			Bad:         `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "http://login.example.com/token", "scopes": {"read": "Read data"}}}}}}`,
+			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}}}}}}`,
+			Check:       checkSecurityURLs},
+		&Rule{Code: codeOAuthFlowDeprecated, Severity: Warning, Topic: "security", Title: "Deprecated OAuth flow",
+			Explanation: "The implicit flow returns tokens in the browser's address bar, and the password flow hands the user's password to the client. Current OAuth security guidance (RFC 9700) says the implicit flow should not be used and the password flow must not be; A2A 1.0 marks both deprecated and keeps them only for compatibility.",
+			HowToFix:    "Use authorizationCode (with PKCE) when a user signs in, clientCredentials between services, or deviceCode for devices without a browser.",
+			Bad:         `"securitySchemes": {"user": {"oauth2SecurityScheme": {"flows": {"implicit": {"authorizationUrl": "https://login.example.com/authorize", "scopes": {"read": "Read data"}}}}}}`,
+			Good:        `"securitySchemes": {"user": {"oauth2SecurityScheme": {"flows": {"authorizationCode": {"authorizationUrl": "https://login.example.com/authorize", "tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}, "pkceRequired": true}}}}}`,
+			Check:       checkOAuthFlowDeprecated},
+		&Rule{Code: codeOAuthFlowsOneOf, Severity: Error, Topic: "security", Title: "OAuth scheme without exactly one flow",
+			Explanation: "In 1.0, `flows` of an OAuth 2.0 scheme holds exactly one flow: authorizationCode, clientCredentials, deviceCode, or one of the deprecated implicit and password. The official Go SDK refuses the whole card, not just the scheme, when a scheme has no flow or more than one, and an empty `flows` gives any client no way to get a token.",
+			HowToFix:    "Keep one flow per scheme. If the agent accepts two flows, declare two named schemes and list them as alternatives in securityRequirements.",
+			Bad:         `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {}}}}`,
+			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}}}}}}`,
+			Check:       checkOAuthFlowsOneOf},
+	}
+}
+
+// legacySchemeTypes maps each 0.3 "type" to its 1.0 wrapper key.
+var legacySchemeTypes = map[string]string{
+	"apiKey":        "apiKeySecurityScheme",
+	"http":          "httpAuthSecurityScheme",
+	"oauth2":        "oauth2SecurityScheme",
+	"openIdConnect": "openIdConnectSecurityScheme",
+	"mutualTLS":     "mtlsSecurityScheme",
+}
+
+// legacySchemeTypeNames lists the "type" values a card of the era may use:
+// mutualTLS exists from 0.3.
+func legacySchemeTypeNames(era card.Era) []string {
+	var out []string
+	for t := range legacySchemeTypes {
+		if t == "mutualTLS" && era == card.Era02 {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// wrapperKinds maps a 1.0 wrapper key to the 0.3 type name used inside the
+// rules as the scheme's kind.
+var wrapperKinds = map[string]string{
+	"apiKeySecurityScheme":        "apiKey",
+	"httpAuthSecurityScheme":      "http",
+	"oauth2SecurityScheme":        "oauth2",
+	"openIdConnectSecurityScheme": "openIdConnect",
+	"mtlsSecurityScheme":          "mutualTLS",
+}
+
+// legacySchemeMembers are the members each 0.3 type may have, with their
+// 1.0 names inside the wrapper.
+var legacySchemeMembers = map[string]map[string]string{
+	"apiKey":        {"description": "description", "in": "location", "name": "name"},
+	"http":          {"description": "description", "scheme": "scheme", "bearerFormat": "bearerFormat"},
+	"oauth2":        {"description": "description", "flows": "flows", "oauth2MetadataUrl": "oauth2MetadataUrl"},
+	"openIdConnect": {"description": "description", "openIdConnectUrl": "openIdConnectUrl"},
+	"mutualTLS":     {"description": "description"},
+}
+
+// ianaAuthSchemes is the IANA HTTP Authentication Scheme registry, in its
+// registered spelling; comparison is case-insensitive (RFC 9110 §11.1).
+var ianaAuthSchemes = []string{"Basic", "Bearer", "Concealed", "Digest", "DPoP", "GNAP", "HOBA", "Mutual", "Negotiate", "OAuth", "PrivateToken", "SCRAM-SHA-1", "SCRAM-SHA-256", "vapid"}
+
+// secScheme is one named entry of securitySchemes.
+type secScheme struct {
+	Name     string
+	Node     *jsonpos.Node   // the scheme object
+	Type     *jsonpos.Node   // the 0.3 "type" member, or nil
+	Wrappers []*jsonpos.Node // members named like a 1.0 wrapper
+}
+
+// secView is one readable shape of a scheme: a 1.0 wrapper's inner object,
+// or the scheme object itself for the 0.3 shape.
+type secView struct {
+	Kind   string // apiKey, http, oauth2, openIdConnect, mutualTLS
+	Inner  *jsonpos.Node
+	Legacy bool
+}
+
+func securitySchemes(c *Context) []secScheme {
+	ss := c.Root.Get("securitySchemes")
+	if ss == nil || ss.Kind != jsonpos.Object {
+		return nil
+	}
+	out := make([]secScheme, 0, len(ss.Children))
+	for _, m := range ss.Children {
+		if m.Kind != jsonpos.Object {
+			continue
+		}
+		s := secScheme{Name: m.Key, Node: m, Type: m.Get("type")}
+		for _, w := range m.Children {
+			if _, ok := wrapperKinds[w.Key]; ok {
+				s.Wrappers = append(s.Wrappers, w)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// views lists the shapes of a scheme that some client reads.
+func (s secScheme) views() []secView {
+	var out []secView
+	for _, w := range s.Wrappers {
+		if w.Kind == jsonpos.Object {
+			out = append(out, secView{Kind: wrapperKinds[w.Key], Inner: w})
+		}
+	}
+	if s.Type != nil && s.Type.Kind == jsonpos.String {
+		if _, ok := legacySchemeTypes[s.Type.Str]; ok {
+			out = append(out, secView{Kind: s.Type.Str, Inner: s.Node, Legacy: true})
+		}
+	}
+	return out
+}
+
+func schemeLabel(name string) string { return "security scheme " + quote(name) }
+
+// legacyToWrapper builds the 1.0 text of a 0.3 scheme: the wrapper key and
+// its inner object, or false when some member has no certain place.
+func legacyToWrapper(c *Context, s secScheme) (key, inner string, ok bool) {
+	if s.Type == nil || s.Type.Kind != jsonpos.String {
+		return "", "", false
+	}
+	key, ok = legacySchemeTypes[s.Type.Str]
+	if !ok {
+		return "", "", false
+	}
+	names := legacySchemeMembers[s.Type.Str]
+	var parts []string
+	for _, m := range s.Node.Children {
+		if m == s.Type {
+			continue
+		}
+		if _, wrapper := wrapperKinds[m.Key]; wrapper {
+			continue
+		}
+		to, known := names[m.Key]
+		if !known {
+			return "", "", false
+		}
+		raw := string(c.Doc.Src[m.Start:m.End])
+		if s.Type.Str == "http" && m.Key == "scheme" && m.Kind == jsonpos.String {
+			if canon := canonicalAuthScheme(m.Str); canon != "" {
+				raw = quote(canon)
+			}
+		}
+		parts = append(parts, quote(to)+": "+raw)
+	}
+	return key, "{" + strings.Join(parts, ", ") + "}", true
+}
+
+func canonicalAuthScheme(s string) string {
+	for _, a := range ianaAuthSchemes {
+		if strings.EqualFold(a, strings.TrimSpace(s)) {
+			return a
+		}
+	}
+	return ""
+}
+
+func checkSchemeLegacyShape(c *Context) {
+	if !c.Is10() {
+		return
+	}
+	for _, s := range securitySchemes(c) {
+		if s.Type == nil {
+			continue
+		}
+		typ := "type " + strings.TrimSpace(quoteValue(c, s.Type))
+		key, inner, convertible := legacyToWrapper(c, s)
+		switch {
+		case c.Era == card.EraMixed && len(s.Wrappers) > 0:
+			// both shapes: 0.3 and 1.0 clients each read their own.
+		case c.Era == card.EraMixed:
+			d := c.ReportKey(s.Node, "%s has only the 0.3 shape (%s); 0.3 clients of this mixed card read it, but 1.0 clients need a wrapper such as %s next to it", schemeLabel(s.Name), typ, wrapperHint(key))
+			if convertible {
+				at := closingBrace(c, s.Node)
+				d.WithFix("Add the 1.0 wrapper "+key, c.Doc.Edit(at, at, ", "+jsonpos.Quote(key)+": "+inner))
+			}
+		case len(s.Wrappers) > 0:
+			d := c.ReportKey(s.Node, "%s has a 1.0 wrapper and 0.3 members (%s); 1.0 clients ignore the 0.3 members, so they only add confusion", schemeLabel(s.Name), typ).WithSeverity(Warning)
+			if len(s.Wrappers) == 1 {
+				w := s.Wrappers[0]
+				d.WithFix("Keep only "+w.Key, c.Replace(s.Node, "{"+jsonpos.Quote(w.Key)+": "+string(c.Doc.Src[w.Start:w.End])+"}"))
+			}
+		default:
+			d := c.ReportKey(s.Node, "%s uses the 0.3 shape (%s); 1.0 clients read only a wrapper such as %s and find no scheme here", schemeLabel(s.Name), typ, wrapperHint(key))
+			if convertible {
+				d.WithFix("Convert to "+key, c.Replace(s.Node, "{"+jsonpos.Quote(key)+": "+inner+"}"))
+			}
+		}
+	}
+}
+
+func wrapperHint(key string) string {
+	if key == "" {
+		return "httpAuthSecurityScheme"
+	}
+	return key
+}
+
+// closingBrace is the offset right after the last member of an object,
+// where a new member can be appended.
+func closingBrace(c *Context, obj *jsonpos.Node) int {
+	if len(obj.Children) > 0 {
+		return obj.Children[len(obj.Children)-1].End
+	}
+	return obj.Start + 1
+}
+
+// suggestWrapper guesses the wrapper key a misspelt member meant.
+func suggestWrapper(key string) string {
+	if s, _ := suggest("SecurityScheme", key, card.V10); s != "" {
+		return s
+	}
+	k := strings.ToLower(strings.NewReplacer("_", "", "-", "", " ", "").Replace(key))
+	k = strings.TrimSuffix(strings.TrimSuffix(k, "securityscheme"), "scheme")
+	switch k {
+	case "apikey", "api":
+		return "apiKeySecurityScheme"
+	case "http", "httpauth", "bearer", "basic":
+		return "httpAuthSecurityScheme"
+	case "oauth", "oauth2":
+		return "oauth2SecurityScheme"
+	case "openidconnect", "openid", "oidc":
+		return "openIdConnectSecurityScheme"
+	case "mtls", "mutualtls", "tls":
+		return "mtlsSecurityScheme"
+	}
+	return ""
+}
+
+func checkSchemeOneOf(c *Context) {
+	if !c.Is10() {
+		return
+	}
+	for _, s := range securitySchemes(c) {
+		if s.Type != nil {
+			continue // the 0.3 shape: security-scheme-legacy-shape
+		}
+		var unknown []*jsonpos.Node
+		for _, m := range s.Node.Children {
+			if _, ok := wrapperKinds[m.Key]; !ok {
+				unknown = append(unknown, m)
+			}
+		}
+		switch len(s.Wrappers) {
+		case 0:
+			if len(unknown) == 0 {
+				c.ReportKey(s.Node, "%s is empty; give it one wrapper such as httpAuthSecurityScheme or apiKeySecurityScheme", schemeLabel(s.Name))
+				continue
+			}
+			reported := false
+			for _, m := range unknown {
+				if sug := suggestWrapper(m.Key); sug != "" {
+					c.ReportKey(m, "%s has no 1.0 wrapper: %s is not one. Did you mean %s?", schemeLabel(s.Name), quote(m.Key), quote(sug)).
+						WithFix("Rename to "+sug, c.RenameKey(m, sug))
+					reported = true
+				}
+			}
+			if !reported {
+				c.ReportKey(s.Node, "%s has no 1.0 wrapper (found %s); use exactly one of %s", schemeLabel(s.Name), memberList(unknown), strings.Join(card.SecuritySchemeKinds, ", "))
+			}
+		case 1:
+			for _, m := range unknown {
+				msg := fmt.Sprintf("unknown member %s next to the wrapper %s of %s; clients ignore it", quote(m.Key), s.Wrappers[0].Key, schemeLabel(s.Name))
+				if m.Key == "description" {
+					msg += "; move it inside " + s.Wrappers[0].Key
+				}
+				c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "%s", msg)
+			}
+		default:
+			c.ReportKey(s.Node, "%s has %d wrappers (%s); a scheme holds exactly one, so declare each under its own name", schemeLabel(s.Name), len(s.Wrappers), memberList(s.Wrappers))
+		}
+	}
+}
+
+func memberList(ms []*jsonpos.Node) string {
+	names := make([]string, 0, len(ms))
+	for _, m := range ms {
+		names = append(names, quote(m.Key))
+	}
+	return strings.Join(names, ", ")
+}
+
+func checkSchemeType(c *Context) {
+	for _, s := range securitySchemes(c) {
+		if s.Type == nil {
+			if c.Era == card.EraMixed && len(s.Wrappers) == 1 {
+				d := c.ReportKey(s.Node, "%s has only the 1.0 wrapper %s; 1.0 clients of this mixed card read it, but 0.3 clients need the \"type\" shape next to it (some reject the whole card without it)", schemeLabel(s.Name), s.Wrappers[0].Key).WithSeverity(Warning)
+				if text, ok := wrapperToLegacy(c, s.Wrappers[0]); ok {
+					at := closingBrace(c, s.Node)
+					d.WithFix("Add the 0.3 members", c.Doc.Edit(at, at, ", "+text))
+				}
+				continue
+			}
+			if c.IsLegacy() {
+				if len(s.Wrappers) > 0 {
+					c.ReportKey(s.Node, "%s uses the 1.0 wrapper %s in a %s card; 0.3 clients read only the \"type\" shape", schemeLabel(s.Name), s.Wrappers[0].Key, c.Era)
+				} else {
+					c.ReportKey(s.Node, "%s has no \"type\"; 0.3 clients need one of apiKey, http, oauth2, openIdConnect, mutualTLS", schemeLabel(s.Name))
+				}
+			}
+			continue
+		}
+		if s.Type.Kind != jsonpos.String || !(c.IsLegacy() || c.Era == card.EraMixed) {
+			continue // wrong-type; in a pure 1.0 card the shape rule speaks
+		}
+		t := s.Type.Str
+		if t == "mutualTLS" && c.Era == card.Era02 {
+			// The 0.2.6 schema's SecurityScheme has four kinds; mutualTLS
+			// was added in 0.3.0.
+			c.Report(s.Type, "%s has type \"mutualTLS\", which 0.2 cards do not have (it first appears in 0.3); declare protocolVersion 0.3.0 or use one of apiKey, http, oauth2, openIdConnect", schemeLabel(s.Name))
+			continue
+		}
+		if _, ok := legacySchemeTypes[t]; ok {
+			legacySchemeRequired(c, s)
+			continue
+		}
+		if fix := legacyTypeFix(t); fix != "" {
+			c.Report(s.Type, "%s has type %s; the 0.3 value is %s", schemeLabel(s.Name), quote(t), quote(fix)).
+				WithFix("Use "+quote(fix), c.Replace(s.Type, jsonpos.Quote(fix)))
+			continue
+		}
+		hint := ""
+		switch strings.ToLower(t) {
+		case "bearer", "basic", "jwt", "token", "digest":
+			hint = " (for HTTP authentication write \"type\": \"http\" with \"scheme\": \"Bearer\" or \"Basic\")"
+		}
+		c.Report(s.Type, "%s has an unknown type %s; use one of apiKey, http, oauth2, openIdConnect, mutualTLS%s", schemeLabel(s.Name), quote(t), hint)
+	}
+}
+
+// wrapperToLegacy builds the 0.3 members ("type": …, …) equivalent to a
+// 1.0 wrapper, or false when some member has no 0.3 counterpart.
+func wrapperToLegacy(c *Context, w *jsonpos.Node) (string, bool) {
+	kind := wrapperKinds[w.Key]
+	if w.Kind != jsonpos.Object || kind == "" {
+		return "", false
+	}
+	back := map[string]string{}
+	for from, to := range legacySchemeMembers[kind] {
+		back[to] = from
+	}
+	parts := []string{`"type": ` + quote(kind)}
+	for _, m := range w.Children {
+		from, ok := back[m.Key]
+		if !ok {
+			return "", false
+		}
+		if m.Key == "flows" && m.Has("deviceCode") {
+			return "", false // 0.3 has no device code flow
+		}
+		parts = append(parts, quote(from)+": "+string(c.Doc.Src[m.Start:m.End]))
+	}
+	return strings.Join(parts, ", "), true
+}
+
+// legacyTypeFix returns the exact type a variant spelling certainly means.
+func legacyTypeFix(t string) string {
+	k := strings.ToLower(strings.NewReplacer("_", "", "-", "", " ", "").Replace(t))
+	for name := range legacySchemeTypes {
+		if strings.ToLower(name) == k {
+			return name
+		}
+	}
+	switch k {
+	case "mtls":
+		return "mutualTLS"
+	case "oidc", "openid":
+		return "openIdConnect"
+	}
+	return ""
+}
+
+// legacySchemeRequired reports the members each 0.3 type needs, which the
+// catalogue cannot express (they depend on the type).
+func legacySchemeRequired(c *Context, s secScheme) {
+	var need []string
+	switch s.Type.Str {
+	case "apiKey":
+		need = []string{"in", "name"}
+	case "http":
+		need = []string{"scheme"}
+	case "oauth2":
+		need = []string{"flows"}
+	case "openIdConnect":
+		need = []string{"openIdConnectUrl"}
+	}
+	for _, k := range need {
+		if !s.Node.Has(k) {
+			c.ReportMissingAs(codeRequired, s.Node, k, c.Doc.KeyRange(s.Node), "%s has type %s but no %s", schemeLabel(s.Name), quote(s.Type.Str), quote(k))
+		}
+	}
+}
+
+var apiKeyLocations = []string{"header", "query", "cookie"}
+
+func checkAPIKeyLocation(c *Context) {
+	for _, s := range securitySchemes(c) {
+		for _, v := range s.views() {
+			if v.Kind != "apiKey" {
+				continue
+			}
+			field := "location"
+			if v.Legacy {
+				field = "in"
+			}
+			n := v.Inner.Get(field)
+			if n == nil || n.Kind != jsonpos.String || strings.TrimSpace(n.Str) == "" {
+				continue // missing, empty or wrong type: structure rules
+			}
+			if slices.Contains(apiKeyLocations, n.Str) {
+				continue
+			}
+			low := strings.ToLower(strings.TrimSpace(n.Str))
+			if slices.Contains(apiKeyLocations, low) {
+				c.Report(n, "the API key %s of %s is %s; write it in lower case: %s", quote(field), schemeLabel(s.Name), quote(n.Str), quote(low)).
+					WithFix("Use "+quote(low), c.Replace(n, jsonpos.Quote(low)))
+				continue
+			}
+			msg := fmt.Sprintf("the API key %s of %s is %s; it must be \"header\", \"query\" or \"cookie\"", quote(field), schemeLabel(s.Name), quote(n.Str))
+			if sug := card.Closest(low, apiKeyLocations); sug != "" {
+				msg += ". Did you mean " + quote(sug) + "?"
+			}
+			c.Report(n, "%s", msg)
+		}
+	}
+}
+
+func checkHTTPScheme(c *Context) {
+	for _, s := range securitySchemes(c) {
+		for _, v := range s.views() {
+			if v.Kind != "http" {
+				continue
+			}
+			n := v.Inner.Get("scheme")
+			if n == nil || n.Kind != jsonpos.String || strings.TrimSpace(n.Str) == "" || canonicalAuthScheme(n.Str) != "" {
+				continue
+			}
+			hint := "use a registered name such as \"Bearer\" or \"Basic\""
+			switch strings.ToLower(strings.TrimSpace(n.Str)) {
+			case "jwt", "token", "oauth2", "oauth 2", "access_token", "accesstoken", "bearer token", "bearertoken":
+				hint = "tokens are sent with \"Bearer\"; put the token format in bearerFormat"
+			case "apikey", "api_key", "api-key", "key":
+				hint = "for a key in a custom header, use an apiKey scheme instead"
+			}
+			c.Report(n, "the HTTP authentication scheme %s of %s is not in the IANA registry; %s", quote(n.Str), schemeLabel(s.Name), hint)
+		}
+	}
+}
+
+// securityURLFields are the URL members of OAuth flows.
+var securityURLFields = []string{"authorizationUrl", "tokenUrl", "refreshUrl", "deviceAuthorizationUrl"}
+
+func checkSecurityURLs(c *Context) {
+	for _, s := range securitySchemes(c) {
+		for _, v := range s.views() {
+			switch v.Kind {
+			case "oauth2":
+				checkSecurityURL(c, s, v.Inner.Get("oauth2MetadataUrl"))
+				flows := v.Inner.Get("flows")
+				if flows == nil || flows.Kind != jsonpos.Object {
+					continue
+				}
+				for _, f := range flows.Children {
+					for _, k := range securityURLFields {
+						checkSecurityURL(c, s, f.Get(k))
+					}
+				}
+			case "openIdConnect":
+				checkSecurityURL(c, s, v.Inner.Get("openIdConnectUrl"))
+			}
+		}
+	}
+}
+
+func checkSecurityURL(c *Context, s secScheme, n *jsonpos.Node) {
+	if n == nil || n.Kind != jsonpos.String || strings.TrimSpace(n.Str) == "" {
+		return
+	}
+	u := c.classifyURL(n.Str)
+	where := fmt.Sprintf("%s of %s", quote(n.Key), schemeLabel(s.Name))
+	shown := quote(jsonpos.Clip(n.Str, 80+len("…")))
+	switch {
+	case u.Form == formHTTP && u.Scheme == "https":
+		return
+	case u.Form == formHTTP && u.Scheme == "http" && u.Where == hostLoopback:
+		c.Report(n, "%s is %s, plain http on %s; acceptable for local testing only, never in a published card", where, shown, u.Reason).WithSeverity(Warning)
+	case u.Form == formHTTP && u.Scheme == "http":
+		d := c.Report(n, "%s is %s, plain http: tokens and codes would travel unencrypted; use https", where, shown)
+		if strings.HasPrefix(n.Str, "http://") {
+			d.WithFix("Use https (check that the server answers there)", c.Replace(n, jsonpos.Quote("https://"+strings.TrimPrefix(n.Str, "http://"))))
+		}
+	case u.Form == formPlaceholder:
+		c.Report(n, "%s is %s, which still contains the template %s; publish the real https URL", where, shown, quote(u.Placeholder))
+	default:
+		c.Report(n, "%s is %s, which is not an absolute https URL", where, shown)
+	}
+}
+
+func checkOAuthFlowDeprecated(c *Context) {
+	for _, s := range securitySchemes(c) {
+		for _, v := range s.views() {
+			if v.Kind != "oauth2" {
+				continue
+			}
+			flows := v.Inner.Get("flows")
+			if flows == nil || flows.Kind != jsonpos.Object {
+				continue
+			}
+			for _, f := range flows.Children {
+				switch f.Key {
+				case "implicit":
+					c.ReportKey(f, "%s offers the implicit flow, which exposes tokens in the browser; use authorizationCode with PKCE", schemeLabel(s.Name))
+				case "password":
+					c.ReportKey(f, "%s offers the password flow, which hands user passwords to the client; use authorizationCode, clientCredentials or deviceCode", schemeLabel(s.Name))
+				}
+			}
+		}
+	}
+}
+
+func checkOAuthFlowsOneOf(c *Context) {
+	if !c.Is10() {
+		return
+	}
+	for _, s := range securitySchemes(c) {
+		for _, v := range s.views() {
+			if v.Kind != "oauth2" || v.Legacy {
+				continue
+			}
+			flows := v.Inner.Get("flows")
+			if flows == nil || flows.Kind != jsonpos.Object {
+				continue
+			}
+			var known []*jsonpos.Node
+			for _, f := range flows.Children {
+				if slices.Contains(card.OAuthFlowKinds, f.Key) {
+					known = append(known, f)
+				}
+			}
+			switch {
+			case len(known) == 0:
+				c.ReportKey(flows, "the flows of %s declare no flow; give exactly one of authorizationCode, clientCredentials or deviceCode", schemeLabel(s.Name))
+			case len(known) > 1:
+				c.ReportKey(flows, "the flows of %s declare %d flows (%s); a 1.0 scheme holds exactly one, so declare each flow as its own scheme", schemeLabel(s.Name), len(known), memberList(known))
+			}
+		}
+	}
+}
