@@ -8,6 +8,12 @@
 // Cards contain (comments, trailing commas, single quotes, unquoted keys, a
 // BOM, leading text, NaN/Infinity, adjacent strings, truncation) so that one
 // run reports all of them, each at its exact place.
+//
+// The files follow the parser's seams: scan.go reads tokens (whitespace
+// and comments, strings, numbers, literals, UTF-8), parse.go builds the
+// tree and recovers from broken structure, problems.go records problems
+// (codes, caps, catalogue messages), doc.go answers position questions
+// about a parsed document.
 package jsonpos
 
 import (

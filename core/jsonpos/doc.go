@@ -1,0 +1,79 @@
+package jsonpos
+
+// Doc is a parsed document: the source, the tree (nil when nothing could be
+// read), and every syntax problem found on the way.
+type Doc struct {
+	Src      []byte
+	Root     *Node
+	Problems []Problem
+	lines    lineTable
+	slab     []Node
+}
+
+// Pos converts a byte offset to a Position.
+func (d *Doc) Pos(off int) Position {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(d.Src) {
+		off = len(d.Src)
+	}
+	return d.lines.pos(off)
+}
+
+// Span converts a byte span to a Range.
+func (d *Doc) Span(start, end int) Range { return Range{Start: d.Pos(start), End: d.Pos(end)} }
+
+// Range is the span of a node's value.
+func (d *Doc) Range(n *Node) Range { return d.Span(n.Start, n.End) }
+
+// KeyRange is the span of a member's key, or of the value for array
+// elements and the root.
+func (d *Doc) KeyRange(n *Node) Range {
+	if n.IsMember() {
+		return d.Span(n.KeyStart, n.KeyEnd)
+	}
+	return d.Range(n)
+}
+
+// LineCount is the number of lines in the source.
+func (d *Doc) LineCount() int { return len(d.lines) }
+
+// Line returns the text of 1-based line n without its line terminator.
+func (d *Doc) Line(n int) string {
+	if n < 1 || n > len(d.lines) {
+		return ""
+	}
+	start := d.lines[n-1]
+	end := len(d.Src)
+	if n < len(d.lines) {
+		end = d.lines[n] - 1
+	}
+	if end > start && d.Src[end-1] == '\r' {
+		end--
+	}
+	return string(d.Src[start:end])
+}
+
+// LineBounds returns the byte span [start, end) of 1-based line n without
+// its line terminator, without copying the text (a minified card is one
+// line of up to 1 MiB; callers slice the window they show).
+func (d *Doc) LineBounds(n int) (start, end int) {
+	if n < 1 || n > len(d.lines) {
+		return 0, 0
+	}
+	start = d.lines[n-1]
+	end = len(d.Src)
+	if n < len(d.lines) {
+		end = d.lines[n] - 1
+	}
+	if end > start && d.Src[end-1] == '\r' {
+		end--
+	}
+	return start, end
+}
+
+// Edit builds an edit replacing [start, end) with text.
+func (d *Doc) Edit(start, end int, text string) Edit {
+	return Edit{Range: d.Span(start, end), NewText: text}
+}

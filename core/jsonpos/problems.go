@@ -1,0 +1,182 @@
+package jsonpos
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentcard/agentcard/core/i18n"
+)
+
+// Syntax problem codes. Each is also a rule in the lint catalogue, which
+// holds its explanation; the parser only says where and what.
+const (
+	CodeSyntax         = "json-syntax"
+	CodeComment        = "json-comment"
+	CodeTrailingComma  = "json-trailing-comma"
+	CodeSingleQuote    = "json-single-quote"
+	CodeUnquotedKey    = "json-unquoted-key"
+	CodeBOM            = "json-bom"
+	CodeLeadingText    = "json-leading-text"
+	CodeTrailingText   = "json-trailing-text"
+	CodeMissingComma   = "json-missing-comma"
+	CodeNonFinite      = "json-non-finite-number"
+	CodeTruncated      = "json-truncated"
+	CodeDuplicateKey   = "json-duplicate-key"
+	CodeInvalidUTF8    = "json-invalid-utf8"
+	CodeTooLarge       = "json-too-large"
+	CodeTooDeep        = "json-too-deep"
+	CodeInvalidNumber  = "json-invalid-number"
+	CodeInvalidString  = "json-invalid-string"
+	CodeInvalidLiteral = "json-invalid-literal"
+
+	// CodeCapped is the summary of a capped code: after MaxPerCode
+	// problems of one code, further ones are only counted, and one
+	// problem with this code (and Omitted, OmittedCode set) says how many
+	// were left out. The lint catalogue holds its explanation.
+	CodeCapped = "findings-capped"
+)
+
+// Caps on what a document's problems can cost: hostile input gets bounded
+// work and output.
+const (
+	// MaxPerCode is how many problems of one code are reported in full; a
+	// document with 20,000 comments gets 20 comment problems and one
+	// summary, so the work and output stay bounded.
+	MaxPerCode = 20
+	// MaxMessage bounds a problem's message in bytes: member names and
+	// excerpts quoted in it are clipped (see Clip).
+	MaxMessage = 512
+)
+
+// Problem is a syntax finding. Problems are errors: a card with any of them
+// is not valid JSON, even when the parser could recover a tree.
+type Problem struct {
+	Code    string
+	Message string
+	// Text is Message as data (catalogue id and arguments), so that any
+	// program can show it in its reader's language.
+	Text  i18n.Text
+	Start int
+	End   int
+	Fixes []Fix
+	// Related are other places the problem involves (the first
+	// occurrence of a duplicate key), as data so that editors can link to
+	// them and SARIF can list them, not only as words in Message.
+	Related []Related
+	// Omitted and OmittedCode are set on a CodeCapped summary: how many
+	// problems of OmittedCode were counted but not reported.
+	Omitted     int
+	OmittedCode string
+}
+
+// Related is a second place a problem points at: a byte span and a short
+// label saying what is there (RelatedFirstKey, ...), so that callers can
+// word or translate it.
+type Related struct {
+	Label string
+	// Text is Label as data.
+	Text  i18n.Text
+	Start int
+	End   int
+}
+
+// Labels of related places.
+const (
+	// RelatedFirstKey marks the first occurrence of a duplicated member
+	// name.
+	RelatedFirstKey = "related.first-key"
+)
+
+func sizeText(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.Itoa(n>>20) + " MiB"
+	case n >= 1<<20:
+		return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
+	case n >= 1<<10:
+		return strconv.FormatFloat(float64(n)/(1<<10), 'f', 1, 64) + " KiB"
+	}
+	return strconv.Itoa(n) + " bytes"
+}
+
+// problem records a problem unless MaxPerCode of its code were already
+// recorded; then it only counts it, without formatting the message.
+func (p *parser) problem(code string, start, end int, format string, args ...any) bool {
+	if end < start {
+		end = start
+	}
+	if p.counts == nil {
+		p.counts = map[string]int{}
+	}
+	p.counts[code]++
+	if p.counts[code] > MaxPerCode {
+		if p.counts[code] == MaxPerCode+1 {
+			if p.firstCut == nil {
+				p.firstCut = map[string]int{}
+			}
+			p.firstCut[code] = start
+		}
+		return false
+	}
+	pr := Problem{Code: code, Start: start, End: end}
+	if en := i18n.EnglishCatalogue(); en.Has(format) {
+		pr.Text = i18n.T(format, args...)
+		pr.Message = Clip(en.Render(pr.Text), MaxMessage)
+	} else {
+		pr.Message = Clip(fmt.Sprintf(format, args...), MaxMessage)
+	}
+	p.d.Problems = append(p.d.Problems, pr)
+	return true
+}
+
+func (p *parser) problemFix(code string, start, end int, fix Fix, format string, args ...any) {
+	if p.problem(code, start, end, format, args...) {
+		p.d.Problems[len(p.d.Problems)-1].Fixes = []Fix{fix}
+	}
+}
+
+// summarize adds one CodeCapped problem per capped code, in code order.
+func (p *parser) summarize() {
+	var capped []string
+	for code, n := range p.counts {
+		if n > MaxPerCode {
+			capped = append(capped, code)
+		}
+	}
+	sort.Strings(capped)
+	for _, code := range capped {
+		start := p.firstCut[code]
+		omitted := p.counts[code] - MaxPerCode
+		p.d.Problems = append(p.d.Problems, Problem{Code: CodeCapped, Start: start, End: start, Omitted: omitted, OmittedCode: code,
+			Text: i18n.T("msg.json-capped", omitted, code), Message: i18n.EnglishCatalogue().Sprintf("msg.json-capped", omitted, code)})
+	}
+}
+
+func describe(b []byte) string {
+	if len(b) == 0 {
+		return "the end of the document"
+	}
+	r, size := utf8.DecodeRune(b)
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte 0x%02X", b[0])
+	}
+	// quote up to the first line break, shortened.
+	if len(b) > 200 {
+		b = b[:200]
+	}
+	line := string(b)
+	if i := strings.IndexAny(line, "\r\n"); i >= 0 {
+		line = line[:i]
+	}
+	if utf8.RuneCountInString(line) > 24 {
+		rs := []rune(line)
+		line = string(rs[:24]) + "…"
+	}
+	if line == "" {
+		return "a line break"
+	}
+	return strconv.Quote(line)
+}
