@@ -6,11 +6,11 @@
 package selection
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // Support is one entry of a client profile: a binding and the protocol
@@ -46,16 +46,36 @@ func coreBinding(b string) string {
 	return ""
 }
 
-// Notes explain what ParseProfile corrected in the profile as written.
+// Notes explain, in English, what ParseProfile corrected in the profile
+// as written.
 func (p Profile) Notes() []string {
 	var out []string
+	for _, t := range p.NoteTexts() {
+		out = append(out, english(t))
+	}
+	return out
+}
+
+// NoteTexts are Notes as data.
+func (p Profile) NoteTexts() []i18n.Text {
+	var out []i18n.Text
 	for _, s := range p {
 		if s.Written != "" {
-			out = append(out, fmt.Sprintf("the client profile writes %q, read as %s: bindings are compared exactly and the specified name is %s, so a client must send %s (a card that says %q is right)", s.Written, s.Binding, s.Binding, s.Binding, s.Binding))
+			out = append(out, i18n.T("msg.profile.variant", jsonpos.QuoteClipped(s.Written), s.Binding, s.Binding, s.Binding, jsonpos.Quote(s.Binding)))
 		}
 	}
 	return out
 }
+
+// ProfileError is a client profile that cannot be read: what is wrong, as
+// data (Text) and in English (Error).
+type ProfileError struct {
+	Text i18n.Text
+}
+
+func (e *ProfileError) Error() string { return english(e.Text) }
+
+func profileErr(id string, args ...any) error { return &ProfileError{Text: i18n.T(id, args...)} }
 
 // Profile is what a client can speak, written
 // `BINDING@VERSION[|VERSION],...` (for example
@@ -114,41 +134,41 @@ func (p Profile) foldMatch(binding string) string {
 // URI names a custom binding.
 func ParseProfile(s string) (Profile, error) {
 	if strings.TrimSpace(s) == "" {
-		return nil, errors.New("the client profile is empty; write BINDING@VERSION entries separated by commas, for example JSONRPC@1.0,HTTP+JSON@1.0|0.3")
+		return nil, profileErr("msg.profile.empty")
 	}
 	var p Profile
 	for i, raw := range strings.Split(s, ",") {
 		item := strings.TrimSpace(raw)
 		if item == "" {
-			return nil, fmt.Errorf("entry %d of the client profile %q is empty (a stray comma?)", i+1, s)
+			return nil, profileErr("msg.profile.empty-entry", i+1, jsonpos.QuoteClipped(s))
 		}
 		at := strings.LastIndexByte(item, '@')
 		if at < 0 {
-			return nil, fmt.Errorf("%q has no version: write it as %s@1.0 (or %s@1.0|0.3 for several versions)", item, item, item)
+			return nil, profileErr("msg.profile.no-version", jsonpos.QuoteClipped(item), clipped(item), clipped(item))
 		}
 		binding := strings.TrimSpace(item[:at])
 		if binding == "" {
-			return nil, fmt.Errorf("%q has no binding before '@': use JSONRPC, GRPC, HTTP+JSON or a custom binding URI", item)
+			return nil, profileErr("msg.profile.no-binding", jsonpos.QuoteClipped(item))
 		}
 		if strings.ContainsAny(binding, " \t|") {
-			return nil, fmt.Errorf("binding %q in the client profile contains a space or '|'; separate entries with commas", binding)
+			return nil, profileErr("msg.profile.binding-space", jsonpos.QuoteClipped(binding))
 		}
 		written := ""
 		if core := coreBinding(binding); core != "" && core != binding {
 			written, binding = binding, core
 		}
 		if p.find(binding) != nil {
-			return nil, fmt.Errorf("binding %s appears twice in the client profile; list its versions once, separated by '|' (for example %s@1.0|0.3)", binding, binding)
+			return nil, profileErr("msg.profile.duplicate", clipped(binding), clipped(binding))
 		}
 		sup := Support{Binding: binding, Written: written}
 		for _, v := range strings.Split(item[at+1:], "|") {
 			v = strings.TrimSpace(v)
 			if v == "" {
-				return nil, fmt.Errorf("%q has an empty version; write versions as Major.Minor, for example %s@1.0", item, binding)
+				return nil, profileErr("msg.profile.empty-version", jsonpos.QuoteClipped(item), clipped(binding))
 			}
 			mm, ok := card.ParseMajorMinor(v)
 			if !ok {
-				return nil, fmt.Errorf("version %q of %s is not a version number; write Major.Minor, for example 1.0 or 0.3", v, binding)
+				return nil, profileErr("msg.profile.bad-version", jsonpos.QuoteClipped(v), clipped(binding))
 			}
 			if !contains(sup.Versions, mm) {
 				sup.Versions = append(sup.Versions, mm)
@@ -179,17 +199,34 @@ func contains(list []string, s string) bool {
 }
 
 // Preset is a ready-made client profile for the editor's client picker.
+// Its Label is English; Localized gives it in another language (the
+// catalogue id is "phrase.preset.<ID>").
 type Preset struct {
 	ID      string `json:"id"`
 	Label   string `json:"label"`
 	Profile string `json:"profile"`
 }
 
+// Localized returns the preset with its label in cat's language.
+func (p Preset) Localized(cat *i18n.Catalogue) Preset {
+	if cat != nil {
+		if id := "phrase.preset." + p.ID; cat.Has(id) {
+			p.Label = cat.S(id)
+		}
+	}
+	return p
+}
+
 // Presets are the client profiles the editor offers. Every Profile parses.
 var Presets = []Preset{
-	{ID: "jsonrpc-1.0", Label: "JSON-RPC client (A2A 1.0)", Profile: "JSONRPC@1.0"},
-	{ID: "http-json-1.0", Label: "HTTP+JSON (REST) client (A2A 1.0)", Profile: "HTTP+JSON@1.0"},
-	{ID: "grpc-1.0", Label: "gRPC client (A2A 1.0)", Profile: "GRPC@1.0"},
-	{ID: "sdk-1.0", Label: "SDK default: JSON-RPC and HTTP+JSON, 1.0 and 0.3", Profile: "JSONRPC@1.0|0.3,HTTP+JSON@1.0|0.3"},
-	{ID: "legacy-0.3", Label: "0.3 client (any core binding)", Profile: "JSONRPC@0.3,HTTP+JSON@0.3,GRPC@0.3"},
+	preset("jsonrpc-1.0", "JSONRPC@1.0"),
+	preset("http-json-1.0", "HTTP+JSON@1.0"),
+	preset("grpc-1.0", "GRPC@1.0"),
+	preset("sdk-1.0", "JSONRPC@1.0|0.3,HTTP+JSON@1.0|0.3"),
+	preset("legacy-0.3", "JSONRPC@0.3,HTTP+JSON@0.3,GRPC@0.3"),
+}
+
+// preset is a Preset with its English label from the catalogue.
+func preset(id, profile string) Preset {
+	return Preset{ID: id, Label: i18n.EnglishCatalogue().S("phrase.preset." + id), Profile: profile}
 }

@@ -1,10 +1,10 @@
 package selection
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -34,6 +34,9 @@ type Step struct {
 	Index    int    `json:"index"`
 	Decision string `json:"decision"`
 	Reason   string `json:"reason"`
+	// ReasonText is Reason as data (a catalogue id and its arguments);
+	// Reason is its English rendering until Result.Localize.
+	ReasonText i18n.Text `json:"-"`
 	// Source says where the entry is in the card ("supportedInterfaces[1]",
 	// "url + preferredTransport", "additionalInterfaces[0]").
 	Source string `json:"source"`
@@ -76,11 +79,45 @@ type Result struct {
 	// sentence.
 	Client  string `json:"client"`
 	Message string `json:"message"`
+	// MessageText is Message as data.
+	MessageText i18n.Text `json:"-"`
 	// ProfileNotes say what in the client profile was read differently
 	// from how it was written (a lower-case core binding): the profile's
 	// mistake, explained, never advice to change a correct card.
-	ProfileNotes []string `json:"profileNotes,omitempty"`
+	// ProfileNoteTexts are the same as data.
+	ProfileNotes     []string    `json:"profileNotes,omitempty"`
+	ProfileNoteTexts []i18n.Text `json:"-"`
 }
+
+// Localize renders the result's words (the outcome's message, every
+// trace step's reason, the profile notes) in cat's language. Programs
+// call it once, at their edge, before showing or encoding the result.
+func (r *Result) Localize(cat *i18n.Catalogue) {
+	if r == nil || cat == nil {
+		return
+	}
+	if !r.MessageText.IsZero() {
+		r.Message = cat.Render(r.MessageText)
+	}
+	for i := range r.Trace {
+		if st := &r.Trace[i]; !st.ReasonText.IsZero() {
+			st.Reason = cat.Render(st.ReasonText)
+		}
+	}
+	for i, t := range r.ProfileNoteTexts {
+		if i < len(r.ProfileNotes) {
+			r.ProfileNotes[i] = cat.Render(t)
+		}
+	}
+}
+
+// english renders t in English, the words a Result carries until it is
+// localized.
+func english(t i18n.Text) string { return i18n.EnglishCatalogue().Render(t) }
+
+// kindName is a JSON type's name as a phrase ("array"), shared with the
+// linter's messages.
+func kindName(k jsonpos.Kind) i18n.Phrase { return i18n.Phrase("phrase.kind." + k.String()) }
 
 // MaxTrace bounds the steps of a Result's Trace. Every entry is still
 // judged (the selected one may come late), but only the first MaxTrace
@@ -103,14 +140,18 @@ func SelectDetected(doc *jsonpos.Doc, det card.Detection, p Profile) Result {
 
 func selectDoc(doc *jsonpos.Doc, det *card.Detection, p Profile) Result {
 	if doc == nil || doc.Root == nil {
-		return invalid(p, "the document could not be read as JSON, so a client cannot read the card")
+		return invalid(p, i18n.T("msg.select.unreadable"))
 	}
 	for _, pr := range doc.Problems {
 		if pr.Code == jsonpos.CodeDuplicateKey || pr.Code == jsonpos.CodeInvalidUTF8 {
 			continue
 		}
 		pos := doc.Pos(pr.Start)
-		return invalid(p, fmt.Sprintf("the card is not valid JSON (line %d, column %d: %s), so a client cannot read it", pos.Line, pos.Column, pr.Message))
+		what := any(pr.Text)
+		if pr.Text.IsZero() {
+			what = pr.Message
+		}
+		return invalid(p, i18n.T("msg.select.syntax", pos.Line, pos.Column, what))
 	}
 	return selectRoot(doc.Root, det, p)
 }
@@ -126,32 +167,33 @@ func SelectRoot(root *jsonpos.Node, p Profile) Result { return selectRoot(root, 
 
 func selectRoot(root *jsonpos.Node, det *card.Detection, p Profile) Result {
 	if root == nil || root.Kind == jsonpos.Invalid {
-		return invalid(p, "the document could not be read as JSON, so a client cannot read the card")
+		return invalid(p, i18n.T("msg.select.unreadable"))
 	}
 	if root.Kind != jsonpos.Object {
-		return invalid(p, fmt.Sprintf("the document is a JSON %s, not an object, so it is not an Agent Card", root.Kind))
+		return invalid(p, i18n.T("msg.select.not-object", kindName(root.Kind)))
 	}
 	if det == nil || det.Node == nil && det.Era == "" {
 		d := card.Detect(root)
 		det = &d
 	}
 	if det.Era == card.EraNotCard {
-		return invalid(p, "this looks like "+det.LooksLike+", not an A2A Agent Card")
+		return invalid(p, i18n.T("msg.select.not-a-card", looksLike(*det)))
 	}
 	list := ListLegacy
 	if si := root.Get("supportedInterfaces"); si != nil {
 		list = ListSupported
 		if si.Kind != jsonpos.Array {
-			return invalid(p, fmt.Sprintf("supportedInterfaces is a JSON %s, not an array, so a client finds no interface to use", si.Kind))
+			return invalid(p, i18n.T("msg.select.supported-not-array", kindName(si.Kind)))
 		}
 		if len(si.Children) == 0 {
-			return invalid(p, "supportedInterfaces is empty, so a client finds no interface to use")
+			return invalid(p, i18n.T("msg.select.supported-empty"))
 		}
 	} else if root.Get("url") == nil {
-		return invalid(p, "the card lists no interface: it has neither supportedInterfaces (1.0) nor url (0.3), so a client has nowhere to connect")
+		return invalid(p, i18n.T("msg.select.no-interface"))
 	}
 	entries := card.Interfaces(root)
-	res := Result{Outcome: NoCompatibleInterface, Index: -1, List: list, Client: p.String(), Trace: make([]Step, 0, min(len(entries), MaxTrace+1)), ProfileNotes: p.Notes()}
+	res := Result{Outcome: NoCompatibleInterface, Index: -1, List: list, Client: p.String(), Trace: make([]Step, 0, min(len(entries), MaxTrace+1))}
+	res.setNotes(p)
 	for k, it := range entries {
 		if res.Outcome == Selected {
 			if len(res.Trace) >= MaxTrace {
@@ -160,7 +202,8 @@ func selectRoot(root *jsonpos.Node, det *card.Detection, p Profile) Result {
 			}
 			st := Step{Index: it.Index, Source: it.Source, Decision: DecisionNotReached}
 			st.Start, st.End = span(it.Node)
-			st.Reason = fmt.Sprintf("not considered: entry %d was already chosen, and the card's order is its preference", res.Index)
+			st.ReasonText = i18n.T("msg.select.not-reached", res.Index)
+			st.Reason = english(st.ReasonText)
 			fill(&st, it)
 			res.Trace = append(res.Trace, st)
 			continue
@@ -172,7 +215,7 @@ func selectRoot(root *jsonpos.Node, det *card.Detection, p Profile) Result {
 			res.TraceOmitted++
 			continue
 		}
-		st := Step{Index: it.Index, Source: it.Source, Decision: DecisionSkipped, Reason: reason}
+		st := Step{Index: it.Index, Source: it.Source, Decision: DecisionSkipped, ReasonText: reason, Reason: english(reason)}
 		st.Start, st.End = span(it.Node)
 		fill(&st, it)
 		if ok {
@@ -188,21 +231,50 @@ func selectRoot(root *jsonpos.Node, det *card.Detection, p Profile) Result {
 		res.Trace = append(res.Trace, st)
 	}
 	if res.Outcome == Selected {
-		res.Message = fmt.Sprintf("a client speaking %s uses entry %d (%s): %s %s at %s", res.Client, res.Index, res.Source, res.ProtocolBinding, res.ProtocolVersion, res.URL)
+		args := []any{res.Client, res.Index, res.Source, res.ProtocolBinding, res.ProtocolVersion, res.URL}
 		switch {
 		case res.HasTenant && res.Tenant != "":
-			res.Message += fmt.Sprintf(", sending tenant %q with every request", res.Tenant)
+			res.MessageText = i18n.T("msg.select.selected.tenant", append(args, jsonpos.QuoteClipped(res.Tenant))...)
 		case res.HasTenant:
-			res.Message += ", with an empty tenant (sending no tenant)"
+			res.MessageText = i18n.T("msg.select.selected.empty-tenant", args...)
+		default:
+			res.MessageText = i18n.T("msg.select.selected", args...)
 		}
 	} else {
-		res.Message = fmt.Sprintf("no entry of the card matches a client speaking %s: the client must stop and report \"no compatible interface\" rather than guess another endpoint", res.Client)
+		res.MessageText = i18n.T("msg.select.none", res.Client)
 	}
+	res.Message = english(res.MessageText)
 	return res
 }
 
-func invalid(p Profile, msg string) Result {
-	return Result{Outcome: InvalidCard, Index: -1, Client: p.String(), Trace: []Step{}, Message: msg, ProfileNotes: p.Notes()}
+func invalid(p Profile, msg i18n.Text) Result {
+	r := Result{Outcome: InvalidCard, Index: -1, Client: p.String(), Trace: []Step{}, MessageText: msg, Message: english(msg)}
+	r.setNotes(p)
+	return r
+}
+
+// Invalid is the result of a card that could not be read at all (a
+// fetch that failed in a way that is a finding): invalid-card, with why
+// as its message.
+func Invalid(p Profile, why i18n.Text) Result { return invalid(p, why) }
+
+func (r *Result) setNotes(p Profile) {
+	r.ProfileNoteTexts = p.NoteTexts()
+	for _, t := range r.ProfileNoteTexts {
+		r.ProfileNotes = append(r.ProfileNotes, english(t))
+	}
+}
+
+// looksLike names the kind of document a not-a-card detection found, as
+// a phrase.
+func looksLike(det card.Detection) i18n.Text {
+	switch det.Kind {
+	case "nested":
+		return i18n.T("phrase.looks-like.nested", jsonpos.QuoteClipped(det.Wrapper))
+	case "mcp-server-json", "mcp", "erc-8004", "openapi", "openai-plugin", "no-fields":
+		return i18n.T("phrase.looks-like." + det.Kind)
+	}
+	return i18n.T("phrase.looks-like.other")
 }
 
 func fill(st *Step, it card.Interface) {
@@ -221,56 +293,63 @@ func span(n *jsonpos.Node) (int, int) {
 }
 
 // judge decides one entry: the reason, and whether the client takes it.
-func judge(root *jsonpos.Node, it card.Interface, p Profile, list string, explain bool) (string, bool) {
+// Without explain, an entry that is not taken may come back without a
+// reason (nobody reads it).
+func judge(root *jsonpos.Node, it card.Interface, p Profile, list string, explain bool) (i18n.Text, bool) {
 	n := it.Node
 	var urlNode, bindingNode, versionNode *jsonpos.Node
-	urlName, bindingName, versionName := "url", "protocolBinding", "protocolVersion"
+	// names are member names, or a phrase for the card-level version
+	var urlName, bindingName, versionName any = "url", "protocolBinding", "protocolVersion"
 	bindingDefault := false
 	switch {
 	case list == ListSupported:
 		if n == nil || n.Kind != jsonpos.Object {
 			if !explain {
-				return "", false
+				return i18n.Text{}, false
 			}
-			kind := "missing value"
+			kind := i18n.T("phrase.select.missing-value")
 			if n != nil {
-				kind = "JSON " + n.Kind.String()
+				kind = i18n.T("phrase.select.json-kind", kindName(n.Kind))
 			}
-			return fmt.Sprintf("the entry is a %s, not an object with url, protocolBinding and protocolVersion", kind), false
+			return i18n.T("msg.select.entry-not-object", kind), false
 		}
 		urlNode, bindingNode, versionNode = n.Get("url"), n.Get("protocolBinding"), n.Get("protocolVersion")
 	case it.Index == 0:
 		urlNode, bindingNode, versionNode = root.Get("url"), root.Get("preferredTransport"), root.Get("protocolVersion")
-		bindingName, versionName = "preferredTransport", "card-level protocolVersion"
+		bindingName, versionName = "preferredTransport", i18n.Phrase("phrase.select.card-level-version")
 		bindingDefault = bindingNode == nil
 	default:
 		if n == nil || n.Kind != jsonpos.Object {
-			return "the additionalInterfaces entry is not an object with url and transport", false
+			return i18n.T("msg.select.additional-not-object"), false
 		}
 		urlNode, bindingNode, versionNode = n.Get("url"), n.Get("transport"), root.Get("protocolVersion")
-		bindingName, versionName = "transport", "card-level protocolVersion"
+		bindingName, versionName = "transport", i18n.Phrase("phrase.select.card-level-version")
 	}
 
 	if !explain && (!hasText(urlNode) || !bindingDefault && !hasText(bindingNode) || !hasText(versionNode)) {
-		return "", false
+		return i18n.Text{}, false
 	}
-	var missing []string
-	if why := stringProblem(urlNode, urlName); why != "" {
+	var missing []i18n.Text
+	if why, bad := stringProblem(urlNode, urlName); bad {
 		missing = append(missing, why)
 	}
 	if !bindingDefault {
-		if why := stringProblem(bindingNode, bindingName); why != "" {
+		if why, bad := stringProblem(bindingNode, bindingName); bad {
 			if bindingNode == nil && list == ListSupported && n.Has("transport") {
-				why += " (it has \"transport\", the 0.3 name, which 1.0 clients do not read)"
+				why = i18n.T("phrase.select.has-transport", why)
 			}
 			missing = append(missing, why)
 		}
 	}
-	if why := stringProblem(versionNode, versionName); why != "" {
+	if why, bad := stringProblem(versionNode, versionName); bad {
 		missing = append(missing, why)
 	}
 	if len(missing) > 0 {
-		return strings.Join(missing, "; ") + ": a client cannot use an incomplete entry", false
+		all := missing[0]
+		for _, m := range missing[1:] {
+			all = i18n.T("phrase.select.also", all, m)
+		}
+		return i18n.T("msg.select.incomplete", all), false
 	}
 
 	binding := it.Binding
@@ -282,41 +361,54 @@ func judge(root *jsonpos.Node, it card.Interface, p Profile, list string, explai
 		ok = false
 	}
 	if !ok {
-		return fmt.Sprintf("%s %q is not a Major.Minor version, so no client can match it", versionName, it.Version), false
+		return i18n.T("msg.select.bad-version", versionName, jsonpos.QuoteClipped(it.Version)), false
 	}
 	sup := p.find(binding)
 	if sup == nil {
 		if want := p.foldMatch(binding); want != "" {
 			if coreBinding(binding) == binding {
 				// the card has the specified name; the profile does not
-				return fmt.Sprintf("the client profile says %s, but the binding's specified name is %s, as this entry writes it: a client that sends %s matches nothing (fix the profile, not the card)", want, binding, want), false
+				return i18n.T("msg.select.profile-misspelt", want, binding, want), false
 			}
-			return fmt.Sprintf("binding %q is not %s: bindings are compared exactly, so a client that speaks %s skips this entry (the card should say %q)", binding, want, want, want), false
+			return i18n.T("msg.select.binding-case", jsonpos.QuoteClipped(binding), want, want, jsonpos.Quote(want)), false
 		}
-		return fmt.Sprintf("binding %s is not supported by this client (supports %s)", binding, p), false
+		return i18n.T("msg.select.binding-unsupported", clipped(binding), p.String()), false
 	}
 	if !contains(sup.Versions, version) {
-		return fmt.Sprintf("this client speaks %s only at %s, not at %s", binding, strings.Join(sup.Versions, " and "), version), false
+		return i18n.T("msg.select.version-unsupported", clipped(binding), andList(sup.Versions), version), false
 	}
 
-	var b strings.Builder
-	fmt.Fprintf(&b, "first entry this client can use: %s %s", binding, version)
+	var patch, byDefault any = "", ""
 	if strings.TrimSpace(it.Version) != version {
-		fmt.Fprintf(&b, " (%q compared as %s: patch numbers never count)", it.Version, version)
+		patch = i18n.T("phrase.select.patch-ignored", jsonpos.QuoteClipped(it.Version), version)
 	}
 	if bindingDefault {
-		b.WriteString(" (no preferredTransport, so JSONRPC, the 0.3 default)")
+		byDefault = i18n.T("phrase.select.default-binding")
 	}
-	fmt.Fprintf(&b, " at %s", strings.TrimSpace(it.URL))
+	tenant := i18n.T("phrase.select.no-tenant")
 	switch {
 	case it.HasTenant && it.Tenant != "":
-		fmt.Fprintf(&b, "; send tenant %q with every request", it.Tenant)
+		tenant = i18n.T("phrase.select.send-tenant", jsonpos.QuoteClipped(it.Tenant))
 	case it.HasTenant:
-		b.WriteString("; its tenant is empty, so send none")
-	default:
-		b.WriteString("; no tenant to send")
+		tenant = i18n.T("phrase.select.empty-tenant")
 	}
-	return b.String(), true
+	return i18n.T("msg.select.first-usable", clipped(binding), version, patch, byDefault, clipped(strings.TrimSpace(it.URL)), tenant), true
+}
+
+// clipped bounds a value from the card that a reason shows unquoted (a
+// binding, a URL), so that a hostile card cannot make the trace huge.
+func clipped(s string) string { return jsonpos.Clip(s, jsonpos.MaxQuoted) }
+
+// andList joins versions as "1.0 and 0.3" in the reader's language.
+func andList(items []string) any {
+	if len(items) == 0 {
+		return ""
+	}
+	var out any = items[0]
+	for _, it := range items[1:] {
+		out = i18n.T("phrase.select.and", out, it)
+	}
+	return out
 }
 
 // hasText is stringProblem's verdict without its wording.
@@ -325,17 +417,17 @@ func hasText(n *jsonpos.Node) bool {
 }
 
 // stringProblem says why a member that should hold a non-empty string
-// does not, or returns "".
-func stringProblem(n *jsonpos.Node, name string) string {
+// does not (bad is false when it does).
+func stringProblem(n *jsonpos.Node, name any) (why i18n.Text, bad bool) {
 	switch {
 	case n == nil:
-		return "no " + name
+		return i18n.T("phrase.select.no-member", name), true
 	case n.Kind != jsonpos.String:
-		return fmt.Sprintf("%s is a JSON %s, not a string", name, n.Kind)
+		return i18n.T("phrase.select.not-string", name, kindName(n.Kind)), true
 	case strings.TrimSpace(n.Str) == "":
-		return name + " is empty"
+		return i18n.T("phrase.select.member-empty", name), true
 	}
-	return ""
+	return i18n.Text{}, false
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
