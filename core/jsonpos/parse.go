@@ -2,7 +2,6 @@ package jsonpos
 
 import (
 	"bytes"
-	"fmt"
 
 	"github.com/agentcard/agentcard/core/i18n"
 )
@@ -35,8 +34,7 @@ func Parse(src []byte, opt Options) *Doc {
 	if len(src) > opt.MaxBytes {
 		d.lines = lineTable{0}
 		d.Src = src[:0]
-		d.Problems = append(d.Problems, Problem{Code: CodeTooLarge,
-			Message: fmt.Sprintf("the document is %s; the limit is %s", sizeText(len(src)), sizeText(opt.MaxBytes))})
+		d.Problems = append(d.Problems, newProblem(CodeTooLarge, 0, 0, "msg.json-too-large", sizeText(len(src)), sizeText(opt.MaxBytes)))
 		return d
 	}
 	d.lines = newLineTable(src)
@@ -96,14 +94,13 @@ func (p *parser) node(k Kind, start int) *Node {
 func (p *parser) run() {
 	src := p.src
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
-		p.problemFix(CodeBOM, 0, 3, Fix{Title: "Remove the byte order mark", Edits: []Edit{p.d.Edit(0, 3, "")}},
-			"the document starts with a UTF-8 byte order mark (U+FEFF); JSON text must not begin with one")
+		p.problemFix(CodeBOM, 0, 3, fix(i18n.T("fix.remove-bom"), p.d.Edit(0, 3, "")), "msg.json-bom")
 		p.i = 3
 	}
 	p.checkUTF8()
 	p.skipSpace()
 	if p.i >= len(src) {
-		p.problem(CodeTruncated, p.i, p.i, "the document is empty; an Agent Card is a JSON object starting with '{'")
+		p.problem(CodeTruncated, p.i, p.i, "msg.json-truncated.empty")
 		return
 	}
 	if !isValueStart(src[p.i]) || (src[p.i] == '-' && (p.i+1 >= len(src) || src[p.i+1] < '0' || src[p.i+1] > '9') && !bytes.HasPrefix(src[p.i+1:], []byte("Infinity"))) {
@@ -120,8 +117,8 @@ func (p *parser) run() {
 		for end > start && isSpace(src[end-1]) {
 			end--
 		}
-		p.problemFix(CodeTrailingText, start, end, Fix{Title: "Delete the text after the JSON value", Edits: []Edit{p.d.Edit(start, end, "")}},
-			"unexpected %s after the end of the JSON value; a card holds exactly one object", describe(src[start:]))
+		p.problemFix(CodeTrailingText, start, end, fix(i18n.T("fix.delete-trailing-text"), p.d.Edit(start, end, "")),
+			"msg.json-trailing-text", describe(src[start:]))
 	}
 }
 
@@ -131,21 +128,19 @@ func (p *parser) leadingText() {
 	src := p.src
 	start := p.i
 	if src[start] == '<' {
-		p.problem(CodeSyntax, start, min(len(src), start+1),
-			"the document starts with '<': this looks like HTML or XML, not JSON")
+		p.problem(CodeSyntax, start, min(len(src), start+1), "msg.json-syntax.html")
 		p.i = len(src)
 		return
 	}
 	brace := bytes.IndexByte(src[start:], '{')
 	if brace < 0 {
-		p.problem(CodeSyntax, start, min(len(src), start+1),
-			"expected a JSON object ('{') but found %s", describe(src[start:]))
+		p.problem(CodeSyntax, start, min(len(src), start+1), "msg.json-syntax.not-object", describe(src[start:]))
 		p.i = len(src)
 		return
 	}
 	end := start + brace
-	p.problemFix(CodeLeadingText, start, end, Fix{Title: "Delete the text before the JSON object", Edits: []Edit{p.d.Edit(start, end, "")}},
-		"found %s before the JSON object; the card must start with '{' (remove front matter, code fences or log lines)", describe(src[start:end]))
+	p.problemFix(CodeLeadingText, start, end, fix(i18n.T("fix.delete-leading-text"), p.d.Edit(start, end, "")),
+		"msg.json-leading-text", describe(src[start:end]))
 	p.i = end
 }
 
@@ -175,7 +170,7 @@ func (p *parser) value(parent *Node) *Node {
 	default:
 		start := p.i
 		n := p.node(Invalid, start)
-		p.problem(CodeSyntax, start, start+runeLen(src[start:]), "expected a value (string, number, object, array, true, false or null) but found %s", describe(src[start:]))
+		p.problem(CodeSyntax, start, start+runeLen(src[start:]), "msg.json-syntax.expected-value", describe(src[start:]))
 		p.skipJunk()
 		n.End = p.i
 		return n
@@ -184,16 +179,15 @@ func (p *parser) value(parent *Node) *Node {
 
 func (p *parser) truncated(parent *Node) {
 	if parent == nil {
-		p.problem(CodeTruncated, p.i, p.i, "the document ends where a value was expected")
+		p.problem(CodeTruncated, p.i, p.i, "msg.json-truncated.value")
 		return
 	}
 	pos := p.d.Pos(parent.Start)
-	what := "object"
-	closer := "}"
+	id := "msg.json-truncated.object"
 	if parent.Kind == Array {
-		what, closer = "array", "]"
+		id = "msg.json-truncated.array"
 	}
-	p.problem(CodeTruncated, p.i, p.i, "the document ends before the %s opened at line %d, column %d is closed with '%s' (was the file cut off?)", what, pos.Line, pos.Column, closer)
+	p.problem(CodeTruncated, p.i, p.i, id, pos.Line, pos.Column)
 }
 
 func (p *parser) enter() bool {
@@ -209,7 +203,7 @@ func (p *parser) skipDeep(n *Node) {
 	start := p.i
 	if !p.tooDeep {
 		p.tooDeep = true
-		p.problem(CodeTooDeep, start, start+1, "values are nested more than %d levels deep; the rest of this value is not checked", p.maxDepth)
+		p.problem(CodeTooDeep, start, start+1, "msg.json-too-deep", p.maxDepth)
 	}
 	depth := 0
 	inStr := false
@@ -270,7 +264,7 @@ func (p *parser) object() *Node {
 		}
 		if c == ',' {
 			// an empty slot: ",," or "{,"
-			p.problem(CodeSyntax, p.i, p.i+1, "unexpected ',': a member name was expected")
+			p.problem(CodeSyntax, p.i, p.i+1, "msg.json-syntax.empty-member")
 			p.i++
 			continue
 		}
@@ -291,15 +285,16 @@ func (p *parser) object() *Node {
 			}
 			key = string(src[p.i:end])
 			p.i = end
-			p.problemFix(CodeUnquotedKey, keyStart, end, Fix{Title: "Quote the member name", Edits: []Edit{p.d.Edit(keyStart, end, Quote(key))}},
-				"member name %s must be in double quotes: \"%s\"", key, key)
+			p.problemFix(CodeUnquotedKey, keyStart, end, fix(i18n.T("fix.quote-key"), p.d.Edit(keyStart, end, Quote(key))),
+				"msg.json-unquoted-key", Clip(key, MaxQuoted), QuoteClipped(key))
 		case c == ']':
-			p.problem(CodeSyntax, p.i, p.i+1, "found ']' where the object opened at line %d expects '}'", p.d.Pos(n.Start).Line)
+			pos := p.d.Pos(n.Start)
+			p.problem(CodeSyntax, p.i, p.i+1, "msg.json-syntax.mismatched-object", pos.Line, pos.Column)
 			p.i++
 			n.End = p.i
 			return n
 		default:
-			p.problem(CodeSyntax, p.i, p.i+runeLen(src[p.i:]), "expected a member name in double quotes but found %s", describe(src[p.i:]))
+			p.problem(CodeSyntax, p.i, p.i+runeLen(src[p.i:]), "msg.json-syntax.expected-key", describe(src[p.i:]))
 			p.skipJunk()
 			if !p.eof() && src[p.i] == ',' {
 				p.i++
@@ -318,10 +313,10 @@ func (p *parser) object() *Node {
 		if src[p.i] == ':' {
 			p.i++
 		} else if src[p.i] == '=' {
-			p.problemFix(CodeSyntax, p.i, p.i+1, Fix{Title: "Use ':'", Edits: []Edit{p.d.Edit(p.i, p.i+1, ":")}}, "member %q is followed by '=' where JSON uses ':'", key)
+			p.problemFix(CodeSyntax, p.i, p.i+1, fix(i18n.T("fix.use-colon"), p.d.Edit(p.i, p.i+1, ":")), "msg.json-syntax.equals", QuoteClipped(key))
 			p.i++
 		} else {
-			p.problem(CodeSyntax, keyEnd, keyEnd, "expected ':' after member name %q but found %s", key, describe(src[p.i:]))
+			p.problem(CodeSyntax, keyEnd, keyEnd, "msg.json-syntax.expected-colon", QuoteClipped(key), describe(src[p.i:]))
 		}
 		p.skipSpace()
 		v := p.value(n)
@@ -362,8 +357,7 @@ func (p *parser) object() *Node {
 
 func (p *parser) duplicate(prev, v *Node) {
 	pos := p.d.Pos(prev.KeyStart)
-	if p.problem(CodeDuplicateKey, v.KeyStart, v.KeyEnd,
-		"member %q appears again (first at line %d, column %d); JSON readers disagree on which value wins, so keep one", v.Key, pos.Line, pos.Column) {
+	if p.problem(CodeDuplicateKey, v.KeyStart, v.KeyEnd, "msg.json-duplicate-key", QuoteClipped(v.Key), pos.Line, pos.Column) {
 		p.d.Problems[len(p.d.Problems)-1].Related = []Related{{Label: i18n.EnglishCatalogue().S(RelatedFirstKey), Text: i18n.T(RelatedFirstKey), Start: prev.KeyStart, End: prev.KeyEnd}}
 	}
 }
@@ -397,16 +391,24 @@ func (p *parser) afterMember(n *Node) bool {
 			// Reported where a reader stops (the closing bracket), as
 			// other JSON tools do; the message and fix point at the comma.
 			cpos := p.d.Pos(comma)
-			p.problemFix(CodeTrailingComma, p.i, p.i+1, Fix{Title: "Remove the trailing comma", Edits: []Edit{p.d.Edit(comma, comma+1, "")}},
-				"trailing comma (line %d, column %d) before '%c': JSON does not allow a comma after the last %s", cpos.Line, cpos.Column, closer, map[bool]string{true: "element", false: "member"}[n.Kind == Array])
+			id := "msg.json-trailing-comma.object"
+			if n.Kind == Array {
+				id = "msg.json-trailing-comma.array"
+			}
+			p.problemFix(CodeTrailingComma, p.i, p.i+1, fix(i18n.T("fix.remove-trailing-comma"), p.d.Edit(comma, comma+1, "")), id, cpos.Line, cpos.Column)
 			p.i++
 			n.End = p.i
 			return false
 		}
 		return true
 	case (c == '}' || c == ']') && c != closer:
+		// c is the other closer: ']' in an object, '}' in an array.
 		pos := p.d.Pos(n.Start)
-		p.problem(CodeSyntax, p.i, p.i+1, "found '%c' but the %s opened at line %d, column %d needs '%c'", c, n.Kind, pos.Line, pos.Column, closer)
+		id := "msg.json-syntax.mismatched-object"
+		if n.Kind == Array {
+			id = "msg.json-syntax.mismatched-array"
+		}
+		p.problem(CodeSyntax, p.i, p.i+1, id, pos.Line, pos.Column)
 		p.i++
 		n.End = p.i
 		return false
@@ -416,31 +418,28 @@ func (p *parser) afterMember(n *Node) bool {
 		last := n.Children[len(n.Children)-1]
 		at := last.End
 		s := p.string()
-		p.problemFix(CodeMissingComma, at, s.End, Fix{Title: "Merge the strings", Edits: []Edit{p.d.Edit(last.Start, s.End, Quote(last.Str+s.Str))}},
-			"two strings side by side in the value of %q; JSON cannot join strings, merge them into one", last.Key)
+		p.problemFix(CodeMissingComma, at, s.End, fix(i18n.T("fix.merge-strings"), p.d.Edit(last.Start, s.End, Quote(last.Str+s.Str))),
+			"msg.json-missing-comma.merge-strings", QuoteClipped(last.Key))
 		last.Str += s.Str
 		last.End = s.End
 		return p.afterMember(n)
 	case isValueStart(c) || c == '\'' || isIdentStart(c):
 		last := n.Children[len(n.Children)-1]
 		at := last.End
-		if (c == '"' || c == '\'') && last.Kind == String && n.Kind == Array {
-			p.problemFix(CodeMissingComma, at, p.i, Fix{Title: "Insert a comma", Edits: []Edit{p.d.Edit(at, at, ",")}},
-				"two strings side by side with no comma between them; JSON cannot join strings — add a comma or merge them into one")
-		} else if (c == '"' || c == '\'') && last.Kind == String {
-			p.problemFix(CodeMissingComma, at, p.i, Fix{Title: "Insert a comma", Edits: []Edit{p.d.Edit(at, at, ",")}},
-				"missing comma after member %q (or two strings side by side: JSON cannot join strings)", last.Key)
-		} else {
-			what := "element"
-			if n.Kind == Object {
-				what = fmt.Sprintf("member %q", last.Key)
-			}
-			p.problemFix(CodeMissingComma, at, p.i, Fix{Title: "Insert a comma", Edits: []Edit{p.d.Edit(at, at, ",")}},
-				"missing comma after %s", what)
+		comma := fix(i18n.T("fix.insert-comma"), p.d.Edit(at, at, ","))
+		switch {
+		case (c == '"' || c == '\'') && last.Kind == String && n.Kind == Array:
+			p.problemFix(CodeMissingComma, at, p.i, comma, "msg.json-missing-comma.adjacent-strings")
+		case (c == '"' || c == '\'') && last.Kind == String:
+			p.problemFix(CodeMissingComma, at, p.i, comma, "msg.json-missing-comma.after-string", QuoteClipped(last.Key))
+		case n.Kind == Object:
+			p.problemFix(CodeMissingComma, at, p.i, comma, "msg.json-missing-comma.member", QuoteClipped(last.Key))
+		default:
+			p.problemFix(CodeMissingComma, at, p.i, comma, "msg.json-missing-comma.element")
 		}
 		return true
 	default:
-		p.problem(CodeSyntax, p.i, p.i+runeLen(src[p.i:]), "expected ',' or '%c' but found %s", closer, describe(src[p.i:]))
+		p.problem(CodeSyntax, p.i, p.i+runeLen(src[p.i:]), "msg.json-syntax.expected-separator", string(rune(closer)), describe(src[p.i:]))
 		p.skipJunk()
 		if !p.eof() && src[p.i] == '\n' {
 			p.i++
@@ -484,13 +483,13 @@ func (p *parser) array() *Node {
 			return n
 		}
 		if c == ',' {
-			p.problem(CodeSyntax, p.i, p.i+1, "unexpected ',': an element was expected (JSON has no empty array slots)")
+			p.problem(CodeSyntax, p.i, p.i+1, "msg.json-syntax.empty-element")
 			p.i++
 			continue
 		}
 		if c == '}' {
 			pos := p.d.Pos(n.Start)
-			p.problem(CodeSyntax, p.i, p.i+1, "found '}' but the array opened at line %d, column %d needs ']'", pos.Line, pos.Column)
+			p.problem(CodeSyntax, p.i, p.i+1, "msg.json-syntax.mismatched-array", pos.Line, pos.Column)
 			p.i++
 			n.End = p.i
 			return n

@@ -1,7 +1,6 @@
 package jsonpos
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -90,7 +89,10 @@ const (
 	RelatedFirstKey = "related.first-key"
 )
 
-func sizeText(n int) string {
+// sizeText is a byte count as people read it: "1 MiB", "1.5 KiB" (unit
+// symbols, the same in every language), or a Text for "17 bytes" (a word,
+// translated).
+func sizeText(n int) any {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return strconv.Itoa(n>>20) + " MiB"
@@ -99,12 +101,21 @@ func sizeText(n int) string {
 	case n >= 1<<10:
 		return strconv.FormatFloat(float64(n)/(1<<10), 'f', 1, 64) + " KiB"
 	}
-	return strconv.Itoa(n) + " bytes"
+	return i18n.T("phrase.json.size-bytes", n)
+}
+
+// newProblem builds a problem whose message is the catalogue message id
+// with args, rendered in English (clipped to MaxMessage) for callers that
+// show one language. Every id must be in the English catalogue: tests
+// check each problem the package's inputs produce.
+func newProblem(code string, start, end int, id string, args ...any) Problem {
+	t := i18n.T(id, args...)
+	return Problem{Code: code, Start: start, End: end, Text: t, Message: Clip(i18n.EnglishCatalogue().Render(t), MaxMessage)}
 }
 
 // problem records a problem unless MaxPerCode of its code were already
-// recorded; then it only counts it, without formatting the message.
-func (p *parser) problem(code string, start, end int, format string, args ...any) bool {
+// recorded; then it only counts it, without rendering the message.
+func (p *parser) problem(code string, start, end int, id string, args ...any) bool {
 	if end < start {
 		end = start
 	}
@@ -121,22 +132,22 @@ func (p *parser) problem(code string, start, end int, format string, args ...any
 		}
 		return false
 	}
-	pr := Problem{Code: code, Start: start, End: end}
-	if en := i18n.EnglishCatalogue(); en.Has(format) {
-		pr.Text = i18n.T(format, args...)
-		pr.Message = Clip(en.Render(pr.Text), MaxMessage)
-	} else {
-		pr.Message = Clip(fmt.Sprintf(format, args...), MaxMessage)
-	}
-	p.d.Problems = append(p.d.Problems, pr)
+	p.d.Problems = append(p.d.Problems, newProblem(code, start, end, id, args...))
 	return true
 }
 
-func (p *parser) problemFix(code string, start, end int, fix Fix, format string, args ...any) {
-	if p.problem(code, start, end, format, args...) {
+// problemFix records a problem with one fix. The fix's Title is rendered
+// from its Text only when the problem is recorded (not for capped ones).
+func (p *parser) problemFix(code string, start, end int, fix Fix, id string, args ...any) {
+	if p.problem(code, start, end, id, args...) {
+		fix.Title = Clip(i18n.EnglishCatalogue().Render(fix.Text), MaxMessage)
 		p.d.Problems[len(p.d.Problems)-1].Fixes = []Fix{fix}
 	}
 }
+
+// fix is a fix titled by the catalogue message t (its English Title is
+// filled in by problemFix).
+func fix(t i18n.Text, edits ...Edit) Fix { return Fix{Text: t, Edits: edits} }
 
 // summarize adds one CodeCapped problem per capped code, in code order.
 func (p *parser) summarize() {
@@ -150,18 +161,23 @@ func (p *parser) summarize() {
 	for _, code := range capped {
 		start := p.firstCut[code]
 		omitted := p.counts[code] - MaxPerCode
-		p.d.Problems = append(p.d.Problems, Problem{Code: CodeCapped, Start: start, End: start, Omitted: omitted, OmittedCode: code,
-			Text: i18n.T("msg.json-capped", omitted, code), Message: i18n.EnglishCatalogue().Sprintf("msg.json-capped", omitted, code)})
+		pr := newProblem(CodeCapped, start, start, "msg.json-capped", omitted, code)
+		pr.Omitted, pr.OmittedCode = omitted, code
+		p.d.Problems = append(p.d.Problems, pr)
 	}
 }
 
-func describe(b []byte) string {
+// describe names what a reader finds at the start of b, for messages that
+// say "but found …": the first line's text quoted (shortened to 24
+// characters), or a phrase for the end of the document, a line break or a
+// byte that is not UTF-8.
+func describe(b []byte) any {
 	if len(b) == 0 {
-		return "the end of the document"
+		return i18n.Phrase("phrase.json.end-of-document")
 	}
 	r, size := utf8.DecodeRune(b)
 	if r == utf8.RuneError && size <= 1 {
-		return fmt.Sprintf("byte 0x%02X", b[0])
+		return i18n.T("phrase.json.byte", int(b[0]))
 	}
 	// quote up to the first line break, shortened.
 	if len(b) > 200 {
@@ -176,7 +192,7 @@ func describe(b []byte) string {
 		line = string(rs[:24]) + "…"
 	}
 	if line == "" {
-		return "a line break"
+		return i18n.Phrase("phrase.json.line-break")
 	}
-	return strconv.Quote(line)
+	return Quote(line)
 }

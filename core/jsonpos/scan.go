@@ -2,10 +2,11 @@ package jsonpos
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // estimateValues bounds the number of nodes of a well-formed document:
@@ -90,17 +91,16 @@ func (p *parser) skipSpace() {
 					end--
 				}
 				p.i = end
-				p.problemFix(CodeComment, start, end, Fix{Title: "Delete the comment", Edits: []Edit{p.d.Edit(start, end, "")}},
-					"JSON has no comments: %s must be removed (put notes in a description field instead)", describe(src[start:end]))
+				p.problemFix(CodeComment, start, end, fix(i18n.T("fix.delete-comment"), p.d.Edit(start, end, "")),
+					"msg.json-comment.line", describe(src[start:end]))
 			} else {
 				close := bytes.Index(src[start+2:], []byte("*/"))
 				if close < 0 {
 					p.i = len(src)
-					p.problem(CodeComment, start, p.i, "JSON has no comments, and this /* comment is never closed")
+					p.problem(CodeComment, start, p.i, "msg.json-comment.unclosed")
 				} else {
 					p.i = start + 2 + close + 2
-					p.problemFix(CodeComment, start, p.i, Fix{Title: "Delete the comment", Edits: []Edit{p.d.Edit(start, p.i, "")}},
-						"JSON has no comments: this /* … */ block must be removed")
+					p.problemFix(CodeComment, start, p.i, fix(i18n.T("fix.delete-comment"), p.d.Edit(start, p.i, "")), "msg.json-comment.block")
 				}
 			}
 			continue
@@ -110,8 +110,7 @@ func (p *parser) skipSpace() {
 			for p.i < len(src) && src[p.i] != '\n' {
 				p.i++
 			}
-			p.problemFix(CodeComment, start, p.i, Fix{Title: "Delete the comment", Edits: []Edit{p.d.Edit(start, p.i, "")}},
-				"JSON has no comments: the line starting with '#' must be removed")
+			p.problemFix(CodeComment, start, p.i, fix(i18n.T("fix.delete-comment"), p.d.Edit(start, p.i, "")), "msg.json-comment.hash")
 			continue
 		}
 		return
@@ -174,14 +173,14 @@ func (p *parser) literal() *Node {
 		n := p.node(Number, start)
 		n.Str = word
 		n.End = end
-		p.problem(CodeNonFinite, start, end, "%s is not a JSON number; JSON has only finite numbers (use null or a string)", word)
+		p.problem(CodeNonFinite, start, end, "msg.json-non-finite-number", word)
 		return n
 	}
 	n := p.node(Invalid, start)
 	n.End = end
 	if want, ok := literalHints[word]; ok {
-		p.problemFix(CodeInvalidLiteral, start, end, Fix{Title: "Replace with " + want, Edits: []Edit{p.d.Edit(start, end, want)}},
-			"%s is not a JSON literal; write %s", word, want)
+		p.problemFix(CodeInvalidLiteral, start, end, fix(i18n.T("fix.replace-with", want), p.d.Edit(start, end, want)),
+			"msg.json-invalid-literal", word, want)
 		if want == "true" || want == "false" {
 			n.Kind = Bool
 			n.Bool = want == "true"
@@ -190,8 +189,8 @@ func (p *parser) literal() *Node {
 		}
 		return n
 	}
-	p.problemFix(CodeInvalidLiteral, start, end, Fix{Title: "Put the text in double quotes", Edits: []Edit{p.d.Edit(start, end, Quote(word))}},
-		"bare word %s is not JSON; strings must be in double quotes", strconv.Quote(word))
+	p.problemFix(CodeInvalidLiteral, start, end, fix(i18n.T("fix.quote-text"), p.d.Edit(start, end, Quote(word))),
+		"msg.json-invalid-literal.bare-word", QuoteClipped(word))
 	n.Kind = String
 	n.Str = word
 	return n
@@ -217,7 +216,7 @@ func (p *parser) number() *Node {
 		n := p.node(Number, start)
 		n.Str = string(src[start:end])
 		n.End = end
-		p.problem(CodeNonFinite, start, end, "-Infinity is not a JSON number; JSON has only finite numbers (use null or a string)")
+		p.problem(CodeNonFinite, start, end, "msg.json-non-finite-number", "-Infinity")
 		return n
 	}
 	p.i = end
@@ -225,32 +224,38 @@ func (p *parser) number() *Node {
 	n := p.node(Number, start)
 	n.Str = text
 	n.End = end
-	if why := badNumber(text); why != "" {
-		p.problem(CodeInvalidNumber, start, end, "%s is not a valid JSON number: %s", strconv.Quote(text), why)
+	if id, rest := badNumber(text); id != "" {
+		if rest != "" {
+			p.problem(CodeInvalidNumber, start, end, id, QuoteClipped(text), QuoteClipped(rest))
+		} else {
+			p.problem(CodeInvalidNumber, start, end, id, QuoteClipped(text))
+		}
 	}
 	return n
 }
 
-// badNumber checks the RFC 8259 §6 grammar and says what is wrong.
-func badNumber(s string) string {
+// badNumber checks the RFC 8259 §6 grammar and says what is wrong: the id
+// of the message that explains it ("" for a valid number) and, for
+// msg.json-invalid-number.unexpected, the text after the number's end.
+func badNumber(s string) (id, rest string) {
 	i := 0
 	if i < len(s) && s[i] == '+' {
-		return "a leading '+' is not allowed"
+		return "msg.json-invalid-number.leading-plus", ""
 	}
 	if i < len(s) && s[i] == '-' {
 		i++
 	}
 	if i >= len(s) {
-		return "digits are missing"
+		return "msg.json-invalid-number.no-digits", ""
 	}
 	if s[i] == '.' {
-		return "a digit is required before the decimal point"
+		return "msg.json-invalid-number.digit-before-point", ""
 	}
 	if s[i] == '0' && i+1 < len(s) && (s[i+1] == 'x' || s[i+1] == 'X') {
-		return "hexadecimal numbers are not allowed"
+		return "msg.json-invalid-number.hex", ""
 	}
 	if s[i] == '0' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
-		return "leading zeros are not allowed"
+		return "msg.json-invalid-number.leading-zero", ""
 	}
 	digits := func() int {
 		j := i
@@ -260,12 +265,12 @@ func badNumber(s string) string {
 		return i - j
 	}
 	if digits() == 0 {
-		return "digits are missing"
+		return "msg.json-invalid-number.no-digits", ""
 	}
 	if i < len(s) && s[i] == '.' {
 		i++
 		if digits() == 0 {
-			return "a digit is required after the decimal point"
+			return "msg.json-invalid-number.digit-after-point", ""
 		}
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
@@ -274,13 +279,13 @@ func badNumber(s string) string {
 			i++
 		}
 		if digits() == 0 {
-			return "the exponent has no digits"
+			return "msg.json-invalid-number.exponent-digits", ""
 		}
 	}
 	if i != len(s) {
-		return "unexpected " + strconv.Quote(s[i:])
+		return "msg.json-invalid-number.unexpected", s[i:]
 	}
-	return ""
+	return "", ""
 }
 
 // string parses a string delimited by double quotes or, with a problem,
@@ -323,7 +328,7 @@ func (p *parser) stringInto(n *Node) {
 	b.Write(src[start+1 : i])
 	for {
 		if i >= len(src) {
-			p.problem(CodeTruncated, start, i, "the string starting here is never closed: the document ends first")
+			p.problem(CodeTruncated, start, i, "msg.json-truncated.string")
 			break
 		}
 		c := src[i]
@@ -345,17 +350,16 @@ func (p *parser) stringInto(n *Node) {
 						esc = `\r\n`
 					}
 				}
-				p.problemFix(CodeInvalidString, i, end, Fix{Title: "Escape the line break", Edits: []Edit{p.d.Edit(i, end, esc)}},
-					"a line break inside a string must be written as \\n")
+				p.problemFix(CodeInvalidString, i, end, fix(i18n.T("fix.escape-line-break"), p.d.Edit(i, end, esc)), "msg.json-invalid-string.line-break")
 				b.Write(src[i:end])
 				i = end
 				continue
 			}
-			p.problem(CodeInvalidString, start, i, "the string starting here is not closed before the end of the line (a line break inside a string must be written as \\n)")
+			p.problem(CodeInvalidString, start, i, "msg.json-invalid-string.unclosed")
 			break
 		}
 		if c < 0x20 {
-			p.problem(CodeInvalidString, i, i+1, "control character U+%04X inside a string must be escaped (for a tab write \\t)", c)
+			p.problem(CodeInvalidString, i, i+1, "msg.json-invalid-string.control", int(c))
 			b.WriteByte(c)
 			i++
 			continue
@@ -393,7 +397,7 @@ func (p *parser) stringInto(n *Node) {
 		case 'u':
 			r, ok := hex4(src, i+2)
 			if !ok {
-				p.problem(CodeInvalidString, i, min(len(src), i+6), "\\u must be followed by four hexadecimal digits")
+				p.problem(CodeInvalidString, i, min(len(src), i+6), "msg.json-invalid-string.short-unicode")
 				i += 2
 				continue
 			}
@@ -403,20 +407,20 @@ func (p *parser) stringInto(n *Node) {
 					r = (r-0xD800)<<10 + (r2 - 0xDC00) + 0x10000
 					i += 6
 				} else {
-					p.problem(CodeInvalidString, i-6, i, "\\u%04X is half of a surrogate pair with no second half", r)
+					p.problem(CodeInvalidString, i-6, i, "msg.json-invalid-string.high-surrogate", int(r))
 					r = utf8.RuneError
 				}
 			} else if r >= 0xDC00 && r < 0xE000 {
-				p.problem(CodeInvalidString, i-6, i, "\\u%04X is the second half of a surrogate pair with no first half", r)
+				p.problem(CodeInvalidString, i-6, i, "msg.json-invalid-string.low-surrogate", int(r))
 				r = utf8.RuneError
 			}
 			b.WriteRune(r)
 		case '\'':
-			p.problemFix(CodeInvalidString, i, i+2, Fix{Title: "Remove the backslash", Edits: []Edit{p.d.Edit(i, i+2, "'")}}, "\\' is not a JSON escape; write the apostrophe without a backslash")
+			p.problemFix(CodeInvalidString, i, i+2, fix(i18n.T("fix.remove-backslash"), p.d.Edit(i, i+2, "'")), "msg.json-invalid-string.escaped-apostrophe")
 			b.WriteByte('\'')
 			i += 2
 		default:
-			p.problem(CodeInvalidString, i, i+1+runeLen(src[i+1:]), "%s is not a JSON escape (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", describe(src[i:i+1+runeLen(src[i+1:])]))
+			p.problem(CodeInvalidString, i, i+1+runeLen(src[i+1:]), "msg.json-invalid-string.bad-escape", describe(src[i:i+1+runeLen(src[i+1:])]))
 			i++
 		}
 	}
@@ -481,8 +485,8 @@ func (p *parser) keyFollows() bool {
 }
 
 func (p *parser) singleQuoted(n *Node) {
-	fix := Fix{Title: "Use double quotes", Edits: []Edit{p.d.Edit(n.Start, n.End, Quote(n.Str))}}
-	p.problemFix(CodeSingleQuote, n.Start, n.End, fix, "strings must use double quotes, not single quotes: %s", strconv.Quote(n.Str))
+	p.problemFix(CodeSingleQuote, n.Start, n.End, fix(i18n.T("fix.use-double-quotes"), p.d.Edit(n.Start, n.End, Quote(n.Str))),
+		"msg.json-single-quote", QuoteClipped(n.Str))
 }
 
 func hex4(src []byte, at int) (rune, bool) {
@@ -529,7 +533,7 @@ func (p *parser) checkUTF8() {
 				}
 				j++
 			}
-			p.problem(CodeInvalidUTF8, i, j, "%d byte(s) here are not valid UTF-8 (starting with 0x%02X); save the file as UTF-8", j-i, src[i])
+			p.problem(CodeInvalidUTF8, i, j, "msg.json-invalid-utf8", j-i, int(src[i]))
 			i = j
 			continue
 		}
