@@ -1,0 +1,249 @@
+package jsonpos
+
+import (
+	"encoding/json"
+	"io/fs"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog/en"
+	zhcn "github.com/agentcard/agentcard/core/i18n/catalog/zh-CN"
+)
+
+// messageCases are broken documents with the message data of one of their
+// problems (the first one with the code): id and arguments, and the fix's
+// title id and arguments. Values from the document are quoted arguments;
+// words are Phrase or Text arguments.
+var messageCases = []struct {
+	name    string
+	in      string
+	opt     Options
+	code    string
+	id      string
+	args    []any
+	fix     i18n.Text // zero: no fix
+	related bool      // the problem points at the first occurrence
+}{
+	{name: "duplicate key", in: `{"a": 1, "a": 2}`, code: CodeDuplicateKey, id: "msg.json-duplicate-key",
+		args: []any{`"a"`, 1, 2}, related: true},
+	{name: "duplicate key spelled with an escape", in: "{\n \"名\": 1,\n \"\\u540d\": 2}", code: CodeDuplicateKey, id: "msg.json-duplicate-key",
+		args: []any{`"名"`, 2, 2}, related: true},
+	{name: "trailing comma in an array", in: `{"a": [1, 2,]}`, code: CodeTrailingComma, id: "msg.json-trailing-comma.array",
+		args: []any{1, 12}, fix: i18n.T("fix.remove-trailing-comma")},
+	{name: "trailing comma in an object", in: "{\"a\": 1,\n}", code: CodeTrailingComma, id: "msg.json-trailing-comma.object",
+		args: []any{1, 8}, fix: i18n.T("fix.remove-trailing-comma")},
+	{name: "unquoted key", in: `{name: "x"}`, code: CodeUnquotedKey, id: "msg.json-unquoted-key",
+		args: []any{"name", `"name"`}, fix: i18n.T("fix.quote-key")},
+	{name: "Python literal", in: `{"a": None}`, code: CodeInvalidLiteral, id: "msg.json-invalid-literal",
+		args: []any{"None", "null"}, fix: i18n.T("fix.replace-with", "null")},
+	{name: "bare word", in: `{"a": hello}`, code: CodeInvalidLiteral, id: "msg.json-invalid-literal.bare-word",
+		args: []any{`"hello"`}, fix: i18n.T("fix.quote-text")},
+	{name: "leading zero", in: `[01]`, code: CodeInvalidNumber, id: "msg.json-invalid-number.leading-zero", args: []any{`"01"`}},
+	{name: "text after a number", in: `[1.2.3]`, code: CodeInvalidNumber, id: "msg.json-invalid-number.unexpected",
+		args: []any{`"1.2.3"`, `".3"`}},
+	{name: "unclosed object", in: "{\n  \"a\": [1]", code: CodeTruncated, id: "msg.json-truncated.object", args: []any{1, 1}},
+	{name: "unclosed array", in: `{"a": [1`, code: CodeTruncated, id: "msg.json-truncated.array", args: []any{1, 7}},
+	{name: "mismatched closer", in: `{"a": [1}`, code: CodeSyntax, id: "msg.json-syntax.mismatched-array", args: []any{1, 7}},
+	{name: "missing colon", in: `{"a" 1}`, code: CodeSyntax, id: "msg.json-syntax.expected-colon", args: []any{`"a"`, `"1}"`}},
+	{name: "not an object", in: "hello world\nmore", code: CodeSyntax, id: "msg.json-syntax.not-object", args: []any{`"hello world"`}},
+	{name: "a byte that is not UTF-8 where a value starts", in: "[\xff]", code: CodeSyntax, id: "msg.json-syntax.expected-value",
+		args: []any{i18n.T("phrase.json.byte", 0xFF)}},
+	{name: "invalid UTF-8 run", in: "[\"\xff\xfe\"]", code: CodeInvalidUTF8, id: "msg.json-invalid-utf8", args: []any{2, 0xFF}},
+	{name: "lone surrogate", in: `["\ud83d"]`, code: CodeInvalidString, id: "msg.json-invalid-string.high-surrogate", args: []any{0xD83D}},
+	{name: "line comment", in: "{\n// the name\n}", code: CodeComment, id: "msg.json-comment.line",
+		args: []any{`"// the name"`}, fix: i18n.T("fix.delete-comment")},
+	{name: "single quotes", in: `{"a": 'it is'}`, code: CodeSingleQuote, id: "msg.json-single-quote",
+		args: []any{`"it is"`}, fix: i18n.T("fix.use-double-quotes")},
+	{name: "adjacent strings in a value", in: `{"a": "x" "y"}`, code: CodeMissingComma, id: "msg.json-missing-comma.merge-strings",
+		args: []any{`"a"`}, fix: i18n.T("fix.merge-strings")},
+	{name: "missing comma between members", in: "{\"a\": 1\n \"b\": 2}", code: CodeMissingComma, id: "msg.json-missing-comma.member",
+		args: []any{`"a"`}, fix: i18n.T("fix.insert-comma")},
+	{name: "too large", in: `{"name": "a card that is too long"}`, opt: Options{MaxBytes: 16}, code: CodeTooLarge, id: "msg.json-too-large",
+		args: []any{i18n.T("phrase.json.size-bytes", 35), i18n.T("phrase.json.size-bytes", 16)}},
+	{name: "too large in MiB", in: strings.Repeat(" ", 3<<19) + "{}", opt: Options{MaxBytes: 1 << 20}, code: CodeTooLarge, id: "msg.json-too-large",
+		args: []any{"1.5 MiB", "1 MiB"}},
+	{name: "too deep", in: `[[[[1]]]]`, opt: Options{MaxDepth: 3}, code: CodeTooDeep, id: "msg.json-too-deep", args: []any{3}},
+	{name: "capped", in: "[" + strings.Repeat("NaN,", MaxPerCode+3) + "1]", code: CodeCapped, id: "msg.json-capped",
+		args: []any{3, CodeNonFinite}},
+}
+
+func TestProblemMessages(t *testing.T) {
+	for _, tc := range messageCases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Parse([]byte(tc.in), tc.opt)
+			var p *Problem
+			for i := range d.Problems {
+				if d.Problems[i].Code == tc.code {
+					p = &d.Problems[i]
+					break
+				}
+			}
+			if p == nil {
+				t.Fatalf("no %s problem in %v", tc.code, problems(d))
+			}
+			if p.Text.ID != tc.id || !reflect.DeepEqual(p.Text.Args, tc.args) {
+				t.Errorf("message %s %#v\nwant    %s %#v", p.Text.ID, p.Text.Args, tc.id, tc.args)
+			}
+			switch {
+			case tc.fix.IsZero() && len(p.Fixes) > 0:
+				t.Errorf("unexpected fix %+v", p.Fixes[0].Text)
+			case !tc.fix.IsZero() && (len(p.Fixes) != 1 || !reflect.DeepEqual(p.Fixes[0].Text, tc.fix)):
+				t.Errorf("fixes %+v, want one titled %+v", p.Fixes, tc.fix)
+			}
+			if got := len(p.Related) == 1 && p.Related[0].Text.ID == RelatedFirstKey; got != tc.related {
+				t.Errorf("related %+v, want first occurrence: %v", p.Related, tc.related)
+			}
+		})
+	}
+}
+
+// TestDescribe: what a "but found …" message names, as data: the quoted
+// first line (shortened, never across a line break), or a phrase where
+// there is no text to quote.
+func TestDescribe(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want any
+	}{
+		{"", i18n.Phrase("phrase.json.end-of-document")},
+		{"\nabc", i18n.Phrase("phrase.json.line-break")},
+		{"\xfeabc", i18n.T("phrase.json.byte", 0xFE)},
+		{"abc\r\ndef", `"abc"`},
+		{`say "hi"` + "\tnow", `"say \"hi\"\tnow"`},
+		{strings.Repeat("名", 30), `"` + strings.Repeat("名", 24) + `…"`},
+	} {
+		if got := describe([]byte(tc.in)); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("describe(%q) = %#v, want %#v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// allProblems parses every input of this package's tests and returns
+// their problems, plus the ones no document reaches today but the parser
+// can still report (a defensive branch), built by calling the parser
+// directly.
+func allProblems(t *testing.T) []Problem {
+	t.Helper()
+	var out []Problem
+	add := func(in string, opt Options) { out = append(out, Parse([]byte(in), opt).Problems...) }
+	for _, tc := range syntaxCases {
+		add(tc.in, tc.opt)
+	}
+	for _, tc := range fixCases {
+		add(tc.in, Options{})
+	}
+	for _, tc := range messageCases {
+		add(tc.in, tc.opt)
+	}
+	for _, in := range []string{
+		"{\"a\": @}", "{]", "{,}", "[,1]", "[1 @]", "{\"a\" = 1}", "{\"a\":\"x\" \"b\":1}", "{\"a\": \"x\" 1}",
+		"/* x */{}", "[\"\\u12\"]", "[\"\\udc00\"]", "[\"\\'\"]", "[\"\\q\"]", "[\"a\n", "[\"\x01\"]", "[+1, .5, 0x1, -, 1., 1e, True]",
+		"{\"a\": @}\x00", "[\"\xff\"]", "{} \xff", "{\"a\": 1} trailing", "{\"a\": [1,]} {", `{"é":1,"é":2,"é":3}`,
+		strings.Repeat(" ", 1500) + "{}",
+	} {
+		add(in, Options{MaxBytes: 1024})
+		add(in, Options{})
+	}
+	// The root value is only read when the document has one: the
+	// message for a document ending where the root should be is kept for
+	// safety. Likewise describe's phrases for the end of the document and
+	// a line break: its callers check for both first today.
+	p := &parser{d: &Doc{lines: lineTable{0}}}
+	p.truncated(nil)
+	out = append(out, p.d.Problems...)
+	for _, in := range []string{"", "\n"} {
+		out = append(out, newProblem(CodeSyntax, 0, 0, "msg.json-syntax.expected-value", describe([]byte(in))))
+	}
+	return out
+}
+
+// walkTexts calls f for the Text of a problem, its fixes and related
+// places, and every Phrase or Text among their arguments.
+func walkTexts(p Problem, f func(id string, t i18n.Text)) {
+	var walk func(t i18n.Text)
+	walk = func(t i18n.Text) {
+		f(t.ID, t)
+		for _, a := range t.Args {
+			switch v := a.(type) {
+			case i18n.Phrase:
+				f(string(v), i18n.T(string(v)))
+			case i18n.Text:
+				walk(v)
+			}
+		}
+	}
+	walk(p.Text)
+	for _, x := range p.Fixes {
+		walk(x.Text)
+	}
+	for _, r := range p.Related {
+		walk(r.Text)
+	}
+}
+
+// TestProblemsAreCatalogueMessages checks every problem the package's
+// test inputs produce: its message, fix titles and related labels are
+// catalogue ids (an unknown id is a programming error the parser cannot
+// report), Message and Title are their English rendering, both languages
+// render without a formatting error (an argument of the wrong type) and
+// the Chinese is Chinese. It also checks the other way round: every id of
+// the parser's catalogue file is produced by some input, so none is dead
+// and none is untested.
+func TestProblemsAreCatalogueMessages(t *testing.T) {
+	english := i18n.EnglishCatalogue()
+	chinese, err := i18n.Load(i18n.Chinese, zhcn.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, p := range allProblems(t) {
+		if p.Message != Clip(english.Render(p.Text), MaxMessage) {
+			t.Errorf("%s: Message %q is not the English of %+v", p.Code, p.Message, p.Text)
+		}
+		for _, f := range p.Fixes {
+			if f.Title != english.Render(f.Text) {
+				t.Errorf("%s: fix title %q is not the English of %+v", p.Code, f.Title, f.Text)
+			}
+		}
+		walkTexts(p, func(id string, x i18n.Text) {
+			seen[id] = true
+			if !english.Has(id) {
+				t.Errorf("%s: %q is not in the English catalogue", p.Code, id)
+				return
+			}
+			if _, ok := chinese.Lookup(id); !ok {
+				t.Errorf("%s: %q has no Chinese", p.Code, id)
+			}
+			for _, c := range []*i18n.Catalogue{english, chinese} {
+				if s := c.Render(x); strings.Contains(s, "%!") {
+					t.Errorf("%s: %s renders with a formatting error: %s", c.Lang(), id, s)
+				}
+			}
+			if s := chinese.Render(x); !strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+				t.Errorf("%s: Chinese of %s has no Chinese: %s", p.Code, id, s)
+			}
+		})
+	}
+	data, err := fs.ReadFile(en.FS, "parser.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var own map[string]string
+	if err := json.Unmarshal(data, &own); err != nil {
+		t.Fatal(err)
+	}
+	var unused []string
+	for id := range own {
+		if !seen[strings.TrimSuffix(id, ".one")] {
+			unused = append(unused, id)
+		}
+	}
+	sort.Strings(unused)
+	if len(unused) > 0 {
+		t.Errorf("ids in en/parser.json no test input produces:\n  %s", strings.Join(unused, "\n  "))
+	}
+}
