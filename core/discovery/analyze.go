@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 )
@@ -22,9 +23,10 @@ type Report struct {
 	Result *lint.Result
 	// Headerless is set when a request without A2A-Version got other
 	// bytes; HeaderlessResult is the lint of those bytes.
-	Headerless       *Variant
-	HeaderlessResult *lint.Result
-	HeaderlessNote   string
+	Headerless         *Variant
+	HeaderlessResult   *lint.Result
+	HeaderlessNote     string
+	HeaderlessNoteText i18n.Text // HeaderlessNote as data
 }
 
 // Fetch fetches the card that input names (a domain, a site URL or a card
@@ -44,7 +46,7 @@ func Fetch(ctx context.Context, d Doer, input string, p Policy) (*Report, error)
 // Analyze lints a fetched body and adds the HTTP findings.
 func Analyze(f *Fetched, opts lint.Options) *Report {
 	rep := &Report{Input: f.Input, URL: f.URL, Facts: f.Facts, Body: f.Body,
-		Headerless: f.Headerless, HeaderlessNote: f.HeaderlessNote}
+		Headerless: f.Headerless, HeaderlessNote: f.HeaderlessNote, HeaderlessNoteText: f.HeaderlessNoteText}
 	res := lint.Lint(f.Body, opts)
 	res.Input = f.Input
 	if f.Headerless != nil {
@@ -54,8 +56,8 @@ func Analyze(f *Fetched, opts lint.Options) *Report {
 	}
 	extra := httpDiagnostics(&f.Facts)
 	if f.Headerless != nil {
-		extra = append(extra, diag(CodeVariesByVersion, "A request without the A2A-Version header got a different answer (status "+
-			strconv.Itoa(f.Headerless.Status)+", "+strconv.Itoa(f.Headerless.Size)+" bytes, era "+f.Headerless.Era+") than a v1.0 client (era "+string(res.Era)+"). Both are checked below."))
+		extra = append(extra, diag(CodeVariesByVersion, i18n.T("msg.http-varies-by-version",
+			f.Headerless.Status, f.Headerless.Size, f.Headerless.Era, string(res.Era))))
 	}
 	Merge(res, extra)
 	rep.Result = res
@@ -85,37 +87,40 @@ func Merge(res *lint.Result, extra []lint.Diagnostic) {
 // docStart is where document-wide findings point.
 var docStart = lint.Range{Start: lint.Position{Line: 1, Column: 1}, End: lint.Position{Line: 1, Column: 1}}
 
-func diag(code, msg string) lint.Diagnostic {
+// diag is an HTTP finding: its message as data (so that
+// lint.LocalizeDiagnostics can say it in another language) and in English.
+func diag(code string, msg i18n.Text) lint.Diagnostic {
 	sev := lint.Error
 	if r := lint.RuleFor(code); r != nil {
 		sev = r.Severity
 	}
-	return lint.Diagnostic{Code: code, Severity: sev, Message: msg, Range: docStart, URL: lint.RuleURL(code)}
+	return lint.Diagnostic{Code: code, Severity: sev, MessageID: msg.ID, Args: msg.Args,
+		Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(msg), lint.MaxMessage), Range: docStart, URL: lint.RuleURL(code)}
 }
 
 // httpDiagnostics checks the facts of a successful fetch.
 func httpDiagnostics(f *Facts) []lint.Diagnostic {
 	var out []lint.Diagnostic
 	if f.Status != 200 {
-		out = append(out, diag(CodeStatus, "The card URL answered "+strconv.Itoa(f.Status)+" "+f.StatusText+"; clients expect 200 OK."))
+		out = append(out, diag(CodeStatus, i18n.T("msg.http-status-not-ok", strings.TrimSpace(strconv.Itoa(f.Status)+" "+f.StatusText))))
 	}
 	switch mt := mediaType(f.ContentType); {
 	case f.ContentType == "":
-		out = append(out, diag(CodeContentType, "The answer has no Content-Type header; label the card as application/json."))
+		out = append(out, diag(CodeContentType, i18n.T("msg.http-content-type.missing")))
 	case mt != "application/a2a+json" && mt != "application/json":
-		out = append(out, diag(CodeContentType, "The card is served as "+jsonpos.QuoteClipped(f.ContentType)+"; label the card as application/json."))
+		out = append(out, diag(CodeContentType, i18n.T("msg.http-content-type", jsonpos.QuoteClipped(f.ContentType))))
 	}
 	switch {
 	case f.CacheControl == "":
-		out = append(out, diag(CodeCacheMaxAge, "The answer has no Cache-Control header, so clients cannot tell how long to keep the card."))
+		out = append(out, diag(CodeCacheMaxAge, i18n.T("msg.http-cache-max-age.missing")))
 	case !hasDirective(f.CacheControl, "max-age") && !hasDirective(f.CacheControl, "s-maxage") && !hasDirective(f.CacheControl, "no-store"):
-		out = append(out, diag(CodeCacheMaxAge, "Cache-Control is "+jsonpos.QuoteClipped(f.CacheControl)+", without max-age."))
+		out = append(out, diag(CodeCacheMaxAge, i18n.T("msg.http-cache-max-age", jsonpos.QuoteClipped(f.CacheControl))))
 	}
 	if f.ETag == "" {
-		out = append(out, diag(CodeETag, "The answer has no ETag header, so clients cannot revalidate a cached card cheaply."))
+		out = append(out, diag(CodeETag, i18n.T("msg.http-etag-missing")))
 	}
 	if f.LastModified == "" {
-		out = append(out, diag(CodeLastModified, "The answer has no Last-Modified header."))
+		out = append(out, diag(CodeLastModified, i18n.T("msg.http-last-modified-missing")))
 	}
 	if len(f.Redirects) > 0 {
 		hops := make([]string, 0, len(f.Redirects))
@@ -123,29 +128,25 @@ func httpDiagnostics(f *Facts) []lint.Diagnostic {
 			hops = append(hops, h.URL+" ("+strconv.Itoa(h.Status)+")")
 		}
 		hops = append(hops, f.FinalURL)
-		n := "redirect"
-		if len(f.Redirects) > 1 {
-			n = "redirects"
-		}
-		out = append(out, diag(CodeRedirects, "The card was reached after "+strconv.Itoa(len(f.Redirects))+" "+n+": "+strings.Join(hops, " → ")+"."))
+		out = append(out, diag(CodeRedirects, i18n.T("msg.http-redirects", len(f.Redirects), strings.Join(hops, " → "))))
 	}
 	if u, err := url.Parse(f.FinalURL); err == nil && u.Scheme == "http" {
-		d := diag(CodeInsecure, "The card is served over plain http from "+f.FinalURL+"; clients should only trust a card fetched over https.")
+		d := diag(CodeInsecure, i18n.T("msg.http-insecure-url", f.FinalURL))
 		if c, _ := classifyHost(u.Hostname()); c == hostLoopback {
+			d = diag(CodeInsecure, i18n.T("msg.http-insecure-url.local", f.FinalURL))
 			d.Severity = lint.Warning
-			d.Message = "The card is served over plain http from " + f.FinalURL + ". That is fine on your own machine, but a published card must be served over https."
 		}
 		out = append(out, d)
 	}
 	if f.AllowOrigin == "" {
-		out = append(out, diag(CodeCORS, "The answer has no Access-Control-Allow-Origin header, so browser-based clients on other sites cannot read the card."))
+		out = append(out, diag(CodeCORS, i18n.T("msg.http-cors-missing")))
 	}
 	if f.LegacyPath {
 		first := WellKnownPath
 		if len(f.Tried) > 0 {
 			first = f.Tried[0].URL + " (" + strconv.Itoa(f.Tried[0].Status) + ")"
 		}
-		out = append(out, diag(CodeLegacyPath, "No card at "+first+"; found one at the legacy path "+f.FinalURL+" instead. Clients that follow the specification will not find it."))
+		out = append(out, diag(CodeLegacyPath, i18n.T("msg.http-legacy-path", first, f.FinalURL)))
 	}
 	return out
 }
@@ -157,13 +158,25 @@ func httpDiagnostics(f *Facts) []lint.Diagnostic {
 func (e *Error) Diagnostics() []lint.Diagnostic {
 	switch e.Kind {
 	case KindNotFound, KindRemoteStatus:
-		return []lint.Diagnostic{diag(CodeStatus, e.Message)}
+		return []lint.Diagnostic{e.finding(CodeStatus)}
 	case KindTooLarge:
-		return []lint.Diagnostic{diag(CodeTooLarge, e.Message)}
+		return []lint.Diagnostic{e.finding(CodeTooLarge)}
 	case KindNotJSON:
-		return []lint.Diagnostic{diag(CodeNotJSON, e.Message)}
+		return []lint.Diagnostic{e.finding(CodeNotJSON)}
 	case KindRedirectLoop, KindTooManyRedirects, KindBadRedirect:
-		return []lint.Diagnostic{diag(CodeRedirects, e.Message)}
+		return []lint.Diagnostic{e.finding(CodeRedirects)}
 	}
 	return nil
+}
+
+// finding is the error as a finding of code. An Error built by hand
+// without Text (a test, a program's own failure) keeps its English words,
+// which no catalogue can translate.
+func (e *Error) finding(code string) lint.Diagnostic {
+	if !e.Text.IsZero() {
+		return diag(code, e.Text)
+	}
+	d := diag(code, i18n.Text{})
+	d.MessageID, d.Message = "", jsonpos.Clip(e.Message, lint.MaxMessage)
+	return d
 }

@@ -2,8 +2,9 @@ package discovery
 
 import (
 	"context"
-	"strconv"
 	"sync/atomic"
+
+	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // DefaultMaxRequests caps the outbound requests one check may make: the
@@ -42,9 +43,7 @@ func (b *Budget) Max() int { return int(b.max) }
 // Do sends r when the cap allows it.
 func (b *Budget) Do(ctx context.Context, r *Request) (*Response, error) {
 	if b.used.Add(1) > b.max {
-		return nil, &Error{Kind: KindRequestCap, URL: r.URL,
-			Message: "This check needed more than " + strconv.Itoa(int(b.max)) + " requests; we stop there so that no check can be used to flood a site.",
-			Hint:    "Serve the card with fewer redirects: clients follow only a few."}
+		return nil, fail(KindRequestCap, r.URL, i18n.T("msg.fetch.request-cap", int(b.max)), hint("hint.fetch.request-cap"))
 	}
 	return b.d.Do(ctx, r)
 }

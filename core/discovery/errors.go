@@ -1,6 +1,8 @@
 package discovery
 
-import "fmt"
+import (
+	"github.com/agentcard/agentcard/core/i18n"
+)
 
 // Kind says what went wrong when no card could be checked. Each kind maps to
 // one HTTP status in the Worker and one error page.
@@ -25,12 +27,19 @@ const (
 // Error is a failure to check a card, with a message that says what
 // happened and a hint that says what to try. Facts holds what was learned
 // about the HTTP exchange before the failure (nil when nothing was sent).
+//
+// Text and HintText are the message and the hint as data (catalogue ids
+// with arguments, core/i18n), so that every program can say them in its
+// reader's language; Message and Hint are their English renderings, kept
+// for callers that only speak English. Localize re-renders both.
 type Error struct {
-	Kind    Kind
-	Message string
-	Hint    string
-	URL     string
-	Facts   *Facts
+	Kind     Kind
+	Message  string
+	Hint     string
+	Text     i18n.Text
+	HintText i18n.Text
+	URL      string
+	Facts    *Facts
 	// RemoteStatus is the status the target itself answered, when it
 	// answered (a 404 is reported as such, even though the Worker's own
 	// answer is a 502).
@@ -65,6 +74,36 @@ func (e *Error) HTTPStatus() int {
 	}
 }
 
-func errorf(kind Kind, hint, format string, args ...any) *Error {
-	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...), Hint: hint}
+// Localize renders the message and the hint in cat's language. A program
+// calls it once, at its edge, before showing the error.
+func (e *Error) Localize(cat *i18n.Catalogue) {
+	if e == nil || cat == nil {
+		return
+	}
+	if !e.Text.IsZero() {
+		e.Message = cat.Render(e.Text)
+	}
+	if !e.HintText.IsZero() {
+		e.Hint = cat.Render(e.HintText)
+	}
 }
+
+// fail builds an Error from its message and hint as data, with their
+// English renderings filled in. hint may be zero (no hint).
+func fail(kind Kind, url string, msg, hint i18n.Text) *Error {
+	e := &Error{Kind: kind, URL: url, Text: msg, HintText: hint}
+	e.setText(msg)
+	if !hint.IsZero() {
+		e.Hint = i18n.EnglishCatalogue().Render(hint)
+	}
+	return e
+}
+
+// setText replaces the message (data and English) of e.
+func (e *Error) setText(msg i18n.Text) {
+	e.Text = msg
+	e.Message = i18n.EnglishCatalogue().Render(msg)
+}
+
+// hint is a hint without arguments.
+func hint(id string) i18n.Text { return i18n.T(id) }

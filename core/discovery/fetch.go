@@ -12,6 +12,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // Hop is one redirect followed on the way to the card.
@@ -67,8 +70,9 @@ type Fetched struct {
 	Body       []byte
 	Headerless *Variant // nil when both requests got the same bytes
 	// HeaderlessNote says why the second request could not be compared,
-	// when it failed.
-	HeaderlessNote string
+	// when it failed (in English; HeaderlessNoteText is the same as data).
+	HeaderlessNote     string
+	HeaderlessNoteText i18n.Text
 }
 
 // FetchRaw normalizes input, applies the policy and fetches the card the way a
@@ -116,7 +120,7 @@ func FetchRaw(ctx context.Context, d Doer, input string, p Policy) (*Fetched, er
 			// A panic on this goroutine would take the whole process (the
 			// Worker's instance) down; the caller's recover cannot see it.
 			if v := recover(); v != nil {
-				plain, plainErr = nil, fmt.Errorf("internal error: %v", v)
+				plain, plainErr = nil, fail(KindUnreachable, u.String(), i18n.T("msg.fetch.internal", fmt.Sprint(v)), i18n.Text{})
 			}
 		}()
 		plain, plainFacts, plainErr = chain(ctx, d, u, p, false)
@@ -163,11 +167,22 @@ func FetchRaw(ctx context.Context, d Doer, input string, p Policy) (*Fetched, er
 	_ = plainFacts
 	switch {
 	case plainErr != nil:
-		out.HeaderlessNote = "A second request without the A2A-Version header failed: " + plainErr.Error()
+		out.HeaderlessNoteText = i18n.T("msg.fetch.headerless-failed", errText(plainErr))
+		out.HeaderlessNote = i18n.EnglishCatalogue().Render(out.HeaderlessNoteText)
 	case plain.Status != res.Status || !bytes.Equal(plain.Body, res.Body):
 		out.Headerless = &Variant{Status: plain.Status, Size: len(plain.Body), Body: plain.Body}
 	}
 	return out, nil
+}
+
+// errText is an error as a message: an *Error's own Text, else the error's
+// words (a Doer's failure that is not one of ours) as an internal error.
+func errText(err error) i18n.Text {
+	var e *Error
+	if errors.As(err, &e) && !e.Text.IsZero() {
+		return e.Text
+	}
+	return i18n.T("msg.fetch.internal", err.Error())
 }
 
 func statusOf(r *Response) int {
@@ -181,32 +196,28 @@ func statusOf(r *Response) int {
 func judge(res *Response, f *Facts) *Error {
 	switch {
 	case res.Status == 404 || res.Status == 410:
-		where := f.FinalURL
+		msg := i18n.T("msg.fetch.not-found", statusLine(res), f.FinalURL)
 		if len(f.Tried) > 0 {
-			where += " nor at " + f.Tried[len(f.Tried)-1].URL
+			msg = i18n.T("msg.fetch.not-found.tried", statusLine(res), f.FinalURL, f.Tried[len(f.Tried)-1].URL)
 		}
-		return &Error{Kind: KindNotFound, URL: f.FinalURL, RemoteStatus: res.Status,
-			Message: "No card found: the server answered " + statusLine(res) + " at " + where + ".",
-			Hint:    "Check that the agent publishes its card at /.well-known/agent-card.json on this host, or give the card's full URL."}
+		e := fail(KindNotFound, f.FinalURL, msg, hint("hint.fetch.not-found"))
+		e.RemoteStatus = res.Status
+		return e
 	case res.Status < 200 || res.Status >= 300:
-		return &Error{Kind: KindRemoteStatus, URL: f.FinalURL, RemoteStatus: res.Status,
-			Message: "The server answered " + statusLine(res) + " instead of the card.",
-			Hint:    "A client gets the same answer; fix the server so that a plain GET returns 200 with the card."}
+		e := fail(KindRemoteStatus, f.FinalURL, i18n.T("msg.fetch.remote-status", statusLine(res)), hint("hint.fetch.remote-status"))
+		e.RemoteStatus = res.Status
+		return e
 	case res.Truncated:
-		return &Error{Kind: KindTooLarge, URL: f.FinalURL,
-			Message: "The answer is larger than " + humanBytes(int64(len(res.Body))) + "; we stopped reading there.",
-			Hint:    "A card is a small JSON document; check that this URL serves the card and not something else. Clients may refuse large cards too."}
+		return fail(KindTooLarge, f.FinalURL, i18n.T("msg.fetch.too-large", humanBytes(int64(len(res.Body)))), hint("hint.fetch.too-large"))
 	case !looksLikeJSON(res.Body, f.ContentType):
-		what := "text that is not JSON"
+		what := i18n.T("phrase.fetch.text-not-json")
 		if ct := mediaType(f.ContentType); ct != "" {
-			what = ct + " content that is not JSON"
+			what = i18n.T("phrase.fetch.type-not-json", jsonpos.Clip(ct, jsonpos.MaxQuoted))
 		}
 		if isHTML(res.Body, f.ContentType) {
-			what = "an HTML page"
+			what = i18n.T("phrase.fetch.html-page")
 		}
-		return &Error{Kind: KindNotJSON, URL: f.FinalURL,
-			Message: "The server answered with " + what + ", not an Agent Card.",
-			Hint:    "Check the URL: a card is JSON served as application/a2a+json or application/json. Login pages, error pages and single-page apps often answer every path with HTML."}
+		return fail(KindNotJSON, f.FinalURL, i18n.T("msg.fetch.not-json", what), hint("hint.fetch.not-json"))
 	}
 	return nil
 }
@@ -228,16 +239,16 @@ func chain(ctx context.Context, d Doer, u *url.URL, p Policy, withVersion bool) 
 		if err := p.Check(cur); err != nil {
 			if hop > 0 {
 				e := err.(*Error)
-				e.Message = "A redirect led to a target we do not fetch. " + e.Message
+				e.setText(i18n.T("msg.fetch.redirect-refused", e.Text))
 				e.Facts = &f
 			}
 			return nil, f, err
 		}
 		key := cur.String()
 		if seen[key] {
-			return nil, f, &Error{Kind: KindRedirectLoop, URL: key, Facts: &f,
-				Message: "The redirects go round in a loop: " + key + " was visited twice.",
-				Hint:    "Fix the server's redirect rules so that the card's URL answers 200 directly."}
+			e := fail(KindRedirectLoop, key, i18n.T("msg.fetch.redirect-loop", key), hint("hint.fetch.redirect-loop"))
+			e.Facts = &f
+			return nil, f, e
 		}
 		seen[key] = true
 		h := http.Header{}
@@ -263,15 +274,15 @@ func chain(ctx context.Context, d Doer, u *url.URL, p Policy, withVersion bool) 
 			loc := res.Header.Get("Location")
 			next, ok := resolveLocation(cur, loc)
 			if !ok {
-				return nil, f, &Error{Kind: KindBadRedirect, URL: key, Facts: &f,
-					Message: "The server answered " + statusLine(res) + " without a usable Location header.",
-					Hint:    "Fix the redirect so that it names the card's URL, or serve the card directly."}
+				e := fail(KindBadRedirect, key, i18n.T("msg.fetch.bad-redirect", statusLine(res)), hint("hint.fetch.bad-redirect"))
+				e.Facts = &f
+				return nil, f, e
 			}
 			f.Redirects = append(f.Redirects, Hop{URL: key, Status: res.Status, Location: next.String()})
 			if len(f.Redirects) > p.MaxRedirects {
-				return nil, f, &Error{Kind: KindTooManyRedirects, URL: key, Facts: &f,
-					Message: "More than " + strconv.Itoa(p.MaxRedirects) + " redirects; we stopped following them.",
-					Hint:    "Point clients straight at the card's final URL; every redirect is a round trip, and many clients give up early."}
+				e := fail(KindTooManyRedirects, key, i18n.T("msg.fetch.too-many-redirects", p.MaxRedirects), hint("hint.fetch.too-many-redirects"))
+				e.Facts = &f
+				return nil, f, e
 			}
 			cur = next
 			continue
@@ -302,43 +313,41 @@ func transportError(ctx context.Context, u string, err error, f *Facts) *Error {
 		return e
 	}
 	if errors.Is(err, ErrTimeout) || errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
-		return &Error{Kind: KindTimeout, URL: u, Facts: f,
-			Message: "No complete answer from " + u + " within the time limit.",
-			Hint:    "Check that the server is up and answers quickly; clients give up on slow card fetches too."}
+		e := fail(KindTimeout, u, i18n.T("msg.fetch.timeout", u), hint("hint.fetch.timeout"))
+		e.Facts = f
+		return e
 	}
-	host, port, loopback := "the server", "", false
+	var host any = i18n.Phrase("phrase.fetch.the-server")
+	port, loopback := "", false
 	if pu, perr := url.Parse(u); perr == nil {
 		h, p := hostPort(pu)
 		host, port = pu.Host, p
 		c, _ := classifyHost(h)
 		loopback = c == hostLoopback
 	}
-	where := "Check the host name, that the server is running and reachable from the internet, and its TLS certificate."
+	where := hint("hint.fetch.unreachable")
 	if loopback {
-		where = "Check that the agent is running on this machine and listening on port " + port + "."
+		where = i18n.T("hint.fetch.unreachable-local", port)
 	}
-	out := &Error{Kind: KindUnreachable, URL: u, Facts: f, Hint: where}
+	msg, reason := i18n.T("msg.fetch.unreachable", u), ""
 	switch {
 	case errors.Is(err, ErrConnRefused):
-		out.Reason = ReasonConnRefused
-		out.Message = "Could not connect to " + u + ": the connection was refused (nothing is listening on " + host + ")."
+		reason, msg = ReasonConnRefused, i18n.T("msg.fetch.conn-refused", u, host)
 		if !loopback {
-			out.Hint = "Check that the server is running and accepts connections on port " + port + " from the internet."
+			where = i18n.T("hint.fetch.conn-refused", port)
 		}
 	case errors.Is(err, ErrNoSuchHost):
-		out.Reason = ReasonNoSuchHost
-		out.Message = "Could not connect to " + u + ": the host name " + strconv.Quote(hostOnly(host)) + " does not resolve."
-		out.Hint = "Check the spelling of the host name and that its DNS records are published."
+		h, _ := host.(string)
+		reason, msg = ReasonNoSuchHost, i18n.T("msg.fetch.no-such-host", u, strconv.Quote(hostOnly(h)))
+		where = hint("hint.fetch.no-such-host")
 	case errors.Is(err, ErrTLS):
-		out.Reason = ReasonTLS
-		out.Message = "Could not connect to " + u + ": the TLS handshake failed (the certificate is invalid, expired or for another name)."
-		out.Hint = "Serve a valid certificate for this host name; clients refuse the card otherwise."
+		reason, msg = ReasonTLS, i18n.T("msg.fetch.tls", u)
+		where = hint("hint.fetch.tls")
 	case errors.Is(err, ErrConnLost):
-		out.Reason = ReasonConnLost
-		out.Message = "Could not read the answer from " + u + ": the connection was closed before the answer was complete."
-	default:
-		out.Message = "Could not connect to " + u + "."
+		reason, msg = ReasonConnLost, i18n.T("msg.fetch.conn-lost", u)
 	}
+	out := fail(KindUnreachable, u, msg, where)
+	out.Facts, out.Reason = f, reason
 	return out
 }
 
@@ -410,12 +419,14 @@ func directiveValue(cacheControl, name string) string {
 	return ""
 }
 
-func humanBytes(n int64) string {
+// humanBytes is a size for a message: whole MiB or KiB (symbols, the same
+// in every language), else a number of bytes (a phrase).
+func humanBytes(n int64) any {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return strconv.Itoa(int(n>>20)) + " MiB"
 	case n >= 1<<10 && n%(1<<10) == 0:
 		return strconv.Itoa(int(n>>10)) + " KiB"
 	}
-	return strconv.Itoa(int(n)) + " bytes"
+	return i18n.T("phrase.fetch.bytes", int(n))
 }

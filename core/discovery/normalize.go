@@ -3,6 +3,9 @@ package discovery
 import (
 	"net/url"
 	"strings"
+
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // WellKnownPath is where a v1.0 client looks for an agent's card
@@ -24,22 +27,19 @@ const (
 func Normalize(input string) (*url.URL, error) {
 	s := strings.TrimSpace(input)
 	if s == "" {
-		return nil, errorf(KindBadInput, "Type a domain such as agent.example.com or the full URL of a card.",
-			"No URL given.")
+		return nil, fail(KindBadInput, "", i18n.T("msg.fetch.no-url"), hint("hint.fetch.no-url"))
 	}
 	if len(s) > MaxURLLength {
 		return nil, tooLong(len(s))
 	}
 	for _, r := range s {
 		if r <= ' ' || r == 0x7f || r == '\\' {
-			return nil, errorf(KindBadInput, "Remove spaces, control characters and backslashes from the URL.",
-				"The URL contains %q, which we do not accept in a URL.", r)
+			return nil, fail(KindBadInput, "", i18n.T("msg.fetch.bad-char", jsonpos.Quote(string(r))), hint("hint.fetch.bad-char"))
 		}
 	}
 	if scheme, _, ok := strings.Cut(s, ":"); ok && !strings.Contains(s, "://") && isScheme(scheme) && !looksLikeHostPort(s) {
 		if l := strings.ToLower(scheme); l == "http" || l == "https" {
-			return nil, errorf(KindBadInput, "Write the URL as https://host/path.",
-				"%q is missing the // after %s:.", input, l)
+			return nil, fail(KindBadInput, "", i18n.T("msg.fetch.no-slashes", jsonpos.QuoteClipped(input), l), hint("hint.fetch.no-slashes"))
 		}
 		return nil, refusedScheme(strings.ToLower(scheme))
 	}
@@ -48,23 +48,22 @@ func Normalize(input string) (*url.URL, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return nil, errorf(KindBadInput, "Check the URL for typos; a domain such as agent.example.com is enough.",
-			"%q is not a valid URL: %v.", input, unwrapURLError(err))
+		// Go's own words for what is wrong (an invalid port, a bad
+		// escape) are passed on as a detail: they quote the bad part.
+		return nil, fail(KindBadInput, "", i18n.T("msg.fetch.invalid-url", jsonpos.QuoteClipped(input), unwrapURLError(err).Error()), hint("hint.fetch.invalid-url"))
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
 	if u.Scheme != "https" && u.Scheme != "http" {
 		return nil, refusedScheme(u.Scheme)
 	}
 	if u.Opaque != "" || u.Host == "" {
-		return nil, errorf(KindBadInput, "Give a URL with a host name, e.g. https://agent.example.com/.well-known/agent-card.json.",
-			"%q has no host name.", input)
+		return nil, fail(KindBadInput, "", i18n.T("msg.fetch.no-host", jsonpos.QuoteClipped(input)), hint("hint.fetch.no-host"))
 	}
 	if u.User != nil {
-		return nil, errorf(KindRefused, "Remove the user name and password from the URL: a public card needs no credentials, and we never send any.",
-			"The URL contains credentials (user:password@); we do not fetch such URLs.")
+		return nil, fail(KindRefused, "", i18n.T("msg.fetch.credentials"), hint("hint.fetch.credentials"))
 	}
 	if strings.Trim(u.Hostname(), ".") == "" {
-		return nil, errorf(KindBadInput, "Give a URL with a host name.", "%q has no host name.", input)
+		return nil, fail(KindBadInput, "", i18n.T("msg.fetch.no-host", jsonpos.QuoteClipped(input)), hint("hint.fetch.no-host-short"))
 	}
 	canonicalize(u)
 	u.Fragment, u.RawFragment = "", ""
@@ -84,13 +83,11 @@ func Normalize(input string) (*url.URL, error) {
 const MaxURLLength = 2048
 
 func tooLong(n int) *Error {
-	return errorf(KindBadInput, "Use the card's URL without extra query parameters.",
-		"The URL is %d characters long; the limit is %d.", n, MaxURLLength)
+	return fail(KindBadInput, "", i18n.T("msg.fetch.too-long", n, MaxURLLength), hint("hint.fetch.too-long"))
 }
 
 func refusedScheme(scheme string) *Error {
-	return errorf(KindRefused, "Give an https:// URL or just the domain; agents publish their cards over HTTPS.",
-		"We only fetch https URLs (and http on this machine in development); %q URLs are not fetched.", scheme+":")
+	return fail(KindRefused, "", i18n.T("msg.fetch.scheme", jsonpos.QuoteClipped(scheme+":")), hint("hint.fetch.scheme"))
 }
 
 func isScheme(s string) bool {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/agentcard/agentcard/core/hosts"
+	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // Policy is what discovery may fetch and how (docs/ARCHITECTURE.md §7). The zero value
@@ -67,13 +68,15 @@ const (
 	hostInvalid // not a host anyone can fetch
 )
 
-const refusedHint = "Check a card that is published on the public internet. To check an agent running on your own machine, run the checker locally with `make dev` (it allows loopback addresses) or use the agentcard CLI."
+// refusedHint is the hint of every refused host: check a public card, or
+// run the checker locally.
+var refusedHint = hint("hint.fetch.refused")
 
 // Check applies the policy to a parsed target. It looks only at the URL:
 // it sends nothing and resolves nothing, so it is safe to call on anything.
 func (p Policy) Check(u *url.URL) error {
 	if u == nil {
-		return errorf(KindBadInput, "", "No URL given.")
+		return fail(KindBadInput, "", i18n.T("msg.fetch.no-url"), i18n.Text{})
 	}
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "https" && scheme != "http" {
@@ -82,38 +85,33 @@ func (p Policy) Check(u *url.URL) error {
 		return e
 	}
 	if u.User != nil {
-		return &Error{Kind: KindRefused, URL: u.Redacted(), Message: "The URL contains credentials (user:password@); we do not fetch such URLs.",
-			Hint: "Remove the user name and password from the URL: a public card needs no credentials."}
+		return fail(KindRefused, u.Redacted(), i18n.T("msg.fetch.credentials"), hint("hint.fetch.credentials-public"))
 	}
 	class, why := classifyHost(u.Hostname())
-	refuse := func(msg string) error {
-		return &Error{Kind: KindRefused, URL: u.String(), Message: msg, Hint: refusedHint}
+	refuse := func(id string) error {
+		return fail(KindRefused, u.String(), i18n.T(id, why), refusedHint)
 	}
 	for _, self := range p.Self {
 		if sameEndpoint(u, self) {
-			return &Error{Kind: KindRefused, URL: u.String(),
-				Message: "We do not fetch " + u.Host + ": it is this checker itself, and a check of the checker would only ask it to check again.",
-				Hint:    "Give the URL of the agent's card, not a link to this checker."}
+			return fail(KindRefused, u.String(), i18n.T("msg.fetch.self", u.Host), hint("hint.fetch.self"))
 		}
 	}
 	switch class {
 	case hostInvalid:
-		return refuse("We do not fetch " + why + ".")
+		return refuse("msg.fetch.invalid-host")
 	case hostLoopback:
 		if !p.AllowLoopback && !p.AllowPrivate {
-			return refuse("We do not fetch " + why + ": it points back at the machine running the checker.")
+			return refuse("msg.fetch.loopback")
 		}
 		return nil // http or https: it is the user's own machine
 	case hostPrivate:
 		if !p.AllowPrivate {
-			return refuse("We do not fetch " + why + ": it is not a public internet address.")
+			return refuse("msg.fetch.private")
 		}
 		return nil
 	}
 	if scheme == "http" && !p.AllowHTTP {
-		return &Error{Kind: KindRefused, URL: u.String(),
-			Message: "We only fetch https URLs from public hosts; " + u.String() + " uses plain http.",
-			Hint:    "Use the https:// URL of the card. Clients should never fetch a card over plain http, since anyone on the path could change it."}
+		return fail(KindRefused, u.String(), i18n.T("msg.fetch.plain-http", u.String()), hint("hint.fetch.plain-http"))
 	}
 	return nil
 }
@@ -126,19 +124,20 @@ func (p Policy) CheckAddr(a netip.Addr) error {
 	switch {
 	case class == hostLoopback && !p.AllowLoopback && !p.AllowPrivate,
 		class == hostPrivate && !p.AllowPrivate:
-		return &Error{Kind: KindRefused, Message: "The host name resolves to " + why + ", which we do not fetch.", Hint: refusedHint}
+		return fail(KindRefused, "", i18n.T("msg.fetch.resolves-private", why), refusedHint)
 	}
 	return nil
 }
 
-// classifyHost maps hosts.Classify onto what the policy decides about:
+// classifyHost maps hosts.ClassifyText onto what the policy decides about:
 // loopback (allowed in development), public (fetched), private (never
-// fetched by the Worker) and invalid.
-func classifyHost(host string) (hostClass, string) { return policyClass(hosts.Classify(host)) }
+// fetched by the Worker) and invalid. The reason is a phrase, put into the
+// refusal's message.
+func classifyHost(host string) (hostClass, i18n.Text) { return policyClass(hosts.ClassifyText(host)) }
 
-func classifyAddr(a netip.Addr) (hostClass, string) { return policyClass(hosts.ClassifyAddr(a)) }
+func classifyAddr(a netip.Addr) (hostClass, i18n.Text) { return policyClass(hosts.ClassifyAddrText(a)) }
 
-func policyClass(p hosts.Place, why string) (hostClass, string) {
+func policyClass(p hosts.Place, why i18n.Text) (hostClass, i18n.Text) {
 	switch p {
 	case hosts.Public, hosts.Tunnel:
 		return hostPublic, why
