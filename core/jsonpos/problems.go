@@ -53,10 +53,14 @@ const (
 // Problem is a syntax finding. Problems are errors: a card with any of them
 // is not valid JSON, even when the parser could recover a tree.
 type Problem struct {
-	Code    string
+	Code string
+	// Message is Text rendered in English (clipped to MaxMessage), for
+	// callers that show one language.
 	Message string
-	// Text is Message as data (catalogue id and arguments), so that any
-	// program can show it in its reader's language.
+	// Text is the message as data: an id of the catalogue (the parser's
+	// are in catalog/<lang>/parser.json) and its arguments (values quoted
+	// from the document, line and column numbers, Phrase or Text for
+	// words), so that any program can show it in its reader's language.
 	Text  i18n.Text
 	Start int
 	End   int
