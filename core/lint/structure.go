@@ -2,12 +2,12 @@ package lint
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -87,10 +87,10 @@ func checkNotObject(c *Context) {
 	if c.Root == nil || c.Root.Kind == jsonpos.Object || c.Root.Kind == jsonpos.Invalid {
 		return
 	}
-	d := c.Report(c.Root, "the document is a JSON %s; an Agent Card must be a JSON object", c.Root.Kind)
+	d := c.Report(c.Root, "msg.not-an-object", kindName(c.Root.Kind))
 	if c.Root.Kind == jsonpos.Array && len(c.Root.Children) == 1 && c.Root.Children[0].Kind == jsonpos.Object {
 		inner := c.Root.Children[0]
-		d.WithFix("Unwrap the card from the array", c.Replace(c.Root, string(c.Doc.Src[inner.Start:inner.End])))
+		d.WithFix("fix.unwrap-array", c.Replace(c.Root, string(c.Doc.Src[inner.Start:inner.End])))
 	}
 }
 
@@ -103,9 +103,17 @@ func checkNotACard(c *Context) {
 	if n == nil {
 		n = c.Root
 	}
-	d := c.ReportKey(n, "this looks like %s, not an A2A Agent Card. %s", det.LooksLike, det.Hint)
-	if strings.HasPrefix(det.LooksLike, "an Agent Card nested") && n.Kind == jsonpos.Object {
-		d.WithFix("Publish the inner card", c.Replace(c.Root, string(c.Doc.Src[n.Start:n.End])))
+	var d *Diagnostic
+	switch det.Kind {
+	case "nested":
+		d = c.ReportKey(n, "msg.not-a-card.nested", quote(det.Wrapper))
+	case "mcp-server-json", "mcp", "erc-8004", "openapi", "openai-plugin", "no-fields":
+		d = c.ReportKey(n, "msg.not-a-card."+det.Kind)
+	default: // a detection this rule does not know yet: still one finding
+		d = c.ReportKey(n, "msg.not-a-card")
+	}
+	if det.Kind == "nested" && n.Kind == jsonpos.Object {
+		d.WithFix("fix.publish-inner-card", c.Replace(c.Root, string(c.Doc.Src[n.Start:n.End])))
 	}
 }
 
@@ -137,10 +145,10 @@ func (w walker) object(n *jsonpos.Node, name string, eras card.Eras) {
 		}
 		if m.Kind == jsonpos.Null {
 			if f.Required&eras != 0 {
-				c.ReportAs(codeRequired, m, c.Doc.Range(m), "%s is required and must not be null", fieldLabel(name, m.Key))
+				c.ReportAs(codeRequired, m, c.Doc.Range(m), "msg.required-field.null", fieldLabel(name, m.Key))
 			} else {
-				c.ReportAs(codeNull, m, c.Doc.Range(m), "%s is null; leave the member out instead", fieldLabel(name, m.Key)).
-					WithFix("Remove "+jsonpos.Clip(m.Key, jsonpos.MaxQuoted), removeMember(c, m))
+				c.ReportAs(codeNull, m, c.Doc.Range(m), "msg.null-value", fieldLabel(name, m.Key)).
+					WithFixText(i18n.T("fix.remove-member", jsonpos.Clip(m.Key, jsonpos.MaxQuoted)), removeMember(c, m))
 			}
 			continue
 		}
@@ -165,19 +173,19 @@ func (w walker) object(n *jsonpos.Node, name string, eras card.Eras) {
 		if c.full(codeRequired, n.Parent) {
 			// capped: count it without building the message (a hostile
 			// card has 200,000 empty skills)
-			c.ReportMissingAs(codeRequired, n, f.Name, missingRange(c, n), "")
+			c.ReportMissingAs(codeRequired, n, f.Name, missingRange(c, n), "msg.required-field")
 			continue
 		}
 		if m := misspelt(n, name, f.Name, eras); m != nil {
-			why := "which clients do not recognize"
+			id := "msg.required-field.misspelt"
 			if toSnake(f.Name) == m.Key {
-				why = "which only ProtoJSON readers accept; plain JSON readers miss it"
+				id = "msg.required-field.proto-name"
 			}
-			c.ReportMissingAs(codeRequired, n, f.Name, c.Doc.KeyRange(m), "%s is missing: it is written %s, %s", fieldLabel(name, f.Name), quote(m.Key), why).
-				WithFix("Rename to "+f.Name, c.RenameKey(m, f.Name))
+			c.ReportMissingAs(codeRequired, n, f.Name, c.Doc.KeyRange(m), id, fieldLabel(name, f.Name), quote(m.Key)).
+				WithFixText(i18n.T("fix.rename", f.Name), c.RenameKey(m, f.Name))
 			continue
 		}
-		c.ReportMissingAs(codeRequired, n, f.Name, missingRange(c, n), "%s is missing: %s", fieldLabel(name, f.Name), lowerFirstDoc(f))
+		c.ReportMissingAs(codeRequired, n, f.Name, missingRange(c, n), "msg.required-field", fieldLabel(name, f.Name), fieldDoc(f))
 	}
 }
 
@@ -219,6 +227,9 @@ func missingRange(c *Context, n *jsonpos.Node) jsonpos.Range {
 	return c.Doc.Span(n.Start, n.Start+1)
 }
 
+// fieldLabel names a field in messages: its name, with its object's type
+// in parentheses unless it is a top-level member ("id (AgentSkill)"). It is
+// code, the same in every language.
 func fieldLabel(object, field string) string {
 	switch object {
 	case "AgentCard":
@@ -227,29 +238,24 @@ func fieldLabel(object, field string) string {
 	return jsonpos.Clip(field, jsonpos.MaxQuoted) + " (" + object + ")"
 }
 
-// lowerFirstDoc is lowerFirst of a catalogue field's doc, computed once per
-// field (a card with 200,000 empty skills asks for it a million times).
-func lowerFirstDoc(f *card.Field) string {
-	if v, ok := lowerDocs.Load(f); ok {
-		return v.(string)
-	}
-	v := lowerFirst(f.Doc)
-	lowerDocs.Store(f, v)
-	return v
-}
+// fieldDoc is a field's explanation as a message argument: the reader's
+// language shows its own ("field.<Object>.<name>" in each catalogue).
+func fieldDoc(f *card.Field) i18n.Text { return i18n.Text{ID: card.FieldKey(f.Object, f.Name)} }
 
-var lowerDocs sync.Map // *card.Field → string
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	if len(r) > 1 && unicode.IsUpper(r[1]) {
-		return s
-	}
-	r[0] = unicode.ToLower(r[0])
-	return string(r)
+// The English of the field explanations lives in the field catalogue
+// (core/card), not in the catalogue files: findings that quote one render
+// it from there.
+func init() {
+	var once sync.Once
+	var docs map[string]string
+	i18n.SetEnglishExtra(func(id string) (string, bool) {
+		if !strings.HasPrefix(id, "field.") {
+			return "", false
+		}
+		once.Do(func() { docs = card.FieldTexts() })
+		s, ok := docs[id]
+		return s, ok
+	})
 }
 
 // value checks a value against a catalogue type expression.
@@ -260,13 +266,18 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 		return // the parser already reported it
 	}
 	if n.Kind != want {
-		label := "the value"
+		var label any = i18n.Phrase("phrase.the-value")
 		if n.IsMember() {
 			label = fieldLabel(object, n.Key)
 		} else if n.Parent != nil {
-			label = "element " + strconv.Itoa(n.Index) + " of " + jsonpos.Clip(n.Parent.Key, jsonpos.MaxQuoted)
+			label = i18n.T("phrase.element-of", n.Index, jsonpos.Clip(n.Parent.Key, jsonpos.MaxQuoted))
 		}
-		d := c.ReportAs(codeWrongType, n, c.Doc.Range(n), "%s must be %s, found %s%s", label, typeText(typ), article(n.Kind), quoteValue(c, n))
+		var d *Diagnostic
+		if raw, ok := rawValue(c, n); ok {
+			d = c.ReportAs(codeWrongType, n, c.Doc.Range(n), "msg.wrong-type.value", label, typeText(typ), foundKind(n.Kind), raw)
+		} else {
+			d = c.ReportAs(codeWrongType, n, c.Doc.Range(n), "msg.wrong-type", label, typeText(typ), foundKind(n.Kind))
+		}
 		if fix, ok := typeFix(c, n, want); ok {
 			d.Fixes = append(d.Fixes, fix)
 		}
@@ -276,7 +287,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 	case strings.HasPrefix(typ, "[]"):
 		elem := typ[2:]
 		if f != nil && f.Required&eras != 0 && len(n.Children) == 0 {
-			emptySeverity(c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "%s is required and must have at least one element", fieldLabel(object, n.Key)), f, eras)
+			emptySeverity(c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "msg.required-field-empty.list", fieldLabel(object, n.Key)), f, eras)
 		}
 		childEras := eras
 		if n.Key == "supportedInterfaces" || n.Key == "securityRequirements" {
@@ -286,7 +297,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 		}
 		for _, e := range n.Children {
 			if e.Kind == jsonpos.Null {
-				c.ReportAs(codeNull, e, c.Doc.Range(e), "element %d of %s is null", e.Index, jsonpos.Clip(n.Key, jsonpos.MaxQuoted))
+				c.ReportAs(codeNull, e, c.Doc.Range(e), "msg.null-value.element", e.Index, jsonpos.Clip(n.Key, jsonpos.MaxQuoted))
 				continue
 			}
 			w.value(e, elem, childEras, nil, object)
@@ -295,17 +306,17 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 		elem := typ[4 : len(typ)-1]
 		for _, m := range n.Children {
 			if m.Kind == jsonpos.Null {
-				c.ReportAs(codeNull, m, c.Doc.Range(m), "%s in %s is null", jsonpos.Clip(m.Key, jsonpos.MaxQuoted), jsonpos.Clip(n.Key, jsonpos.MaxQuoted))
+				c.ReportAs(codeNull, m, c.Doc.Range(m), "msg.null-value.entry", jsonpos.Clip(m.Key, jsonpos.MaxQuoted), jsonpos.Clip(n.Key, jsonpos.MaxQuoted))
 				continue
 			}
 			w.value(m, elem, eras, nil, object)
 		}
 	case typ == "string":
 		if f != nil && f.Required&eras != 0 && strings.TrimSpace(n.Str) == "" {
-			emptySeverity(c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "%s is required and must not be empty", fieldLabel(object, n.Key)), f, eras)
+			emptySeverity(c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "msg.required-field-empty", fieldLabel(object, n.Key)), f, eras)
 		} else if f != nil && (f.Format == "url" || f.Format == "uri") && n.Str != strings.TrimSpace(n.Str) {
-			c.ReportAs(codeURLSpace, n, c.Doc.Range(n), "%s %s has spaces around it; clients parse the URL as written and fail (or request another address)", fieldLabel(object, n.Key), quote(n.Str)).
-				WithFix("Remove the spaces", c.Replace(n, jsonpos.Quote(strings.TrimSpace(n.Str))))
+			c.ReportAs(codeURLSpace, n, c.Doc.Range(n), "msg.url-whitespace", fieldLabel(object, n.Key), quote(n.Str)).
+				WithFix("fix.remove-spaces", c.Replace(n, jsonpos.Quote(strings.TrimSpace(n.Str))))
 		}
 	case want == jsonpos.Object && typ != "object":
 		w.object(n, typ, eras)
@@ -324,40 +335,66 @@ func kindOf(typ string) jsonpos.Kind {
 	return jsonpos.Object
 }
 
-func typeText(typ string) string {
+// typeText names a catalogue type expression in messages ("an array of
+// objects (AgentSkill)").
+func typeText(typ string) i18n.Text {
 	switch {
-	case typ == "string":
-		return "a string"
-	case typ == "boolean":
-		return "a boolean (true or false)"
-	case typ == "object" || strings.HasPrefix(typ, "map["):
-		return "an object"
 	case strings.HasPrefix(typ, "[]"):
-		return "an array of " + strings.TrimPrefix(typeText(typ[2:]), "a ")
+		return i18n.T("phrase.type.list", elemText(typ[2:]))
+	case typ == "string":
+		return i18n.T("phrase.type.string")
+	case typ == "boolean":
+		return i18n.T("phrase.type.boolean")
+	case typ == "object" || strings.HasPrefix(typ, "map["):
+		return i18n.T("phrase.type.object")
 	}
-	return "an object (" + typ + ")"
+	return i18n.T("phrase.type.named", typ)
 }
 
-func article(k jsonpos.Kind) string {
-	switch k {
-	case jsonpos.Array, jsonpos.Object:
-		return "an " + k.String()
-	case jsonpos.Null:
-		return "null"
+// elemText names the elements of a list type ("strings", "AgentSkill
+// objects").
+func elemText(typ string) i18n.Text {
+	switch {
+	case strings.HasPrefix(typ, "[]"):
+		return i18n.T("phrase.elem.lists")
+	case typ == "string":
+		return i18n.T("phrase.elem.strings")
+	case typ == "boolean":
+		return i18n.T("phrase.elem.booleans")
+	case typ == "object" || strings.HasPrefix(typ, "map["):
+		return i18n.T("phrase.elem.objects")
 	}
-	return "a " + k.String()
+	return i18n.T("phrase.elem.named", typ)
 }
 
+// kindName is a JSON type's name ("array").
+func kindName(k jsonpos.Kind) i18n.Phrase { return i18n.Phrase("phrase.kind." + k.String()) }
+
+// foundKind is a JSON type as what was found ("an array").
+func foundKind(k jsonpos.Kind) i18n.Phrase { return i18n.Phrase("phrase.found." + k.String()) }
+
+// quoteValue is a scalar's JSON source after a space, clipped, or "" for
+// objects and arrays (for English messages built around a value).
 func quoteValue(c *Context, n *jsonpos.Node) string {
-	switch n.Kind {
-	case jsonpos.String, jsonpos.Number, jsonpos.Bool:
-		raw := string(c.Doc.Src[n.Start:n.End])
-		if len(raw) > 40 {
-			raw = raw[:40] + "…"
-		}
+	if raw, ok := rawValue(c, n); ok {
 		return " " + raw
 	}
 	return ""
+}
+
+// rawValue is a scalar's JSON source, clipped for messages; objects and
+// arrays have none.
+func rawValue(c *Context, n *jsonpos.Node) (string, bool) {
+	switch n.Kind {
+	case jsonpos.String, jsonpos.Number, jsonpos.Bool:
+		return jsonpos.Clip(string(c.Doc.Src[n.Start:n.End]), 40+len("…")), true
+	}
+	return "", false
+}
+
+// newFix is a fix whose title is a catalogue message.
+func newFix(t i18n.Text, edits ...Edit) Fix {
+	return Fix{Title: jsonpos.Clip(i18n.EnglishCatalogue().Render(t), maxFixTitle), Text: t, Edits: edits}
 }
 
 // typeFix offers certain conversions: "true" → true, a single string → a
@@ -365,15 +402,25 @@ func quoteValue(c *Context, n *jsonpos.Node) string {
 func typeFix(c *Context, n *jsonpos.Node, want jsonpos.Kind) (Fix, bool) {
 	switch {
 	case want == jsonpos.Bool && n.Kind == jsonpos.String && (n.Str == "true" || n.Str == "false"):
-		return Fix{Title: "Use the boolean " + n.Str, Edits: []Edit{c.Replace(n, n.Str)}}, true
+		return newFix(i18n.T("fix.use-boolean", n.Str), c.Replace(n, n.Str)), true
 	case want == jsonpos.Array && n.Kind == jsonpos.String:
 		raw := string(c.Doc.Src[n.Start:n.End])
-		return Fix{Title: "Wrap the value in a list", Edits: []Edit{c.Replace(n, "["+raw+"]")}}, true
+		return newFix(i18n.T("fix.wrap-in-list"), c.Replace(n, "["+raw+"]")), true
 	case want == jsonpos.String && n.Kind == jsonpos.Number:
 		raw := string(c.Doc.Src[n.Start:n.End])
-		return Fix{Title: "Quote the number", Edits: []Edit{c.Replace(n, jsonpos.Quote(raw))}}, true
+		return newFix(i18n.T("fix.quote-number"), c.Replace(n, jsonpos.Quote(raw))), true
 	}
 	return Fix{}, false
+}
+
+// replacementArg names what replaces a legacy field: a path is code and
+// stays as written; the few replacements in words have their own phrase,
+// "phrase.replacement.<Object>.<name>".
+func replacementArg(f *card.Field) any {
+	if strings.ContainsRune(f.Replacement, ' ') {
+		return i18n.Phrase("phrase.replacement." + f.Object + "." + f.Name)
+	}
+	return f.Replacement
 }
 
 // foreign handles a member the catalogue does not define in these eras.
@@ -389,17 +436,17 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	if f := card.LookupAny(object, m.Key); f != nil {
 		switch {
 		case object == "AgentInterface" && m.Key == "transport":
-			d := c.ReportAs(codeTransportKey, m, c.Doc.KeyRange(m), "transport is the 0.3 name; in supportedInterfaces the binding goes in protocolBinding")
+			d := c.ReportAs(codeTransportKey, m, c.Doc.KeyRange(m), "msg.interface-transport-key")
 			if !obj.Has("protocolBinding") {
-				d.WithFix("Rename to protocolBinding", c.RenameKey(m, "protocolBinding"))
+				d.WithFixText(i18n.T("fix.rename", "protocolBinding"), c.RenameKey(m, "protocolBinding"))
 			}
 		case f.In&card.V10 == 0 && eras&card.V10 != 0:
-			d := c.ReportAs(codeLegacyField, m, c.Doc.KeyRange(m), "%s is a 0.2/0.3 field that 1.0 clients ignore; use %s", fieldLabel(object, m.Key), f.Replacement)
+			d := c.ReportAs(codeLegacyField, m, c.Doc.KeyRange(m), "msg.legacy-field", fieldLabel(object, m.Key), replacementArg(f))
 			if isPlainName(f.Replacement) && !obj.Has(f.Replacement) {
-				d.WithFix("Rename to "+f.Replacement, c.RenameKey(m, f.Replacement))
+				d.WithFixText(i18n.T("fix.rename", f.Replacement), c.RenameKey(m, f.Replacement))
 			}
 		case f.In&card.Legacy == 0 && eras&card.V10 == 0:
-			c.ReportAs(codeNewerField, m, c.Doc.KeyRange(m), "%s only exists in A2A 1.0; clients reading this %s card ignore it", fieldLabel(object, m.Key), c.Era)
+			c.ReportAs(codeNewerField, m, c.Doc.KeyRange(m), "msg.field-newer-than-card", fieldLabel(object, m.Key), string(c.Era))
 		}
 		if m.Kind != jsonpos.Null {
 			w.value(m, f.Type, f.In, f, object)
@@ -409,10 +456,9 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	if c.full(codeUnknown, obj) {
 		// already capped: count it without looking for the closest name
 		// (a hostile object has tens of thousands of unknown members)
-		c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "")
+		c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field")
 		return
 	}
-	msg := "unknown field " + quote(m.Key) + " in " + object + "; clients ignore it"
 	if s, certain := suggest(object, m.Key, eras); s != "" {
 		if certain && !obj.Has(s) && fieldRequired(object, s, eras) {
 			return // the required-field finding names this member and renames it
@@ -422,25 +468,22 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 				// ProtoJSON readers accept the proto field name as an
 				// alias, so they see the same field twice and reject
 				// the whole card.
-				c.ReportAs(codeProtoDuplicate, m, c.Doc.KeyRange(m),
-					"%s is the proto name of %s, which is also present: ProtoJSON readers (such as the official Python SDK) treat both as one field and reject the card", quote(m.Key), quote(s)).
-					WithFix("Remove "+jsonpos.Clip(m.Key, jsonpos.MaxQuoted), removeMember(c, m))
+				c.ReportAs(codeProtoDuplicate, m, c.Doc.KeyRange(m), "msg.field-proto-name-duplicate", quote(m.Key), quote(s)).
+					WithFixText(i18n.T("fix.remove-member", jsonpos.Clip(m.Key, jsonpos.MaxQuoted)), removeMember(c, m))
 				return
 			}
-			msg += " (the specified " + quote(s) + " is also present: this copy is never read)"
-			c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "%s", msg)
+			c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field.copy", quote(m.Key), object, quote(s))
 			return
 		}
-		msg += ". Did you mean " + quote(s) + "?"
-		d := c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "%s", msg)
+		d := c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field.suggest", quote(m.Key), object, quote(s))
 		if certain {
-			d.WithFix("Rename to "+s, c.RenameKey(m, s))
+			d.WithFixText(i18n.T("fix.rename", s), c.RenameKey(m, s))
 		} else {
-			d.WithFix("Rename to "+s+" (closest known name)", c.RenameKey(m, s))
+			d.WithFixText(i18n.T("fix.rename-closest", s), c.RenameKey(m, s))
 		}
 		return
 	}
-	c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "%s", msg)
+	c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field", quote(m.Key), object)
 }
 
 // draftExtendedCardFlag reports supportsExtendedAgentCard, the name a
@@ -451,24 +494,24 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 func (w walker) draftExtendedCardFlag(obj, m *jsonpos.Node, eras card.Eras) {
 	c := w.c
 	if eras&card.V10 == 0 {
-		d := c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "supportsExtendedAgentCard is a pre-1.0 draft name; 0.2/0.3 cards call this flag supportsAuthenticatedExtendedCard, and clients ignore the draft name")
+		d := c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field.draft-extended-card")
 		if !obj.Has("supportsAuthenticatedExtendedCard") {
-			d.WithFix("Rename to supportsAuthenticatedExtendedCard", c.RenameKey(m, "supportsAuthenticatedExtendedCard"))
+			d.WithFixText(i18n.T("fix.rename", "supportsAuthenticatedExtendedCard"), c.RenameKey(m, "supportsAuthenticatedExtendedCard"))
 		}
 		return
 	}
-	d := c.ReportAs(codeLegacyField, m, c.Doc.KeyRange(m), "supportsExtendedAgentCard is the pre-1.0 name of capabilities.extendedAgentCard; 1.0 clients ignore it, so they think the extended card is unavailable")
+	d := c.ReportAs(codeLegacyField, m, c.Doc.KeyRange(m), "msg.legacy-field.draft-extended-card")
 	raw := string(c.Doc.Src[m.Start:m.End])
 	caps := obj.Get("capabilities")
 	switch {
 	case caps == nil:
-		d.WithFix("Move to capabilities.extendedAgentCard", c.Doc.Edit(m.KeyStart, m.End, `"capabilities": {"extendedAgentCard": `+raw+`}`))
+		d.WithFixText(i18n.T("fix.move-to", "capabilities.extendedAgentCard"), c.Doc.Edit(m.KeyStart, m.End, `"capabilities": {"extendedAgentCard": `+raw+`}`))
 	case caps.Kind == jsonpos.Object && !caps.Has("extendedAgentCard"):
 		at, text := caps.Start+1, `"extendedAgentCard": `+raw
 		if len(caps.Children) > 0 {
 			at, text = caps.Children[len(caps.Children)-1].End, ", "+text
 		}
-		d.WithFix("Move to capabilities.extendedAgentCard", c.Doc.Edit(at, at, text), removeMember(c, m))
+		d.WithFixText(i18n.T("fix.move-to", "capabilities.extendedAgentCard"), c.Doc.Edit(at, at, text), removeMember(c, m))
 	}
 }
 
