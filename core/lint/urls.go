@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentcard/agentcard/core/hosts"
+	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // URL classification shared by the identity, interface and security rules.
@@ -51,7 +52,10 @@ type urlInfo struct {
 	// Placeholder is the unfilled template text, for messages.
 	Placeholder string
 	Where       hostKind
-	// Reason explains Where in a few words ("a private IPv4 address").
+	// Why explains Where in a few words (`the address 10.0.0.1 (a private
+	// network address)`), as a catalogue phrase for messages; Reason is
+	// its English.
+	Why    i18n.Text
 	Reason string
 }
 
@@ -117,22 +121,28 @@ func (c *Context) classifyURL(raw string) urlInfo {
 
 // classifyHost is classifyHost memoized for the run: a card's URLs share
 // a few hosts.
-func (c *Context) classifyHost(host string) (hostKind, string) {
+func (c *Context) classifyHost(host string) hostInfo {
 	if h, ok := c.hosts[host]; ok {
-		return h.kind, h.reason
+		return h
 	}
 	if c.hosts == nil {
 		c.hosts = make(map[string]hostInfo, 8)
 	}
-	k, r := classifyHost(host)
-	c.hosts[host] = hostInfo{k, r}
-	return k, r
+	h := classifyHost(host)
+	c.hosts[host] = h
+	return h
 }
 
+// hostInfo is what classifyHost says of a host: where it lives and why,
+// as a phrase and in English.
 type hostInfo struct {
 	kind   hostKind
+	why    i18n.Text
 	reason string
 }
+
+// set records the host's classification in u.
+func (u *urlInfo) set(h hostInfo) { u.Where, u.Why, u.Reason = h.kind, h.why, h.reason }
 
 // hostPortMatch matches the scheme-less host:port form; it never contains
 // a slash, which rules out most URLs without running the regexp.
@@ -147,7 +157,7 @@ func hostPortMatch(s string) []string {
 func classifyURL(raw string) urlInfo { return classifyURLWith(raw, classifyHost) }
 
 // classifyURLWith is classifyURL with the host classifier given.
-func classifyURLWith(raw string, classifyHost func(string) (hostKind, string)) urlInfo {
+func classifyURLWith(raw string, classifyHost func(string) hostInfo) urlInfo {
 	u := urlInfo{Raw: raw}
 	s := strings.TrimSpace(raw)
 	if s == "" {
@@ -166,7 +176,7 @@ func classifyURLWith(raw string, classifyHost func(string) (hostKind, string)) u
 		u.Form = formHostPort
 		u.Host = strings.ToLower(strings.Trim(m[1], "[]"))
 		u.Port = m[2]
-		u.Where, u.Reason = classifyHost(u.Host)
+		u.set(classifyHost(u.Host))
 		return u
 	}
 	if hasScheme(s) {
@@ -192,10 +202,11 @@ func classifyURLWith(raw string, classifyHost func(string) (hostKind, string)) u
 				return u
 			}
 			u.Form, u.Host, u.Port = formOtherScheme, strings.ToLower(strings.Trim(host, "[]")), port
-			u.Where, u.Reason = classifyHost(u.Host)
+			u.set(classifyHost(u.Host))
 			return u
 		case "unix", "unix-abstract":
-			u.Form, u.Where, u.Reason = formOtherScheme, hostLoopback, "a Unix socket on the server's own machine"
+			u.Form = formOtherScheme
+			u.set(hostInfo{hostLoopback, unixSocket, i18n.EnglishCatalogue().Render(unixSocket)})
 			return u
 		}
 		if !hierarchical(u.Scheme) {
@@ -218,7 +229,7 @@ func classifyURLWith(raw string, classifyHost func(string) (hostKind, string)) u
 		} else {
 			u.Form = formOtherScheme
 		}
-		u.Where, u.Reason = classifyHost(u.Host)
+		u.set(classifyHost(u.Host))
 		return u
 	}
 	if bareHostRe.MatchString(s) && !strings.HasPrefix(s, ".") {
@@ -231,7 +242,7 @@ func classifyURLWith(raw string, classifyHost func(string) (hostKind, string)) u
 			host, u.Port = h, port
 		}
 		u.Host = strings.ToLower(host)
-		u.Where, u.Reason = classifyHost(u.Host)
+		u.set(classifyHost(u.Host))
 		return u
 	}
 	u.Form = formRelative
@@ -274,17 +285,25 @@ func hierarchical(scheme string) bool {
 	return false
 }
 
+// unixSocket is the reason given for unix: targets.
+var unixSocket = i18n.T("phrase.url.unix-socket")
+
 // classifyHost says whether a host (no port, no brackets) is reachable from
 // the public internet, and why not.
 // An internationalized name is taken as public: clients map it to ASCII
 // (IDNA) before connecting, and a card may rightly use one.
-func classifyHost(host string) (hostKind, string) {
+func classifyHost(host string) hostInfo {
 	for i := 0; i < len(host); i++ {
 		if host[i] >= 0x80 {
-			return hostPublic, ""
+			return hostInfo{kind: hostPublic}
 		}
 	}
-	return hosts.Classify(host)
+	k, why := hosts.ClassifyText(host)
+	h := hostInfo{kind: k, why: why}
+	if !why.IsZero() {
+		h.reason = i18n.EnglishCatalogue().Render(why)
+	}
+	return h
 }
 
 // isAbsoluteURI reports whether s is an absolute URI: a scheme followed by

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/internal/testcards"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -24,7 +26,9 @@ type findingCase struct {
 	code    string
 	want    int
 	sev     Severity // severity of the first finding; 0 = the rule's default
-	msg     string   // substring of the first message
+	id      string   // message id of the first finding
+	args    []any    // arguments the first finding's message must have (any order)
+	msg     string   // substring of the first message (English; prefer id and args)
 	pointer string   // pointer of the first finding
 	fix     string   // NewText of the first edit of the first fix; "-" = no fix; "<delete>" = an empty edit
 }
@@ -49,6 +53,14 @@ func checkFindingCases(t *testing.T, cases []findingCase) {
 			}
 			if d.Severity != sev {
 				t.Errorf("severity %s, want %s", d.Severity, sev)
+			}
+			if tc.id != "" && d.MessageID != tc.id {
+				t.Errorf("message id %q, want %q (%s)", d.MessageID, tc.id, d.Message)
+			}
+			for _, a := range tc.args {
+				if !hasArg(d, a) {
+					t.Errorf("message %s%v has no argument %#v", d.MessageID, d.Args, a)
+				}
 			}
 			if tc.msg != "" && !strings.Contains(d.Message, tc.msg) {
 				t.Errorf("message %q does not contain %q", d.Message, tc.msg)
@@ -84,6 +96,25 @@ func checkFindingCases(t *testing.T, cases []findingCase) {
 			}
 		})
 	}
+}
+
+// hasArg reports whether a finding's message has the argument a: equal
+// to one of its arguments, or to an argument of a Text among them (a
+// host's reason, a list).
+func hasArg(d Diagnostic, a any) bool {
+	var in func(args []any) bool
+	in = func(args []any) bool {
+		for _, x := range args {
+			if reflect.DeepEqual(x, a) {
+				return true
+			}
+			if t, ok := x.(i18n.Text); ok && in(t.Args) {
+				return true
+			}
+		}
+		return false
+	}
+	return in(d.Args)
 }
 
 func withCode(r *Result, code string) []Diagnostic {
@@ -265,7 +296,7 @@ func TestSharedCardVerdicts(t *testing.T) {
 			t.Errorf("findings %v, want only %s", mine, codeLegacyCard)
 		}
 		d := withCode(res, codeLegacyCard)[0]
-		if !strings.Contains(d.Message, "supportedInterfaces") || len(d.Fixes) != 1 {
+		if d.MessageID != "msg.legacy-card" || len(d.Fixes) != 1 {
 			t.Fatalf("migration not named or no fix: %+v", d)
 		}
 		fixed := applyFix(string(src), d.Fixes[0])
@@ -290,7 +321,7 @@ func TestSharedCardVerdicts(t *testing.T) {
 	t.Run("mixed-inconsistent is flagged", func(t *testing.T) {
 		res, _ := lintFile(t, "mixed-inconsistent.json")
 		got := withCode(res, codeMixedUndeclared)
-		if len(got) != 1 || got[0].Pointer != "/url" || !strings.Contains(got[0].Message, "old-parcels.example.com") {
+		if len(got) != 1 || got[0].Pointer != "/url" || !hasArg(got[0], `"https://old-parcels.example.com/jsonrpc"`) {
 			t.Errorf("got %v", got)
 		}
 	})
