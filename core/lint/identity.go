@@ -174,9 +174,9 @@ func checkNameGeneric(c *Context) {
 	}
 	switch {
 	case isGenericText(n.Str) || genericNames[strings.Join(identityWords(n.Str), " ")]:
-		c.Report(n, "the name %s could belong to any agent; name it after the tasks it completes or who runs it", quote(n.Str))
+		c.Report(n, "msg.name-generic", quote(n.Str))
 	case textUnits(n.Str) < 2:
-		c.Report(n, "the name %s is too short to recognise the agent by; use a few words that say what it does", quote(n.Str))
+		c.Report(n, "msg.name-generic.short", quote(n.Str))
 	}
 }
 
@@ -189,11 +189,11 @@ func checkDescriptionVague(c *Context) {
 	name := c.Root.Get("name").Text()
 	switch {
 	case isGenericText(s):
-		c.Report(d, "the description %s is generic: it would fit any agent. Say which tasks this agent completes, on what input, and what it returns", quote(s))
+		c.Report(d, "msg.description-vague", quote(s))
 	case name != "" && compactText(name) == compactText(s):
-		c.Report(d, "the description %s only repeats the name; say which tasks the agent completes and what it returns", quote(s))
+		c.Report(d, "msg.description-vague.repeats-name", quote(s))
 	case textUnits(s) < minDescriptionUnits:
-		c.Report(d, "the description %s is too short to tell callers what the agent does; say which tasks it completes and what it returns", quote(s))
+		c.Report(d, "msg.description-vague.short", quote(s))
 	}
 }
 
@@ -225,22 +225,22 @@ func checkIdentityURLInvalid(c *Context) {
 		case formHTTP:
 		case formEmpty:
 			if !iu.required {
-				c.Report(n, "%s is empty; set an absolute https URL or leave the member out", iu.label).
-					WithFix("Remove the empty member", c.RemoveMember(n))
+				c.Report(n, "msg.identity-url-invalid.empty", iu.label).
+					WithFix("fix.remove-empty-member", c.RemoveMember(n))
 			}
 		case formPlaceholder:
-			c.Report(n, "%s %s contains the unfilled placeholder %s; write the real https URL", iu.label, quote(n.Str), quote(u.Placeholder))
+			c.Report(n, "msg.identity-url-invalid.placeholder", iu.label, quote(n.Str), quote(u.Placeholder))
 		case formNoScheme:
-			c.Report(n, "%s %s has no scheme; write it as an absolute https URL", iu.label, quote(n.Str)).
-				WithFix("Add https://", c.Replace(n, jsonpos.Quote("https://"+strings.TrimSpace(n.Str))))
+			c.Report(n, "msg.identity-url-invalid.no-scheme", iu.label, quote(n.Str)).
+				WithFix("fix.add-https", c.Replace(n, jsonpos.Quote("https://"+strings.TrimSpace(n.Str))))
 		case formOtherScheme:
 			if u.Scheme == "data" {
-				c.Report(n, "%s is a data: URI; catalogues expect a link to an image file, and inline data bloats every copy of the card", iu.label)
+				c.Report(n, "msg.identity-url-invalid.data-uri", iu.label)
 				continue
 			}
-			c.Report(n, "%s %s uses the scheme %s:; only http(s) links can be opened by the card's readers", iu.label, quote(n.Str), u.Scheme)
+			c.Report(n, "msg.identity-url-invalid.scheme", iu.label, quote(n.Str), u.Scheme)
 		default:
-			c.Report(n, "%s %s is not an absolute http(s) URL; readers of the card cannot resolve it", iu.label, quote(n.Str))
+			c.Report(n, "msg.identity-url-invalid", iu.label, quote(n.Str))
 		}
 	}
 }
@@ -251,7 +251,7 @@ func checkIdentityURLNotHTTPS(c *Context) {
 		if u.Form != formHTTP || u.Scheme != "http" || u.Internal() {
 			continue // internal hosts have their own finding
 		}
-		c.Report(iu.node, "%s %s uses plain http; use https", iu.label, quote(iu.node.Str))
+		c.Report(iu.node, "msg.identity-url-not-https", iu.label, quote(iu.node.Str))
 	}
 }
 
@@ -261,6 +261,6 @@ func checkIdentityURLInternal(c *Context) {
 		if (u.Form != formHTTP && u.Form != formNoScheme) || !u.Internal() {
 			continue
 		}
-		c.Report(iu.node, "%s %s points at %s; readers of the published card cannot open it", iu.label, quote(iu.node.Str), u.Reason)
+		c.Report(iu.node, "msg.identity-url-internal", iu.label, quote(iu.node.Str), u.Why)
 	}
 }
