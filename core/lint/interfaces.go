@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -317,37 +318,37 @@ func checkIfaceURLNotAbsolute(c *Context) {
 		name := e.field("url")
 		switch u.Form {
 		case formPlaceholder:
-			c.Report(e.URL, "%s %s contains the unfilled placeholder %s; clients would request it literally. Write the real public URL", name, quote(u.Raw), quote(u.Placeholder))
+			c.Report(e.URL, "msg.interface-url-not-absolute.placeholder", name, quote(u.Raw), quote(u.Placeholder))
 		case formRelative:
-			c.Report(e.URL, "%s %s is not an absolute URL; clients cannot tell which host it is relative to. Write the full URL, such as https://agent.example.com%s", name, quote(u.Raw), pathHint(u.Raw))
+			c.Report(e.URL, "msg.interface-url-not-absolute.relative", name, quote(u.Raw), pathHint(u.Raw))
 		case formNoScheme:
 			if grpc && !strings.ContainsAny(u.Raw, "/?#") {
 				return // a bare host is a valid gRPC target
 			}
 			if customBinding(e) {
-				c.Report(e.URL, "%s %s has no scheme; a custom binding must give the full URL of its endpoint (§12.7), such as wss://agent.example.com/a2a", name, quote(u.Raw))
+				c.Report(e.URL, "msg.interface-url-not-absolute.custom-no-scheme", name, quote(u.Raw))
 				return
 			}
-			d := c.Report(e.URL, "%s %s has no scheme, so clients cannot request it", name, quote(u.Raw))
+			d := c.Report(e.URL, "msg.interface-url-not-absolute.no-scheme", name, quote(u.Raw))
 			if !grpc {
-				d.WithFix("Add https://", c.Replace(e.URL, jsonpos.Quote("https://"+strings.TrimSpace(u.Raw))))
+				d.WithFix("fix.add-https", c.Replace(e.URL, jsonpos.Quote("https://"+strings.TrimSpace(u.Raw))))
 			}
 		case formInvalid:
-			c.Report(e.URL, "%s %s is not a valid absolute URL", name, quote(u.Raw))
+			c.Report(e.URL, "msg.interface-url-not-absolute", name, quote(u.Raw))
 		case formHostPort:
 			if customBinding(e) {
 				// §12.7: custom bindings MUST give the full URL where the
 				// binding is available.
-				c.Report(e.URL, "%s %s is in host:port form; a custom binding must give the full URL of its endpoint, scheme included (§12.7)", name, quote(u.Raw))
+				c.Report(e.URL, "msg.interface-url-not-absolute.custom-host-port", name, quote(u.Raw))
 				return
 			}
 			if !isHTTPBinding(core) {
 				return // accepted for GRPC (a gRPC target)
 			}
-			c.Report(e.URL, "%s %s is in host:port form, which only GRPC accepts; %s needs a full http(s) URL", name, quote(u.Raw), bindingName(e))
+			c.Report(e.URL, "msg.interface-url-not-absolute.host-port", name, quote(u.Raw), bindingName(e))
 		case formOtherScheme:
 			if isHTTPBinding(core) {
-				c.Report(e.URL, "%s %s uses the scheme %s:, but %s is carried over HTTP; write an https URL", name, quote(u.Raw), u.Scheme, bindingName(e))
+				c.Report(e.URL, "msg.interface-url-not-absolute.scheme", name, quote(u.Raw), u.Scheme, bindingName(e))
 			}
 		}
 	})
@@ -360,11 +361,13 @@ func customBinding(e ifaceEntry) bool {
 	return k == bindingURI || k == bindingUnknown
 }
 
-func bindingName(e ifaceEntry) string {
+// bindingName names the entry's binding in messages: the core binding it
+// means, or the words "this binding".
+func bindingName(e ifaceEntry) any {
 	if core := coreOf(e.BindingText); core != "" {
 		return core
 	}
-	return "this binding"
+	return i18n.Phrase("phrase.this-binding")
 }
 
 // pathHint turns a relative URL into the path to show after an example host.
@@ -390,10 +393,10 @@ func checkIfaceURLNotHTTPS(c *Context) {
 			return // local development; the internal-host rule speaks
 		}
 		if coreOf(e.BindingText) == "GRPC" {
-			c.Report(e.URL, "%s %s declares gRPC without TLS; production gRPC must use TLS (§7.1)", e.field("url"), quote(u.Raw))
+			c.Report(e.URL, "msg.interface-url-not-https.grpc", e.field("url"), quote(u.Raw))
 			return
 		}
-		c.Report(e.URL, "%s %s uses plain http: requests and credentials travel unencrypted; production endpoints must use https (§7.1)", e.field("url"), quote(u.Raw))
+		c.Report(e.URL, "msg.interface-url-not-https", e.field("url"), quote(u.Raw))
 	})
 }
 
@@ -406,18 +409,18 @@ func checkIfaceURLInternal(c *Context) {
 		if !u.Internal() {
 			return
 		}
-		what := "unreachable from outside its network"
+		what := i18n.Phrase("phrase.reach.network")
 		switch u.Where {
 		case hostTunnel:
-			what = "reachable only while someone's tunnel session runs"
+			what = i18n.Phrase("phrase.reach.tunnel")
 		case hostInvalid:
-			what = "which clients cannot connect to"
+			what = i18n.Phrase("phrase.reach.invalid")
 		}
 		if e.First {
-			c.Report(e.URL, "%s %s points at %s, %s; it is the first (preferred) entry, so clients elsewhere cannot use this agent", e.field("url"), quote(u.Raw), u.Reason, what)
+			c.Report(e.URL, "msg.interface-url-internal.first", e.field("url"), quote(u.Raw), u.Why, what)
 			return
 		}
-		c.Report(e.URL, "%s %s points at %s, %s; a public card should list only public endpoints", e.field("url"), quote(u.Raw), u.Reason, what)
+		c.Report(e.URL, "msg.interface-url-internal", e.field("url"), quote(u.Raw), u.Why, what)
 	})
 }
 
@@ -432,8 +435,8 @@ func checkIfaceBindingVariant(c *Context) {
 		if k != bindingVariant {
 			return
 		}
-		c.Report(e.Binding, "%s %s is not a core binding as written; clients match %s exactly, case included", bindingField(e), quote(e.Binding.Str), quote(canon)).
-			WithFix("Use "+canon, c.Replace(e.Binding, jsonpos.Quote(canon)))
+		c.Report(e.Binding, "msg.interface-binding-variant", bindingField(e), quote(e.Binding.Str), quote(canon)).
+			WithFixText(i18n.T("fix.use", canon), c.Replace(e.Binding, jsonpos.Quote(canon)))
 	})
 }
 
@@ -455,11 +458,11 @@ func checkIfaceBindingUnknown(c *Context) {
 		k, _ := classifyBinding(e.Binding.Str)
 		switch {
 		case k == bindingUnknown:
-			c.Report(e.Binding, "%s %s is not a core binding (JSONRPC, GRPC, HTTP+JSON) and not a URI; ordinary clients skip this entry, and a custom binding should be named by a URI", bindingField(e), quote(e.Binding.Str))
+			c.Report(e.Binding, "msg.interface-binding-unknown", bindingField(e), quote(e.Binding.Str))
 		case k == bindingEmpty && e.Obj == nil:
 			// protocolBinding and transport are required, so structure
 			// reports them empty; preferredTransport is not.
-			c.Report(e.Binding, "preferredTransport is empty; write the binding spoken at url (JSONRPC when unsure)")
+			c.Report(e.Binding, "msg.interface-binding-unknown.empty")
 		}
 	})
 }
@@ -494,8 +497,8 @@ func checkIfaceVersionPatch(c *Context) {
 		if m == nil {
 			continue
 		}
-		c.Report(e.Version, "%s %s has a patch number; interface versions are Major.Minor, write %s", e.field("protocolVersion"), quote(e.Version.Str), quote(m[1])).
-			WithFix("Use "+m[1], c.Replace(e.Version, jsonpos.Quote(m[1])))
+		c.Report(e.Version, "msg.interface-version-patch", e.field("protocolVersion"), quote(e.Version.Str), quote(m[1])).
+			WithFixText(i18n.T("fix.use", m[1]), c.Replace(e.Version, jsonpos.Quote(m[1])))
 	}
 }
 
@@ -508,20 +511,20 @@ func checkIfaceVersionInvalid(c *Context) {
 		if majorMinorRe.MatchString(v) || patchRe.MatchString(v) {
 			continue
 		}
-		d := c.Report(e.Version, "%s %s is not a protocol version; write the A2A version the endpoint speaks as Major.Minor, such as \"1.0\"", e.field("protocolVersion"), quote(v))
+		d := c.Report(e.Version, "msg.interface-version-invalid", e.field("protocolVersion"), quote(v))
 		if m := looseVersionRe.FindStringSubmatch(v); m != nil {
 			mm := m[1] + "." + m[2]
 			if m[2] == "" {
 				mm = m[1] + ".0"
 			}
-			d.WithFix("Use "+mm, c.Replace(e.Version, jsonpos.Quote(mm)))
+			d.WithFixText(i18n.T("fix.use", mm), c.Replace(e.Version, jsonpos.Quote(mm)))
 		}
 	}
 	// The legacy protocolVersion is a full version ("0.3.0") by custom; only
 	// a value that is no version at all is reported.
 	if v := legacyVersion(c); v != nil && strings.TrimSpace(v.Str) != "" {
 		if !majorMinorRe.MatchString(v.Str) && !patchRe.MatchString(v.Str) {
-			c.Report(v, "protocolVersion %s is not a protocol version; 0.3 cards use \"0.3.0\"", quote(v.Str))
+			c.Report(v, "msg.interface-version-invalid.legacy", quote(v.Str))
 		}
 	}
 }
@@ -539,7 +542,7 @@ func checkIfaceVersionUnknown(c *Context) {
 		if mm == "1.0" || mm == "0.3" {
 			continue
 		}
-		c.Report(e.Version, "%s %s is neither 1.0 nor 0.3; clients that do not know A2A %s skip this entry", e.field("protocolVersion"), quote(v), mm)
+		c.Report(e.Version, "msg.interface-version-unknown", e.field("protocolVersion"), quote(v), mm)
 	}
 }
 
@@ -568,8 +571,8 @@ func checkIfaceDuplicate(c *Context) {
 		}
 		k := key{c.normURL(e.urlText()), e.BindingText, card.MajorMinor(e.Version.Text())}
 		if prev, ok := seen[k]; ok {
-			d := c.Report(e.Obj, "%s repeats %s (%s, %s %s); clients never reach the second copy", e.Label, prev, quote(e.urlText()), e.BindingText, e.Version.Text())
-			d.WithFix("Remove the repeated entry", c.RemoveMember(e.Obj))
+			d := c.Report(e.Obj, "msg.interface-duplicate", e.Label, prev, quote(e.urlText()), e.BindingText, e.Version.Text())
+			d.WithFix("fix.remove-repeated-entry", c.RemoveMember(e.Obj))
 			continue
 		}
 		seen[k] = e.Label
@@ -592,14 +595,14 @@ func checkIfaceURLConflict(c *Context) {
 			switch core := coreOf(e.BindingText); {
 			case core == "GRPC":
 				if o, ok := httpb[k]; ok {
-					c.Report(e.URL, "%s %s is declared as GRPC here and as %s in %s; the 0.3 text forbids conflicting transports on one URL", e.field("url"), quote(u), coreOf(o.BindingText), o.Label)
+					c.Report(e.URL, "msg.interface-url-binding-conflict", e.field("url"), quote(u), "GRPC", coreOf(o.BindingText), o.Label)
 				}
 				if _, ok := grpc[k]; !ok {
 					grpc[k] = e
 				}
 			case isHTTPBinding(core):
 				if o, ok := grpc[k]; ok {
-					c.Report(e.URL, "%s %s is declared as %s here and as GRPC in %s; the 0.3 text forbids conflicting transports on one URL", e.field("url"), quote(u), core, o.Label)
+					c.Report(e.URL, "msg.interface-url-binding-conflict", e.field("url"), quote(u), core, "GRPC", o.Label)
 				}
 				if _, ok := httpb[k]; !ok {
 					httpb[k] = e
@@ -628,10 +631,10 @@ func checkIfaceNoCoreBinding(c *Context) {
 			if n == nil {
 				n = l[0].URL
 			}
-			c.ReportKey(n, "no interface of this card uses JSONRPC, GRPC or HTTP+JSON; clients built on the official SDKs find nothing to connect to")
+			c.ReportKey(n, "msg.interface-no-core-binding.legacy")
 			continue
 		}
-		c.ReportKey(l[0].Obj.Parent, "no entry of supportedInterfaces uses JSONRPC, GRPC or HTTP+JSON; clients built on the official SDKs find nothing to connect to")
+		c.ReportKey(l[0].Obj.Parent, "msg.interface-no-core-binding")
 	}
 }
 
@@ -669,10 +672,10 @@ func checkIfaceTenant(c *Context) {
 	switch {
 	case first == nil:
 	case len(labels) == 1:
-		c.Report(first, "%s sets tenant %s: clients must send exactly this value as the tenant of every request to that interface", labels[0], values[0])
+		c.Report(first, "msg.interface-tenant", labels[0], values[0])
 	case len(values) == 1:
-		c.Report(first, "%s set tenant %s: clients must send exactly this value as the tenant of every request to those interfaces", labelList(labels), values[0])
+		c.Report(first, "msg.interface-tenant.shared", labelList(labels), values[0])
 	default:
-		c.Report(first, "%s set tenants (%s): clients must send each interface's own tenant, exactly, with every request to it", labelList(labels), labelList(values))
+		c.Report(first, "msg.interface-tenant.several", labelList(labels), labelList(values))
 	}
 }
