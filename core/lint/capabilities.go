@@ -71,7 +71,7 @@ func checkExtendedCardNoSecurity(c *Context) {
 		if f.n == nil || f.n.Kind != jsonpos.Bool || !f.n.Bool {
 			continue
 		}
-		c.ReportMember(f.n, "%s is true, but the card declares no securitySchemes: clients cannot tell how to authenticate to fetch the extended card", f.label)
+		c.ReportMember(f.n, "msg.extended-card-without-security", f.label)
 	}
 }
 
@@ -101,11 +101,11 @@ func checkExtensionURIInvalid(c *Context) {
 			continue // structure: required-field, wrong-type, required-field-empty
 		}
 		if p := findPlaceholder(u.Str); p != "" {
-			c.Report(u, "%s %s contains the unfilled placeholder %s; an extension needs its real, stable URI", extLabel(e), quote(u.Str), quote(p))
+			c.Report(u, "msg.extension-uri-invalid.placeholder", extLabel(e), quote(u.Str), quote(p))
 			continue
 		}
 		if !isAbsoluteURI(u.Str) {
-			c.Report(u, "%s %s is not an absolute URI; extensions are identified by a URI such as https://example.com/ext/name/v1", extLabel(e), quote(u.Str))
+			c.Report(u, "msg.extension-uri-invalid", extLabel(e), quote(u.Str))
 		}
 	}
 }
@@ -118,7 +118,7 @@ func checkExtensionDuplicate(c *Context) {
 			continue
 		}
 		if prev, ok := seen[u.Str]; ok {
-			c.Report(u, "%s %s is already declared by capabilities.extensions[%d]; which entry's settings hold is left to each client", extLabel(e), quote(u.Str), prev.Index)
+			c.Report(u, "msg.extension-duplicate", extLabel(e), quote(u.Str), prev.Index)
 			continue
 		}
 		seen[u.Str] = e
@@ -132,7 +132,7 @@ func checkExtensionRequired(c *Context) {
 			continue
 		}
 		uri := e.Get("uri").Text()
-		c.ReportMember(r, "extension %s is required: clients that do not implement it cannot use this agent at all", quote(uri))
+		c.ReportMember(r, "msg.extension-required", quote(uri))
 	}
 }
 
@@ -148,7 +148,7 @@ func checkExtensionUnversioned(c *Context) {
 		if strings.ContainsAny(uriAfterAuthority(u.Str), "0123456789") {
 			continue
 		}
-		d := c.Report(u, "%s %s has no version; extension URIs should carry one (for example a /v1 segment), so that a breaking change can get a new URI", extLabel(e), quote(u.Str))
+		d := c.Report(u, "msg.extension-uri-unversioned", extLabel(e), quote(u.Str))
 		if c.IsLegacy() {
 			d.WithSeverity(Info)
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -114,14 +115,22 @@ var certainModes = map[string]string{
 	"webp": "image/webp", "svg": "image/svg+xml", "mp3": "audio/mpeg", "wav": "audio/wav", "mp4": "video/mp4",
 }
 
+// Suggestions of guessedModes that are words rather than one media type.
+const (
+	guessImage = i18n.Phrase("phrase.mode.image")
+	guessAudio = i18n.Phrase("phrase.mode.audio")
+	guessFile  = i18n.Phrase("phrase.mode.file")
+)
+
 // guessedModes are words that name a family of media types; the finding
-// suggests one but offers no automatic fix.
-var guessedModes = map[string]string{
-	"image": "image/png or image/jpeg", "images": "image/png or image/jpeg", "img": "image/png or image/jpeg", "picture": "image/png or image/jpeg",
-	"图片": "image/png or image/jpeg", "图像": "image/png or image/jpeg",
-	"audio": "audio/mpeg or audio/wav", "voice": "audio/mpeg or audio/wav", "speech": "audio/mpeg or audio/wav", "音频": "audio/mpeg or audio/wav",
+// suggests one (a media type, or a phrase naming a choice) but offers no
+// automatic fix.
+var guessedModes = map[string]any{
+	"image": guessImage, "images": guessImage, "img": guessImage, "picture": guessImage,
+	"图片": guessImage, "图像": guessImage,
+	"audio": guessAudio, "voice": guessAudio, "speech": guessAudio, "音频": guessAudio,
 	"video": "video/mp4", "视频": "video/mp4",
-	"file": "the file's media type, or application/octet-stream", "binary": "application/octet-stream", "bytes": "application/octet-stream",
+	"file": guessFile, "binary": "application/octet-stream", "bytes": "application/octet-stream",
 	"data": "application/json", "structured": "application/json", "object": "application/json",
 	"string": "text/plain", "str": "text/plain", "message": "text/plain", "chat": "text/plain",
 }
@@ -176,29 +185,29 @@ func checkModeNotMediaType(c *Context) {
 			where := l.label + "[" + strconv.Itoa(e.Index) + "]"
 			key := strings.ToLower(strings.TrimSpace(e.Str))
 			if mt, ok := certainModes[key]; ok {
-				d := c.Report(e, "%s %s is not a media type; write %s", where, quote(e.Str), quote(mt))
+				d := c.Report(e, "msg.mode-not-media-type.known", where, quote(e.Str), quote(mt))
 				switch {
 				case hasMode(l.node, mt):
-					d.WithFix("Remove "+quote(e.Str)+" ("+mt+" is already listed)", c.RemoveMember(e))
+					d.WithFixText(i18n.T("fix.remove-mode.listed", quote(e.Str), mt), c.RemoveMember(e))
 				case fixedTo[mt]:
-					d.WithFix("Remove "+quote(e.Str)+" (an earlier entry becomes "+mt+")", c.RemoveMember(e))
+					d.WithFixText(i18n.T("fix.remove-mode.earlier", quote(e.Str), mt), c.RemoveMember(e))
 				default:
 					fixedTo[mt] = true
-					d.WithFix("Use "+mt, c.Replace(e, jsonpos.Quote(mt)))
+					d.WithFixText(i18n.T("fix.use", mt), c.Replace(e, jsonpos.Quote(mt)))
 				}
 				continue
 			}
 			if g, ok := guessedModes[key]; ok {
-				c.Report(e, "%s %s is not a media type; name the exact format, for example %s", where, quote(e.Str), g)
+				c.Report(e, "msg.mode-not-media-type.family", where, quote(e.Str), g)
 				continue
 			}
 			switch cls {
 			case mediaUnknownTop:
-				c.Report(e, "%s %s is not a registered media type: %q is not a top-level type (application, audio, image, text, video, …)", where, quote(e.Str), strings.SplitN(key, "/", 2)[0])
+				c.Report(e, "msg.mode-not-media-type.top-level", where, quote(e.Str), quote(strings.SplitN(key, "/", 2)[0]))
 			case mediaBadSyntax:
-				c.Report(e, "%s %s is not a well-formed media type (type/subtype, optionally ; parameters)", where, quote(e.Str))
+				c.Report(e, "msg.mode-not-media-type.syntax", where, quote(e.Str))
 			default:
-				c.Report(e, "%s %s is not a media type; modes are written type/subtype, such as text/plain or application/json", where, quote(e.Str))
+				c.Report(e, "msg.mode-not-media-type", where, quote(e.Str))
 			}
 		}
 	}
@@ -210,7 +219,7 @@ func checkModeMediaRange(c *Context) {
 			if e.Kind != jsonpos.String || classifyMediaType(e.Str) != mediaRange {
 				continue
 			}
-			c.Report(e, "%s[%d] %s is a wildcard range, not a media type; list the concrete types the agent handles", l.label, e.Index, quote(e.Str))
+			c.Report(e, "msg.mode-media-range", l.label+"["+strconv.Itoa(e.Index)+"]", quote(e.Str))
 		}
 	}
 }

@@ -13,24 +13,25 @@ func TestModeNotMediaType(t *testing.T) {
 		"pdf": "application/pdf", "文本": "text/plain", "csv": "text/csv", "png": "image/png",
 	} {
 		cases = append(cases, findingCase{name: "certain " + in, card: `"defaultInputModes": [` + jsonpos.Quote(in) + `]`, code: codeModeNotMediaType, want: 1,
-			pointer: "/defaultInputModes/0", msg: jsonpos.Quote(want), fix: jsonpos.Quote(want)})
+			pointer: "/defaultInputModes/0", id: "msg.mode-not-media-type.known", args: []any{jsonpos.Quote(in), jsonpos.Quote(want)}, fix: jsonpos.Quote(want)})
 	}
-	for in, want := range map[string]string{"image": "image/png or image/jpeg", "audio": "audio/mpeg", "video": "video/mp4", "file": "octet-stream", "图片": "image/png"} {
-		cases = append(cases, findingCase{name: "guess " + in, card: `"defaultOutputModes": [` + jsonpos.Quote(in) + `]`, code: codeModeNotMediaType, want: 1, msg: want, fix: "-"})
+	for in, want := range map[string]any{"image": guessImage, "audio": guessAudio, "video": "video/mp4", "file": guessFile, "图片": guessImage} {
+		cases = append(cases, findingCase{name: "guess " + in, card: `"defaultOutputModes": [` + jsonpos.Quote(in) + `]`, code: codeModeNotMediaType, want: 1,
+			id: "msg.mode-not-media-type.family", args: []any{want}, fix: "-"})
 	}
 	cases = append(cases,
-		findingCase{name: "unknown top-level type", card: `"defaultInputModes": ["file/pdf"]`, code: codeModeNotMediaType, want: 1, msg: "top-level", fix: "-"},
-		findingCase{name: "bad token", card: `"defaultInputModes": ["text/pl ain"]`, code: codeModeNotMediaType, want: 1, msg: "well-formed"},
+		findingCase{name: "unknown top-level type", card: `"defaultInputModes": ["file/pdf"]`, code: codeModeNotMediaType, want: 1, id: "msg.mode-not-media-type.top-level", args: []any{`"file"`}, fix: "-"},
+		findingCase{name: "bad token", card: `"defaultInputModes": ["text/pl ain"]`, code: codeModeNotMediaType, want: 1, id: "msg.mode-not-media-type.syntax"},
 		findingCase{name: "bad parameter", card: `"defaultInputModes": ["text/plain; charset"]`, code: codeModeNotMediaType, want: 1},
-		findingCase{name: "unknown word", card: `"defaultInputModes": ["whatever"]`, code: codeModeNotMediaType, want: 1, msg: "type/subtype", fix: "-"},
+		findingCase{name: "unknown word", card: `"defaultInputModes": ["whatever"]`, code: codeModeNotMediaType, want: 1, id: "msg.mode-not-media-type", fix: "-"},
 		findingCase{name: "text next to text/plain is removed", card: `"defaultInputModes": ["text/plain", "text"]`, code: codeModeNotMediaType, want: 1, fix: "<delete>"},
 		findingCase{name: "skill modes", card: `"skills": [{"id": "s", "name": "S", "description": "Summarises one PDF report into five bullet points.", "tags": ["pdf"], "inputModes": ["application/pdf"], "outputModes": ["markdown"]}]`,
-			code: codeModeNotMediaType, want: 1, pointer: "/skills/0/outputModes/0", msg: "skills[0].outputModes[0]", fix: `"text/markdown"`},
+			code: codeModeNotMediaType, want: 1, pointer: "/skills/0/outputModes/0", args: []any{"skills[0].outputModes[0]"}, fix: `"text/markdown"`},
 		findingCase{name: "valid types", card: `"defaultInputModes": ["text/plain", "application/json; charset=utf-8", "image/svg+xml", "application/vnd.api+json", "Text/Plain", "application/x-ndjson"]`,
 			code: codeModeNotMediaType, want: 0},
 		findingCase{name: "wildcards are not this rule", card: `"defaultInputModes": ["*/*", "image/*"]`, code: codeModeNotMediaType, want: 0},
 		findingCase{name: "empty string is not this rule", card: `"defaultInputModes": [""]`, code: codeModeNotMediaType, want: 0},
-		findingCase{name: "wildcard", card: `"defaultInputModes": ["text/plain", "*/*"]`, code: codeModeMediaRange, want: 1, pointer: "/defaultInputModes/1"},
+		findingCase{name: "wildcard", card: `"defaultInputModes": ["text/plain", "*/*"]`, code: codeModeMediaRange, want: 1, id: "msg.mode-media-range", args: []any{"defaultInputModes[1]", `"*/*"`}, pointer: "/defaultInputModes/1"},
 		findingCase{name: "subtype wildcard", card: `"defaultOutputModes": ["image/*"]`, code: codeModeMediaRange, want: 1},
 	)
 	checkFindingCases(t, cases)
