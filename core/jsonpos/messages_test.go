@@ -185,6 +185,26 @@ func walkTexts(p Problem, f func(id string, t i18n.Text)) {
 	}
 }
 
+// badFormat reports whether rendering x gave fmt's error marks ("%!d(string=…)",
+// "%!(EXTRA …)", "%!s(MISSING)"): more "%!" than its arguments bring
+// from the document.
+func badFormat(rendered string, x i18n.Text) bool {
+	var inArgs func(i18n.Text) int
+	inArgs = func(t i18n.Text) int {
+		n := 0
+		for _, a := range t.Args {
+			switch v := a.(type) {
+			case string:
+				n += strings.Count(v, "%!")
+			case i18n.Text:
+				n += inArgs(v)
+			}
+		}
+		return n
+	}
+	return strings.Count(rendered, "%!") > inArgs(x)
+}
+
 // TestProblemsAreCatalogueMessages checks every problem the package's
 // test inputs produce: its message, fix titles and related labels are
 // catalogue ids (an unknown id is a programming error the parser cannot
@@ -219,7 +239,7 @@ func TestProblemsAreCatalogueMessages(t *testing.T) {
 				t.Errorf("%s: %q has no Chinese", p.Code, id)
 			}
 			for _, c := range []*i18n.Catalogue{english, chinese} {
-				if s := c.Render(x); strings.Contains(s, "%!") {
+				if s := c.Render(x); badFormat(s, x) {
 					t.Errorf("%s: %s renders with a formatting error: %s", c.Lang(), id, s)
 				}
 			}
@@ -246,4 +266,36 @@ func TestProblemsAreCatalogueMessages(t *testing.T) {
 	if len(unused) > 0 {
 		t.Errorf("ids in en/parser.json no test input produces:\n  %s", strings.Join(unused, "\n  "))
 	}
+}
+
+// FuzzProblemMessages: whatever the input, every problem is a known
+// catalogue message whose arguments fit its format, and its span is inside
+// the document. Seeds are the inputs of the package's tests.
+//
+//	go test -run '^$' -fuzz FuzzProblemMessages -fuzztime 20s ./core/jsonpos/
+func FuzzProblemMessages(f *testing.F) {
+	for _, tc := range syntaxCases {
+		f.Add([]byte(tc.in))
+	}
+	for _, tc := range messageCases {
+		if len(tc.in) < 4096 {
+			f.Add([]byte(tc.in))
+		}
+	}
+	english := i18n.EnglishCatalogue()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		d := Parse(src, Options{MaxBytes: 1 << 16, MaxDepth: 16})
+		for _, p := range d.Problems {
+			if p.Start < 0 || p.End > len(d.Src) || p.Start > p.End {
+				t.Errorf("%s: span [%d, %d) outside the document", p.Code, p.Start, p.End)
+			}
+			walkTexts(p, func(id string, x i18n.Text) {
+				if !english.Has(id) {
+					t.Errorf("%s: unknown id %q", p.Code, id)
+				} else if s := english.Render(x); badFormat(s, x) {
+					t.Errorf("%s: %s", p.Code, s)
+				}
+			})
+		}
+	})
 }
