@@ -13,6 +13,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/format"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/share"
@@ -74,9 +75,15 @@ type LintResult struct {
 	Interfaces InterfaceList `json:"interfaces"`
 }
 
-// Lint runs the linter and adds UTF-16 offsets.
+// Lint runs the linter and adds UTF-16 offsets. Messages, fix titles and
+// labels of related places are in the language set by SetLanguage.
 func Lint(src []byte) LintResult {
 	res := lint.Lint(src, lint.Options{})
+	cat := catalogue()
+	if cat != nil {
+		res.Localize(cat)
+	}
+	lang := currentLang()
 	out := LintResult{
 		Input:       "editor",
 		Era:         string(res.Era),
@@ -110,7 +117,7 @@ func Lint(src []byte) LintResult {
 			Message:  d.Message,
 			Pointer:  d.Pointer,
 			Range:    d.Range,
-			URL:      lint.RulePath(d.Code),
+			URL:      lint.RulePathIn(lang, d.Code),
 			From:     u16[d.Range.Start.Offset],
 			To:       u16[d.Range.End.Offset],
 		}
@@ -194,14 +201,17 @@ type FieldView struct {
 	Map        bool     `json:"map,omitempty"`  // "map[T]": member values are T
 }
 
-// Fields returns the field catalogue for hover and completion.
+// Fields returns the field catalogue for hover and completion, its
+// explanations in the language set by SetLanguage.
 func Fields() []FieldView {
 	objects := map[string]bool{}
 	for _, o := range card.Objects {
 		objects[o] = true
 	}
+	cat := catalogue()
 	var out []FieldView
 	for _, f := range card.Fields() {
+		f = f.Localized(cat)
 		v := FieldView{Field: f, Eras: f.In.EraNames(), RequiredIn: f.Required.EraNames()}
 		v.Required = f.Required&card.V10 != 0 || (f.Required != 0 && f.In&card.V10 == 0)
 		t := f.Type
@@ -233,10 +243,12 @@ type RuleView struct {
 }
 
 // Rules returns the rule catalogue without examples (the learn pages have
-// those; the editor needs the words).
+// those; the editor needs the words), in the language set by SetLanguage.
 func Rules() []RuleView {
+	cat := catalogue()
 	var out []RuleView
-	for _, r := range lint.Rules() {
+	for _, rule := range lint.Rules() {
+		r := rule.Localized(cat)
 		out = append(out, RuleView{Code: r.Code, Severity: r.Severity.String(), Topic: r.Topic, Title: r.Title,
 			Explanation: r.Explanation, HowToFix: r.HowToFix, Spec: r.Spec})
 	}
@@ -251,10 +263,29 @@ func mustJSON(v any) string {
 	return string(b)
 }
 
-// FieldsJSON and RulesJSON are computed on first use and kept: not at
-// start-up, so starting the engine (in the page and in its Web Worker)
-// costs as little main-thread time as possible.
+// FieldsJSON and RulesJSON are computed on first use in each language and
+// kept: not at start-up, so starting the engine (in the page and in its
+// Web Worker) costs as little main-thread time as possible, and switching
+// back to a language costs nothing.
+func FieldsJSON() string { return cached(&fieldsJSON, func() any { return Fields() }) }
+
+// RulesJSON is Rules as JSON; see FieldsJSON.
+func RulesJSON() string { return cached(&rulesJSON, func() any { return Rules() }) }
+
 var (
-	FieldsJSON = sync.OnceValue(func() string { return mustJSON(Fields()) })
-	RulesJSON  = sync.OnceValue(func() string { return mustJSON(Rules()) })
+	cacheMu    sync.Mutex
+	fieldsJSON = map[i18n.Lang]string{}
+	rulesJSON  = map[i18n.Lang]string{}
 )
+
+func cached(m *map[i18n.Lang]string, build func() any) string {
+	lang := currentLang()
+	cacheMu.Lock()
+	defer cacheMu.Unlock()
+	if s, ok := (*m)[lang]; ok {
+		return s
+	}
+	s := mustJSON(build())
+	(*m)[lang] = s
+	return s
+}

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 )
@@ -39,7 +40,7 @@ func TestLintRelatedUTF16(t *testing.T) {
 				if r.From >= d.From {
 					t.Errorf("related from %d is not before the finding's %d", r.From, d.From)
 				}
-				if r.Message != jsonpos.RelatedFirstKey {
+				if r.Message != i18n.EnglishCatalogue().S(jsonpos.RelatedFirstKey) {
 					t.Errorf("related message = %q", r.Message)
 				}
 			}

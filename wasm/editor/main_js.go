@@ -56,6 +56,10 @@ func register() {
 	api.Set("format", fn("format", func(a []js.Value) any { return Format([]byte(str(a, 0))) }))
 	api.Set("encodeShare", fn("encodeShare", func(a []js.Value) any { return EncodeShare(str(a, 0)) }))
 	api.Set("decodeShare", fn("decodeShare", func(a []js.Value) any { return DecodeShare(str(a, 0)) }))
+	// setLanguage(lang, catalogueJSON): the language of every later answer
+	// (findings, fix titles, related labels, rules(), fields(), the
+	// selection trace). English needs no catalogue and is the default.
+	api.Set("setLanguage", fn("setLanguage", func(a []js.Value) any { return SetLanguage(str(a, 0), str(a, 1)) }))
 	api.Set("fields", js.FuncOf(func(js.Value, []js.Value) any { return jsonParse.Invoke(FieldsJSON()) }))
 	api.Set("rules", js.FuncOf(func(js.Value, []js.Value) any { return jsonParse.Invoke(RulesJSON()) }))
 	js.Global().Set("agentcard", api)

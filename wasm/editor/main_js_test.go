@@ -6,6 +6,8 @@ import (
 	"syscall/js"
 	"testing"
 
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
 	"github.com/agentcard/agentcard/core/lint"
 )
 
@@ -14,7 +16,7 @@ import (
 func TestGlobalAPI(t *testing.T) {
 	register()
 	api := js.Global().Get("agentcard")
-	for _, name := range []string{"lint", "select", "format", "fields", "rules", "encodeShare", "decodeShare", "interfaces"} {
+	for _, name := range []string{"lint", "select", "format", "fields", "rules", "encodeShare", "decodeShare", "interfaces", "setLanguage"} {
 		if api.Get(name).Type() != js.TypeFunction {
 			t.Errorf("agentcard.%s is not a function", name)
 		}
@@ -100,5 +102,42 @@ func TestRulesIncludeHTTP(t *testing.T) {
 	}
 	if http < 12 {
 		t.Errorf("%d http rules in rules(), want at least 12", http)
+	}
+}
+
+// TestSetLanguageAcrossJS: the page hands the catalogue over as a JS
+// string; lint answers in Chinese after it and in English again after
+// setLanguage("en"); a broken catalogue answers {error} and changes nothing.
+func TestSetLanguageAcrossJS(t *testing.T) {
+	register()
+	api := js.Global().Get("agentcard")
+	defer api.Call("setLanguage", "en")
+	text := `{"name": "a", "name": "b"}`
+	msg := func() string {
+		return api.Call("lint", text).Get("diagnostics").Index(0).Get("message").String()
+	}
+	english := msg()
+	if bad := api.Call("setLanguage", "zh-CN", "{broken"); bad.Get("error").Type() != js.TypeString || bad.Get("lang").String() != "en" {
+		t.Errorf("a broken catalogue was not refused: lang %v", bad.Get("lang"))
+	}
+	if msg() != english {
+		t.Errorf("a refused catalogue changed the language: %q", msg())
+	}
+	cat, err := catalog.JSON(i18n.Chinese)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := api.Call("setLanguage", "zh-CN", string(cat)); r.Get("lang").String() != "zh-CN" || !r.Get("error").IsUndefined() {
+		t.Fatalf("setLanguage: lang %v error %v", r.Get("lang"), r.Get("error"))
+	}
+	if zh := msg(); !hasHan(zh) {
+		t.Errorf("lint in Chinese: %q", zh)
+	}
+	if title := api.Call("rules").Index(0).Get("title").String(); !hasHan(title) {
+		t.Errorf("rules() in Chinese: %q", title)
+	}
+	api.Call("setLanguage", "en")
+	if msg() != english {
+		t.Errorf("English again: %q", msg())
 	}
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/selection"
 )
@@ -32,13 +34,22 @@ type SelectResult struct {
 const MaxTrace = selection.MaxTrace
 
 // Select runs the client simulator for one profile
-// ("JSONRPC@1.0,HTTP+JSON@1.0|0.3").
+// ("JSONRPC@1.0,HTTP+JSON@1.0|0.3"), its words in the engine's language.
 func Select(src []byte, profile string) SelectResult {
+	cat := catalogue()
 	p, err := selection.ParseProfile(profile)
 	if err != nil {
-		return SelectResult{Error: err.Error(), Trace: []Step{}}
+		msg := err.Error()
+		var pe *selection.ProfileError
+		if cat != nil && errors.As(err, &pe) {
+			msg = cat.Render(pe.Text)
+		}
+		return SelectResult{Error: msg, Trace: []Step{}}
 	}
 	r := selection.Select(jsonpos.Parse(src, jsonpos.Options{}), p)
+	// The trace's reasons, the outcome and the profile notes in the
+	// language set by SetLanguage (English as the engine wrote them).
+	r.Localize(cat)
 	kept := make([]selection.Step, 0, min(len(r.Trace), MaxTrace+1))
 	for i, s := range r.Trace {
 		if i < MaxTrace || s.Decision == selection.DecisionSelected {

@@ -1,0 +1,35 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestWasmCarriesEnglishOnly: the engine built for the browser links the
+// English catalogue and no other; every other language is fetched by the
+// page for the readers who need it.
+func TestWasmCarriesEnglishOnly(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", ".")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	en := false
+	for _, d := range deps {
+		if strings.HasSuffix(d, "/core/i18n/catalog/en") {
+			en = true
+		}
+		if strings.HasSuffix(d, "/core/i18n/catalog") || strings.HasSuffix(d, "/core/i18n/catalog/zh-CN") {
+			t.Errorf("the editor wasm links %s", d)
+		}
+	}
+	if !en {
+		t.Error("the editor wasm does not link the English catalogue; is the package list right?")
+	}
+}
