@@ -1,0 +1,99 @@
+package config
+
+import (
+	"slices"
+
+	"github.com/agentcard/agentcard/core/lint"
+)
+
+// LocalFinding names findings that the local profile turns into infos:
+// a rule code and, when only some of its messages are about a local
+// setup, those message ids (empty: every finding of the code).
+type LocalFinding struct {
+	Code       string
+	MessageIDs []string
+}
+
+// LocalCodes is the one list of what the local profile relaxes: findings
+// about endpoints on loopback, private or tunnel hosts, plain http URLs,
+// and missing caching headers. On a developer's machine these are the
+// setup, not mistakes; a card about to be published gets them at full
+// severity. Placeholders, malformed URLs and everything else keep their
+// severity in both profiles (security-url-not-https and
+// signature-jku-insecure are listed by message id for that reason).
+var LocalCodes = []LocalFinding{
+	// endpoints on loopback, private and tunnel hosts
+	{Code: "interface-url-internal"},
+	{Code: "identity-url-internal"},
+	// plain http in the card
+	{Code: "interface-url-not-https"},
+	{Code: "identity-url-not-https"},
+	{Code: "security-url-not-https", MessageIDs: []string{"msg.security-url-not-https.http", "msg.security-url-not-https.loopback"}},
+	{Code: "signature-jku-insecure", MessageIDs: []string{"msg.signature-jku-insecure.http", "msg.signature-jku-insecure.internal"}},
+	// how the card is served (checked when a card is fetched)
+	{Code: lint.CodeHTTPInsecure},
+	{Code: lint.CodeHTTPCacheMaxAge},
+	{Code: lint.CodeHTTPETag},
+	{Code: lint.CodeHTTPLastModified},
+}
+
+// localRelaxed reports whether the local profile relaxes d.
+func localRelaxed(d *lint.Diagnostic) bool {
+	for _, lf := range LocalCodes {
+		if lf.Code == d.Code {
+			return len(lf.MessageIDs) == 0 || slices.Contains(lf.MessageIDs, d.MessageID)
+		}
+	}
+	return false
+}
+
+// Apply returns the findings as the configuration wants them: the
+// profile's changes first, then the rules' settings, which the user wrote
+// for one code and so win over the profile (a team on the local profile
+// can still keep interface-url-not-https an error). Findings of rules
+// that are off are dropped, with the findings-capped summaries that count
+// them. diags is not modified. A nil configuration changes nothing.
+func Apply(cfg *Config, diags []lint.Diagnostic) []lint.Diagnostic {
+	if cfg == nil || (len(cfg.Rules) == 0 && cfg.EffectiveProfile() == Publish) {
+		return diags
+	}
+	out := make([]lint.Diagnostic, 0, len(diags))
+	for _, d := range diags {
+		if cfg.EffectiveProfile() == Local && localRelaxed(&d) {
+			d.Severity = lint.Info
+		}
+		if d.OmittedCode != "" && cfg.Rules[d.OmittedCode] == LevelOff {
+			continue
+		}
+		if l, ok := cfg.Rules[d.Code]; ok {
+			s, on := l.Severity()
+			if !on {
+				continue
+			}
+			d.Severity = s
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// ApplyResult applies the configuration to a lint result in place and
+// recounts its errors, warnings and infos, so that the CLI's summary and
+// exit status follow the configuration.
+func ApplyResult(cfg *Config, r *lint.Result) {
+	if r == nil {
+		return
+	}
+	r.Diagnostics = Apply(cfg, r.Diagnostics)
+	r.Errors, r.Warnings, r.Infos = 0, 0, 0
+	for _, d := range r.Diagnostics {
+		switch d.Severity {
+		case lint.Error:
+			r.Errors++
+		case lint.Warning:
+			r.Warnings++
+		case lint.Info:
+			r.Infos++
+		}
+	}
+}

@@ -1,0 +1,294 @@
+// Package config reads a project's agentcard configuration: which rules
+// are off or have another severity, which input files to skip, and the
+// profile (publish or local) a card is checked for.
+//
+// A configuration file is named .agentcard.yaml, .agentcard.yml or
+// .agentcard.json and is found like other linters find theirs: from the
+// input's directory upward, stopping after the directory that holds .git
+// (the project's root) or at the filesystem root. A CLI may also name one
+// explicitly (Load).
+//
+//	rules:
+//	  skill-no-examples: off
+//	  name-generic: error
+//	ignore:
+//	  - "drafts/**"
+//	profile: local
+//
+// Files are validated strictly, because a typo in a linter's configuration
+// silently turns a check off or leaves it on: an unknown key, rule code,
+// severity or profile is an error naming the file, line and column, with
+// the closest rule code when one is close. Errors are catalogue messages
+// (cli.config.*), so the CLI shows them in its reader's language.
+//
+// The package reads files and transforms findings; it does not lint.
+// Apply is what a front end calls on a lint result.
+package config
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/lint"
+)
+
+// Names are the configuration file names, in the order Find prefers
+// them... except that two of them in one directory is an error: which one
+// applies would be a guess.
+var Names = []string{".agentcard.yaml", ".agentcard.yml", ".agentcard.json"}
+
+// Level is a rule's setting: off, or the severity its findings get.
+type Level string
+
+const (
+	LevelOff     Level = "off"
+	LevelError   Level = "error"
+	LevelWarning Level = "warning"
+	LevelInfo    Level = "info"
+)
+
+// Levels lists the settings in the order messages name them.
+var Levels = []Level{LevelOff, LevelError, LevelWarning, LevelInfo}
+
+// Severity is the severity a level gives; ok is false for LevelOff.
+func (l Level) Severity() (s lint.Severity, ok bool) {
+	switch l {
+	case LevelError:
+		return lint.Error, true
+	case LevelWarning:
+		return lint.Warning, true
+	case LevelInfo:
+		return lint.Info, true
+	}
+	return 0, false
+}
+
+// Profile is what the card is checked for.
+type Profile string
+
+const (
+	// Publish (the default) checks a card that is about to be public.
+	Publish Profile = "publish"
+	// Local checks a card used on a developer's machine or a private
+	// network: the findings of LocalCodes become infos.
+	Local Profile = "local"
+)
+
+// Profiles lists the profiles in the order messages name them.
+var Profiles = []Profile{Publish, Local}
+
+// Config is one project's configuration. The zero value (and nil) is the
+// default: every rule at its own severity, nothing ignored, Publish.
+type Config struct {
+	// File is the file it was read from ("" when it was built in code or
+	// from flags); Dir is where ignore patterns are relative to (File's
+	// directory, or the working directory).
+	File string
+	Dir  string
+	// Rules maps rule codes to their setting.
+	Rules map[string]Level
+	// Ignore are doublestar glob patterns of input files, relative to Dir
+	// and written with forward slashes ("drafts/**", "**/*.tmpl.json").
+	Ignore []string
+	// Profile is "" or one of Profiles; "" means Publish.
+	Profile Profile
+}
+
+// EffectiveProfile is the profile in force: Publish unless set.
+func (c *Config) EffectiveProfile() Profile {
+	if c == nil || c.Profile == "" {
+		return Publish
+	}
+	return c.Profile
+}
+
+// SetRule sets one rule from text, as a --rule CODE=LEVEL flag gives it;
+// the error is an *Error without a file.
+func (c *Config) SetRule(code, level string) error {
+	var errs Errors
+	l, ok := checkRule(&errs, pos{}, code, level)
+	if !ok {
+		return errs
+	}
+	if c.Rules == nil {
+		c.Rules = map[string]Level{}
+	}
+	c.Rules[code] = l
+	return nil
+}
+
+// ParseRuleFlag reads "CODE=LEVEL" (the CLI's --rule) into c.
+func (c *Config) ParseRuleFlag(s string) error {
+	code, level, ok := strings.Cut(s, "=")
+	if !ok {
+		return Errors{{Text: i18n.T("cli.config.rule-flag", quote(s))}}
+	}
+	return c.SetRule(strings.TrimSpace(code), strings.TrimSpace(level))
+}
+
+// SetProfile sets the profile from text (the CLI's --profile).
+func (c *Config) SetProfile(s string) error {
+	var errs Errors
+	p, ok := checkProfile(&errs, pos{}, s)
+	if !ok {
+		return errs
+	}
+	c.Profile = p
+	return nil
+}
+
+// Ignored reports whether an input file is matched by an ignore pattern.
+// path is the input as given (relative to the working directory, or
+// absolute); patterns match its path relative to Dir.
+func (c *Config) Ignored(path string) bool {
+	if c == nil || len(c.Ignore) == 0 {
+		return false
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	dir := c.Dir
+	if dir == "" {
+		dir = "."
+	}
+	base, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(base, abs)
+	if err != nil {
+		return false
+	}
+	rel = filepath.ToSlash(rel)
+	for _, p := range c.Ignore {
+		if ok, _ := doublestar.Match(p, rel); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Find returns the configuration file that applies to inputs in dir: the
+// first directory from dir upward that holds one of Names. The search
+// stops after a directory that holds .git, and at the filesystem root; ""
+// means there is none. Two configuration files in one directory are an
+// error.
+func Find(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		var found []string
+		for _, name := range Names {
+			p := filepath.Join(dir, name)
+			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+				found = append(found, p)
+			}
+		}
+		switch len(found) {
+		case 0:
+		case 1:
+			return found[0], nil
+		default:
+			return "", Errors{{File: found[0], Text: i18n.T("cli.config.ambiguous", filepath.Base(found[0]), filepath.Base(found[1]))}}
+		}
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return "", nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}
+
+// Load reads and validates one configuration file. A file that cannot be
+// read is an *Error naming it; invalid content is Errors, one per problem.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		reason := err.Error()
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			reason = pe.Err.Error()
+		}
+		return nil, Errors{{File: path, Text: i18n.T("cli.config.read", reason)}}
+	}
+	cfg, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// Parse reads configuration text; name decides the syntax (.json is
+// JSON, anything else YAML) and is the File of the result and of errors.
+func Parse(name string, data []byte) (*Config, error) {
+	var root *value
+	var errs Errors
+	if strings.EqualFold(filepath.Ext(name), ".json") {
+		root, errs = parseJSON(data)
+	} else {
+		root, errs = parseYAML(data)
+	}
+	cfg := &Config{File: name, Dir: filepath.Dir(name)}
+	if errs == nil {
+		errs = cfg.read(root)
+	}
+	if len(errs) > 0 {
+		for _, e := range errs {
+			e.File = name
+		}
+		return nil, errs
+	}
+	return cfg, nil
+}
+
+// Loader finds and loads the configuration of many inputs, reading each
+// file once.
+type Loader struct {
+	byDir  map[string]string
+	byFile map[string]*Config
+}
+
+// ForDir returns the configuration that applies to inputs in dir, or nil
+// when there is none.
+func (l *Loader) ForDir(dir string) (*Config, error) {
+	if l.byDir == nil {
+		l.byDir, l.byFile = map[string]string{}, map[string]*Config{}
+	}
+	file, seen := l.byDir[dir]
+	if !seen {
+		var err error
+		if file, err = Find(dir); err != nil {
+			return nil, err
+		}
+		l.byDir[dir] = file
+	}
+	if file == "" {
+		return nil, nil
+	}
+	if cfg, ok := l.byFile[file]; ok {
+		return cfg, nil
+	}
+	cfg, err := Load(file)
+	if err != nil {
+		return nil, err
+	}
+	l.byFile[file] = cfg
+	return cfg, nil
+}
+
+// ForFile returns the configuration that applies to an input file.
+func (l *Loader) ForFile(path string) (*Config, error) {
+	return l.ForDir(filepath.Dir(path))
+}

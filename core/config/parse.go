@@ -1,0 +1,350 @@
+package config
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/lint"
+)
+
+// Error is one problem of a configuration: where it is (Line and Column
+// are 1-based; 0 when unknown) and what, as a catalogue message.
+type Error struct {
+	File         string
+	Line, Column int
+	Text         i18n.Text
+}
+
+// Error renders the problem in English as file:line:column: message.
+func (e *Error) Error() string { return e.Message(i18n.EnglishCatalogue()) }
+
+// Message renders the problem in cat's language, prefixed with its place.
+func (e *Error) Message(cat *i18n.Catalogue) string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		if e.Line > 0 {
+			b.WriteString(":" + strconv.Itoa(e.Line))
+			if e.Column > 0 {
+				b.WriteString(":" + strconv.Itoa(e.Column))
+			}
+		}
+		b.WriteString(": ")
+	}
+	b.WriteString(cat.Render(e.Text))
+	return b.String()
+}
+
+// Errors are every problem found in one configuration, in file order.
+type Errors []*Error
+
+// Error renders every problem in English, one per line.
+func (es Errors) Error() string { return es.Message(i18n.EnglishCatalogue()) }
+
+// Message renders every problem in cat's language, one per line.
+func (es Errors) Message(cat *i18n.Catalogue) string {
+	lines := make([]string, len(es))
+	for i, e := range es {
+		lines[i] = e.Message(cat)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// maxErrors bounds the problems reported for one file: a pasted card or a
+// file of thousands of rules gets a readable answer.
+const maxErrors = 20
+
+func (es *Errors) add(p pos, id string, args ...any) {
+	if len(*es) < maxErrors {
+		*es = append(*es, &Error{Line: p.line, Column: p.col, Text: i18n.T(id, args...)})
+	}
+}
+
+type pos struct{ line, col int }
+
+type kind uint8
+
+const (
+	kMap kind = iota + 1
+	kList
+	kString
+	kScalar // a number, boolean or null: never a valid setting here
+)
+
+// value is a configuration document read from YAML or JSON, with the
+// position of every key and value, so that one validator serves both.
+type value struct {
+	kind kind
+	pos
+	str   string   // scalar text
+	keys  []*value // map keys, with their positions
+	vals  []*value // map values, parallel to keys
+	items []*value // list elements
+}
+
+// yamlLine reads the line out of the YAML library's syntax errors
+// ("yaml: line 3: did not find expected key").
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+func parseYAML(data []byte) (*value, Errors) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		var errs Errors
+		msg := err.Error()
+		line := 0
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			msg = m[2]
+		} else {
+			msg = strings.TrimPrefix(msg, "yaml: ")
+		}
+		errs.add(pos{line, 0}, "cli.config.yaml", msg)
+		return nil, errs
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return &value{kind: kMap, pos: pos{1, 1}}, nil // an empty file
+	}
+	var errs Errors
+	v := fromYAML(doc.Content[0], &errs, 0)
+	if v.kind == kScalar && v.str == "" {
+		v = &value{kind: kMap, pos: v.pos} // a file that holds only null (~)
+	}
+	return v, errs
+}
+
+func fromYAML(n *yaml.Node, errs *Errors, depth int) *value {
+	for n.Kind == yaml.AliasNode && n.Alias != nil && depth < 64 {
+		n = n.Alias
+		depth++
+	}
+	v := &value{pos: pos{n.Line, n.Column}}
+	if depth >= 64 {
+		v.kind = kScalar
+		return v
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		v.kind = kMap
+		seen := map[string]int{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := fromYAML(n.Content[i], errs, depth+1)
+			if first, dup := seen[k.str]; dup && k.kind == kString {
+				errs.add(k.pos, "cli.config.duplicate-key", quote(k.str), first)
+				continue
+			}
+			seen[k.str] = k.line
+			v.keys = append(v.keys, k)
+			v.vals = append(v.vals, fromYAML(n.Content[i+1], errs, depth+1))
+		}
+	case yaml.SequenceNode:
+		v.kind = kList
+		for _, c := range n.Content {
+			v.items = append(v.items, fromYAML(c, errs, depth+1))
+		}
+	case yaml.ScalarNode:
+		v.str = n.Value
+		v.kind = kScalar
+		if n.Tag == "!!str" || n.ShortTag() == "!!str" {
+			v.kind = kString
+		}
+	default:
+		v.kind = kScalar
+	}
+	return v
+}
+
+// parseJSON reads a .json configuration with the engine's own parser, so
+// syntax errors are the parser's catalogue messages, with their place
+// (duplicate keys included).
+func parseJSON(data []byte) (*value, Errors) {
+	doc := jsonpos.Parse(data, jsonpos.Options{})
+	if len(doc.Problems) > 0 || doc.Root == nil {
+		var errs Errors
+		for _, p := range doc.Problems {
+			at := doc.Pos(p.Start)
+			errs = append(errs, &Error{Line: at.Line, Column: at.Column, Text: p.Text})
+			if len(errs) == maxErrors {
+				break
+			}
+		}
+		if len(errs) == 0 {
+			errs.add(pos{1, 1}, "cli.config.empty-json")
+		}
+		return nil, errs
+	}
+	return fromJSON(doc, doc.Root), nil
+}
+
+func fromJSON(doc *jsonpos.Doc, n *jsonpos.Node) *value {
+	at := doc.Pos(n.Start)
+	v := &value{pos: pos{at.Line, at.Column}}
+	switch n.Kind {
+	case jsonpos.Object:
+		v.kind = kMap
+		for _, m := range n.Children {
+			k := doc.Pos(m.KeyStart)
+			v.keys = append(v.keys, &value{kind: kString, pos: pos{k.Line, k.Column}, str: m.Key})
+			v.vals = append(v.vals, fromJSON(doc, m))
+		}
+	case jsonpos.Array:
+		v.kind = kList
+		for _, e := range n.Children {
+			v.items = append(v.items, fromJSON(doc, e))
+		}
+	case jsonpos.String:
+		v.kind, v.str = kString, n.Str
+	default:
+		v.kind = kScalar
+		v.str = string(doc.Src[n.Start:n.End])
+	}
+	return v
+}
+
+// keys are the top-level keys a configuration may have.
+var keys = []string{"rules", "ignore", "profile"}
+
+// read validates the document and fills c.
+func (c *Config) read(root *value) Errors {
+	var errs Errors
+	if root.kind != kMap {
+		errs.add(root.pos, "cli.config.not-mapping")
+		return errs
+	}
+	for i, k := range root.keys {
+		v := root.vals[i]
+		switch k.str {
+		case "rules":
+			c.readRules(&errs, v)
+		case "ignore":
+			c.readIgnore(&errs, v)
+		case "profile":
+			if v.kind != kString {
+				errs.add(v.pos, "cli.config.profile", quote(v.str), profileList())
+				continue
+			}
+			if p, ok := checkProfile(&errs, v.pos, v.str); ok {
+				c.Profile = p
+			}
+		default:
+			if s := card.Closest(k.str, keys); s != "" {
+				errs.add(k.pos, "cli.config.unknown-key.suggest", quote(k.str), s)
+			} else {
+				errs.add(k.pos, "cli.config.unknown-key", quote(k.str), strings.Join(keys, ", "))
+			}
+		}
+	}
+	return errs
+}
+
+func (c *Config) readRules(errs *Errors, v *value) {
+	if v.kind != kMap {
+		errs.add(v.pos, "cli.config.rules-not-mapping", levelList())
+		return
+	}
+	for i, k := range v.keys {
+		val := v.vals[i]
+		p := val.pos
+		if val.kind == kMap || val.kind == kList {
+			errs.add(p, "cli.config.level", jsonpos.Clip(k.str, jsonpos.MaxQuoted), quote(""), levelList())
+			continue
+		}
+		if l, ok := checkRule(errs, k.pos, k.str, val.str, p); ok {
+			if c.Rules == nil {
+				c.Rules = map[string]Level{}
+			}
+			c.Rules[k.str] = l
+		}
+	}
+}
+
+func (c *Config) readIgnore(errs *Errors, v *value) {
+	if v.kind == kString { // one pattern written without a list
+		v = &value{kind: kList, pos: v.pos, items: []*value{v}}
+	}
+	if v.kind != kList {
+		errs.add(v.pos, "cli.config.ignore-not-list")
+		return
+	}
+	for _, it := range v.items {
+		if it.kind != kString || it.str == "" {
+			errs.add(it.pos, "cli.config.ignore-not-list")
+			continue
+		}
+		if !doublestar.ValidatePattern(it.str) {
+			errs.add(it.pos, "cli.config.bad-glob", quote(it.str))
+			continue
+		}
+		c.Ignore = append(c.Ignore, it.str)
+	}
+}
+
+// checkRule validates a rule code and its level; levelAt is where the
+// level is written (the code's place when omitted).
+func checkRule(errs *Errors, at pos, code, level string, levelAt ...pos) (Level, bool) {
+	lp := at
+	if len(levelAt) > 0 {
+		lp = levelAt[0]
+	}
+	ok := true
+	if lint.RuleFor(code) == nil {
+		ok = false
+		if s := card.Closest(code, ruleCodes()); s != "" {
+			errs.add(at, "cli.config.unknown-rule.suggest", quote(code), s)
+		} else {
+			errs.add(at, "cli.config.unknown-rule", quote(code))
+		}
+	}
+	for _, l := range Levels {
+		if string(l) == level {
+			return l, ok
+		}
+	}
+	errs.add(lp, "cli.config.level", jsonpos.Clip(code, jsonpos.MaxQuoted), quote(level), levelList())
+	return "", false
+}
+
+func checkProfile(errs *Errors, at pos, s string) (Profile, bool) {
+	for _, p := range Profiles {
+		if string(p) == s {
+			return p, true
+		}
+	}
+	errs.add(at, "cli.config.profile", quote(s), profileList())
+	return "", false
+}
+
+func ruleCodes() []string {
+	rules := lint.Rules()
+	codes := make([]string, len(rules))
+	for i, r := range rules {
+		codes[i] = r.Code
+	}
+	return codes
+}
+
+func levelList() string {
+	s := make([]string, len(Levels))
+	for i, l := range Levels {
+		s[i] = string(l)
+	}
+	return strings.Join(s, ", ")
+}
+
+func profileList() string {
+	s := make([]string, len(Profiles))
+	for i, p := range Profiles {
+		s[i] = string(p)
+	}
+	return strings.Join(s, ", ")
+}
+
+// quote shows a value from the file as a clipped JSON string literal, the
+// way the engine quotes values in every message.
+func quote(s string) string { return jsonpos.QuoteClipped(s) }
