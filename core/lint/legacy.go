@@ -1,10 +1,10 @@
 package lint
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -81,10 +81,10 @@ func checkMixedNoVersion(c *Context) {
 	pv := c.Root.Get("protocolVersion")
 	switch {
 	case pv == nil:
-		c.ReportKey(u, "the legacy url serves 0.3 clients, but the card has no top-level protocolVersion telling them which version it speaks").
-			WithFix(`Add "protocolVersion": "0.3.0"`, c.Doc.Edit(u.End, u.End, `, "protocolVersion": "0.3.0"`))
+		c.ReportKey(u, "msg.mixed-legacy-version-missing").
+			WithFix("fix.add-legacy-protocol-version", c.Doc.Edit(u.End, u.End, `, "protocolVersion": "0.3.0"`))
 	case pv.Kind == jsonpos.String && strings.TrimSpace(pv.Str) == "":
-		c.Report(pv, "the top-level protocolVersion is empty; 0.3 clients reading the legacy url need it, e.g. \"0.3.0\"")
+		c.Report(pv, "msg.mixed-legacy-version-missing.empty")
 	}
 }
 
@@ -113,25 +113,21 @@ func checkLegacyCard(c *Context) {
 	if mm := legacyMM(c.Root); mm != "" {
 		ver = mm
 	}
-	var more []string
-	if c.Root.Has("additionalInterfaces") {
-		more = append(more, "each additionalInterfaces entry becomes a further entry (transport → protocolBinding)")
+	// Further migration steps, each a phrase that starts with its own
+	// separator and ends with the steps after it ("" for none).
+	var tail any = ""
+	if c.Root.Has("security") {
+		tail = i18n.T("phrase.migrate.security", tail)
 	}
 	if hasSecuritySchemes(c.Root) {
-		more = append(more, "each securitySchemes entry also needs its 1.0 wrapper form")
+		tail = i18n.T("phrase.migrate.schemes", tail)
 	}
-	if c.Root.Has("security") {
-		more = append(more, "copy security to securityRequirements")
+	if c.Root.Has("additionalInterfaces") {
+		tail = i18n.T("phrase.migrate.additional", tail)
 	}
-	tail := ""
-	if len(more) > 0 {
-		tail = "; " + strings.Join(more, "; ")
-	}
-	d := c.ReportKey(at, "this is an A2A %s card without supportedInterfaces: clients that read only 1.0 cards find no interface and cannot connect. "+
-		"Migrate by adding supportedInterfaces next to the legacy fields (which 0.3 clients keep reading): url + preferredTransport become entry 0 with protocolVersion %s%s",
-		ver, quote(ver), tail)
+	d := c.ReportKey(at, "msg.legacy-card", ver, quote(ver), tail)
 	if edit, ok := migrationEdit(c); ok {
-		d.WithFix("Add supportedInterfaces with the same endpoints at "+ver+" (keeps the legacy fields)", edit)
+		d.WithFixText(i18n.T("fix.migrate-legacy", ver), edit)
 	}
 }
 
@@ -204,16 +200,11 @@ func checkMixedCard(c *Context) {
 	if u == nil || len(legacy) == 0 {
 		return
 	}
-	first := "no usable entry"
+	first := i18n.T("phrase.mixed.no-entry")
 	if len(v10) > 0 {
-		first = "first " + quote(v10[0].urlText()) + " (" + v10[0].BindingText + " " + v10[0].Version.Text() + ")"
+		first = i18n.T("phrase.mixed.first-entry", quote(v10[0].urlText()), v10[0].BindingText, v10[0].Version.Text())
 	}
-	count := strconv.Itoa(len(v10)) + " entries"
-	if len(v10) == 1 {
-		count = "1 entry"
-	}
-	c.ReportKey(u, "mixed card: 1.0 clients read supportedInterfaces (%s, %s) and ignore the legacy fields; 0.3 clients read url %s with %s",
-		count, first, quote(u.Text()), legacy[0].BindingText)
+	c.ReportKey(u, "msg.mixed-card", i18n.T("phrase.mixed.entries", len(v10)), first, quote(u.Text()), legacy[0].BindingText)
 }
 
 // legacyMatch describes how supportedInterfaces covers one legacy endpoint.
@@ -226,8 +217,8 @@ type legacyMatch struct {
 	unclear bool
 	// for messages, computed once per match: the sameURL entries with
 	// their bindings, the distinct bindings among them, and the
-	// sameBinding entries with their versions.
-	urlLabels, versionLabels string
+	// sameBinding entries with their versions (see labelList).
+	urlLabels, versionLabels any
 	bindings                 []string
 }
 
@@ -347,18 +338,25 @@ func mixedLegacy(c *Context, fn func(e ifaceEntry, m legacyMatch, v10 []ifaceEnt
 	}
 }
 
-// labelList joins at most maxLabels labels, then says how many more.
-func labelList(labels []string) string {
-	const maxLabels = 5
-	if len(labels) <= maxLabels {
-		return strings.Join(labels, ", ")
+// labelList joins at most five labels with commas, then counts the rest.
+func labelList(labels []string) any { return listMore(labels, 5) }
+
+// listMore joins at most max names or labels (already quoted where they
+// quote the card) with commas. With nothing left out it is that string;
+// otherwise a phrase that adds how many more there are ("… and 3 more"),
+// which each language says its own way.
+func listMore(items []string, max int) any {
+	if len(items) <= max {
+		return strings.Join(items, ", ")
 	}
-	return strings.Join(labels[:maxLabels], ", ") + " and " + strconv.Itoa(len(labels)-maxLabels) + " more"
+	return i18n.T("phrase.list.more", strings.Join(items[:max], ", "), len(items)-max)
 }
 
-func legacyName(e ifaceEntry) string {
+// legacyName names a legacy endpoint in messages: the card's url (a
+// phrase) or an additionalInterfaces entry's url member.
+func legacyName(e ifaceEntry) any {
 	if e.Obj == nil {
-		return "the legacy url"
+		return i18n.Phrase("phrase.legacy-url")
 	}
 	return e.Label + ".url"
 }
@@ -368,8 +366,7 @@ func checkMixedUndeclared(c *Context) {
 		if len(m.sameURL) > 0 || m.unclear {
 			return
 		}
-		d := c.Report(e.URL, "%s %s (%s) is declared in no supportedInterfaces entry: 0.3 clients go there while 1.0 clients go to %s",
-			legacyName(e), quote(e.urlText()), e.BindingText, quote(v10[0].urlText()))
+		d := c.Report(e.URL, "msg.mixed-legacy-endpoint-undeclared", legacyName(e), quote(e.urlText()), e.BindingText, quote(v10[0].urlText()))
 		// a certain target: exactly one 0.3 entry with the same binding
 		want := coreOf(e.BindingText)
 		var target *ifaceEntry
@@ -379,10 +376,10 @@ func checkMixedUndeclared(c *Context) {
 			n, target = t[0], &v10[t[1]]
 		}
 		if n == 1 {
-			d.WithFix("Point it at "+target.Label+" ("+target.urlText()+")", c.Replace(e.URL, jsonpos.Quote(target.urlText())))
+			d.WithFixText(i18n.T("fix.point-legacy-at", target.Label, target.urlText()), c.Replace(e.URL, jsonpos.Quote(target.urlText())))
 		}
 		if edit, ok := appendInterface(c, e, want, mm); ok {
-			d.WithFix("Declare "+e.urlText()+" in supportedInterfaces at "+mm, edit)
+			d.WithFixText(i18n.T("fix.declare-legacy", e.urlText(), mm), edit)
 		}
 	})
 }
@@ -409,29 +406,29 @@ func checkMixedBindingMismatch(c *Context) {
 			return
 		}
 		bindings := m.bindings
-		how := e.BindingText
+		// the binding and the member that says it, or the default
+		var how any
 		switch {
 		case e.Obj == nil && e.Binding == nil:
-			how = "JSONRPC (preferredTransport is absent)"
+			how = i18n.Phrase("phrase.mixed.default-binding")
 		case e.Obj == nil:
-			how += " (preferredTransport)"
+			how = e.BindingText + " (preferredTransport)"
 		default:
-			how += " (transport)"
+			how = e.BindingText + " (transport)"
 		}
 		at := e.Binding
 		if at == nil {
 			at = e.URL
 		}
-		d := c.Report(at, "%s %s is %s for 0.3 clients, but supportedInterfaces declares it as %s; one group of clients will speak the wrong protocol",
-			legacyName(e), quote(e.urlText()), how, m.urlLabels)
+		d := c.Report(at, "msg.mixed-legacy-binding-mismatch", legacyName(e), quote(e.urlText()), how, m.urlLabels)
 		if len(bindings) != 1 || coreOf(bindings[0]) == "" {
 			return
 		}
 		b := bindings[0]
 		if e.Binding != nil {
-			d.WithFix("Use "+b, c.Replace(e.Binding, jsonpos.Quote(b)))
+			d.WithFixText(i18n.T("fix.use", b), c.Replace(e.Binding, jsonpos.Quote(b)))
 		} else if e.Obj == nil {
-			d.WithFix("Add \"preferredTransport\": "+jsonpos.Quote(b), c.Doc.Edit(e.URL.End, e.URL.End, `, "preferredTransport": `+jsonpos.Quote(b)))
+			d.WithFixText(i18n.T("fix.add-preferred-transport", jsonpos.Quote(b)), c.Doc.Edit(e.URL.End, e.URL.End, `, "preferredTransport": `+jsonpos.Quote(b)))
 		}
 	})
 }
@@ -441,8 +438,7 @@ func checkMixedVersionMismatch(c *Context) {
 		if len(m.sameBinding) == 0 || m.sameVersion {
 			return
 		}
-		c.Report(e.URL, "%s %s is used by 0.3 clients at protocol version %s, but supportedInterfaces declares it only as %s; add a %s entry if the endpoint also serves %s",
-			legacyName(e), quote(e.urlText()), mm, m.versionLabels, mm, mm)
+		c.Report(e.URL, "msg.mixed-legacy-version-mismatch", legacyName(e), quote(e.urlText()), mm, m.versionLabels)
 	})
 }
 
@@ -465,13 +461,13 @@ func checkNoPreferredTransport(c *Context) {
 	var d *Diagnostic
 	switch c.Era {
 	case card.Era03:
-		d = c.ReportKey(u, "url has no preferredTransport: the 0.3 JSON Schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it")
+		d = c.ReportKey(u, "msg.legacy-preferred-transport-missing")
 	case card.Era02:
-		d = c.ReportKey(u, "url has no preferredTransport: 0.2 defaults it to JSONRPC, but the Go SDK ignores url without it and 0.3 requires it").WithSeverity(Warning)
+		d = c.ReportKey(u, "msg.legacy-preferred-transport-missing.v02").WithSeverity(Warning)
 	default:
-		d = c.ReportKey(u, "the legacy url has no preferredTransport: the 0.3 schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it").WithSeverity(Warning)
+		d = c.ReportKey(u, "msg.legacy-preferred-transport-missing.mixed").WithSeverity(Warning)
 	}
 	if pt == nil {
-		d.WithFix(`Add "preferredTransport": "JSONRPC"`, c.Doc.Edit(u.End, u.End, `, "preferredTransport": "JSONRPC"`))
+		d.WithFixText(i18n.T("fix.add-preferred-transport", `"JSONRPC"`), c.Doc.Edit(u.End, u.End, `, "preferredTransport": "JSONRPC"`))
 	}
 }

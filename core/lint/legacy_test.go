@@ -7,15 +7,17 @@ import (
 )
 
 func TestLegacyCard(t *testing.T) {
-	checkFindingCases(t, []findingCase{
-		{name: "0.3 card", card: `"url": "https://agent.example.com/a2a", "protocolVersion": "0.3.0"`, code: codeLegacyCard, want: 1,
-			pointer: "/protocolVersion", msg: `protocolVersion "0.3"`},
-		{name: "0.2 card", card: `"url": "https://agent.example.com/a2a", "protocolVersion": "0.2.6"`, code: codeLegacyCard, want: 1, msg: "A2A 0.2 card"},
-		{name: "0.3 card without protocolVersion", card: `"url": "https://agent.example.com/a2a", "protocolVersion": null`, code: codeLegacyCard, want: 1, fix: "-"},
-		{name: "1.0 card", card: ``, code: codeLegacyCard, want: 0},
-		{name: "mixed card", card: si(okEntry) + `, "url": "https://agent.example.com/a2a/v1", "protocolVersion": "0.3.0"`, code: codeLegacyCard, want: 0},
-		{name: "security hints", card: `"url": "https://agent.example.com/a2a", "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}, "security": [{"b": []}]`,
-			code: codeLegacyCard, want: 1, msg: "copy security to securityRequirements"},
+	runTopicCases(t, []topicCase{
+		{name: "0.3 card", doc: `"url": "https://agent.example.com/a2a", "protocolVersion": "0.3.0"`, code: codeLegacyCard, want: 1, sev: Warning,
+			pointer: "/protocolVersion", id: "msg.legacy-card", args: []any{"0.3", `"0.3"`, ""}, fixID: "fix.migrate-legacy"},
+		{name: "0.2 card", doc: `"url": "https://agent.example.com/a2a", "protocolVersion": "0.2.6"`, code: codeLegacyCard, want: 1, args: []any{"0.2"}},
+		{name: "0.3 card without protocolVersion", doc: `"url": "https://agent.example.com/a2a", "protocolVersion": null`, code: codeLegacyCard, want: 1, noFix: true},
+		{name: "1.0 card", doc: ``, code: codeLegacyCard, want: 0},
+		{name: "mixed card", doc: si(okEntry) + `, "url": "https://agent.example.com/a2a/v1", "protocolVersion": "0.3.0"`, code: codeLegacyCard, want: 0},
+		{name: "security hints", doc: `"url": "https://agent.example.com/a2a", "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}, "security": [{"b": []}]`,
+			code: codeLegacyCard, want: 1, args: []any{"phrase.migrate.schemes", "phrase.migrate.security"}},
+		{name: "additional interfaces hint", doc: `"url": "https://agent.example.com/a2a", "additionalInterfaces": [{"url": "https://agent.example.com/a2a", "transport": "JSONRPC"}]`,
+			code: codeLegacyCard, want: 1, args: []any{"phrase.migrate.additional"}},
 	})
 }
 
@@ -60,29 +62,32 @@ func TestMixedCard(t *testing.T) {
 	mixed := func(entries []string, legacy string) string {
 		return si(entries...) + `, "protocolVersion": "0.3.0", ` + legacy
 	}
-	checkFindingCases(t, []findingCase{
-		{name: "mixed info", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a"`), code: codeMixedCard, want: 1, pointer: "/url", msg: "0.3 clients read url"},
-		{name: "plain 1.0 card", card: ``, code: codeMixedCard, want: 0},
+	runTopicCases(t, []topicCase{
+		{name: "mixed info", doc: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a"`), code: codeMixedCard, want: 1, sev: Info, pointer: "/url",
+			id: "msg.mixed-card", args: []any{"phrase.mixed.entries", 2, "phrase.mixed.first-entry", `"https://agent.example.com/a2a"`, "JSONRPC"}},
+		{name: "plain 1.0 card", doc: ``, code: codeMixedCard, want: 0},
 
-		{name: "consistent", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "preferredTransport": "JSONRPC"`), code: codeMixedUndeclared, want: 0},
-		{name: "undeclared url", card: mixed([]string{okEntry}, `"url": "https://old.example.com/rpc", "preferredTransport": "HTTP+JSON"`), code: codeMixedUndeclared, want: 1,
-			pointer: "/url", msg: `"https://old.example.com/rpc" (HTTP+JSON) is declared in no supportedInterfaces entry`,
-			fix: `, {"url": "https://old.example.com/rpc", "protocolBinding": "HTTP+JSON", "protocolVersion": "0.3"}`},
-		{name: "undeclared url with a certain 0.3 target", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/old"`), code: codeMixedUndeclared, want: 1,
-			fix: `"https://agent.example.com/a2a"`},
-		{name: "undeclared additional interface", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "additionalInterfaces": [{"url": "https://agent.example.com/rest", "transport": "HTTP+JSON"}]`),
-			code: codeMixedUndeclared, want: 1, pointer: "/additionalInterfaces/0/url"},
-		{name: "trailing slash is the same endpoint", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a/"`), code: codeMixedUndeclared, want: 0},
+		{name: "consistent", doc: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "preferredTransport": "JSONRPC"`), code: codeMixedUndeclared, want: 0},
+		{name: "undeclared url", doc: mixed([]string{okEntry}, `"url": "https://old.example.com/rpc", "preferredTransport": "HTTP+JSON"`), code: codeMixedUndeclared, want: 1, sev: Warning,
+			pointer: "/url", id: "msg.mixed-legacy-endpoint-undeclared", args: []any{"phrase.legacy-url", `"https://old.example.com/rpc"`, "HTTP+JSON"},
+			fixed: `, {"url": "https://old.example.com/rpc", "protocolBinding": "HTTP+JSON", "protocolVersion": "0.3"}`, fixID: "fix.declare-legacy"},
+		{name: "undeclared url with a certain 0.3 target", doc: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/old"`), code: codeMixedUndeclared, want: 1,
+			fixed: "\n  \"url\": \"https://agent.example.com/a2a\"", fixID: "fix.point-legacy-at"},
+		{name: "undeclared additional interface", doc: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "additionalInterfaces": [{"url": "https://agent.example.com/rest", "transport": "HTTP+JSON"}]`),
+			code: codeMixedUndeclared, want: 1, pointer: "/additionalInterfaces/0/url", args: []any{"additionalInterfaces[0].url"}},
+		{name: "trailing slash is the same endpoint", doc: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a/"`), code: codeMixedUndeclared, want: 0},
 
-		{name: "binding differs", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "preferredTransport": "HTTP+JSON"`), code: codeMixedBindingMismatch, want: 1,
-			pointer: "/preferredTransport", msg: "supportedInterfaces[1] (JSONRPC)", fix: `"JSONRPC"`},
-		{name: "default JSONRPC differs", card: mixed([]string{okEntry, ie("agent.example.com:443", "GRPC", "0.3")}, `"url": "agent.example.com:443"`), code: codeMixedBindingMismatch, want: 1,
-			pointer: "/url", msg: "preferredTransport is absent", fix: `, "preferredTransport": "GRPC"`},
-		{name: "variant spelling is the same binding", card: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "preferredTransport": "jsonrpc"`), code: codeMixedBindingMismatch, want: 0},
-		{name: "additional transport differs", card: mixed([]string{okEntry, v03, ie(pubREST, "HTTP+JSON", "0.3")}, `"url": "https://agent.example.com/a2a", "additionalInterfaces": [{"url": "`+pubREST+`", "transport": "GRPC"}]`),
-			code: codeMixedBindingMismatch, want: 1, pointer: "/additionalInterfaces/0/transport", fix: `"HTTP+JSON"`},
+		{name: "binding differs", doc: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "preferredTransport": "HTTP+JSON"`), code: codeMixedBindingMismatch, want: 1, sev: Error,
+			pointer: "/preferredTransport", id: "msg.mixed-legacy-binding-mismatch", args: []any{"HTTP+JSON (preferredTransport)", "supportedInterfaces[1] (JSONRPC)"},
+			fixed: `"preferredTransport": "JSONRPC"`, fixID: "fix.use"},
+		{name: "default JSONRPC differs", doc: mixed([]string{okEntry, ie("agent.example.com:443", "GRPC", "0.3")}, `"url": "agent.example.com:443"`), code: codeMixedBindingMismatch, want: 1,
+			pointer: "/url", args: []any{"phrase.mixed.default-binding"}, fixed: `"url": "agent.example.com:443", "preferredTransport": "GRPC"`, fixID: "fix.add-preferred-transport"},
+		{name: "variant spelling is the same binding", doc: mixed([]string{okEntry, v03}, `"url": "https://agent.example.com/a2a", "preferredTransport": "jsonrpc"`), code: codeMixedBindingMismatch, want: 0},
+		{name: "additional transport differs", doc: mixed([]string{okEntry, v03, ie(pubREST, "HTTP+JSON", "0.3")}, `"url": "https://agent.example.com/a2a", "additionalInterfaces": [{"url": "`+pubREST+`", "transport": "GRPC"}]`),
+			code: codeMixedBindingMismatch, want: 1, pointer: "/additionalInterfaces/0/transport", args: []any{"GRPC (transport)"}, fixed: `"transport": "HTTP+JSON"`},
 
-		{name: "legacy url only declared at 1.0", card: mixed([]string{okEntry}, `"url": "`+pubJSONRPC+`"`), code: codeMixedVersionMismatch, want: 1, pointer: "/url", msg: "supportedInterfaces[0] (1.0)"},
-		{name: "declared at 0.3 too", card: mixed([]string{okEntry, ie(pubJSONRPC, "JSONRPC", "0.3")}, `"url": "`+pubJSONRPC+`"`), code: codeMixedVersionMismatch, want: 0},
+		{name: "legacy url only declared at 1.0", doc: mixed([]string{okEntry}, `"url": "`+pubJSONRPC+`"`), code: codeMixedVersionMismatch, want: 1, sev: Info, pointer: "/url",
+			id: "msg.mixed-legacy-version-mismatch", args: []any{"0.3", "supportedInterfaces[0] (1.0)"}},
+		{name: "declared at 0.3 too", doc: mixed([]string{okEntry, ie(pubJSONRPC, "JSONRPC", "0.3")}, `"url": "`+pubJSONRPC+`"`), code: codeMixedVersionMismatch, want: 0},
 	})
 }

@@ -1,10 +1,10 @@
 package lint
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -84,13 +84,14 @@ func readSkillObjects(c *Context) []*jsonpos.Node {
 	return out
 }
 
-// skillLabel names a skill in messages: by id when it has a usable one,
-// else by index.
-func skillLabel(sk *jsonpos.Node) string {
+// skillLabel names a skill in messages (`skill "translate"`): by id when
+// it has a usable one, else by index. It is a phrase, so that each
+// language puts the word for skill where it belongs.
+func skillLabel(sk *jsonpos.Node) i18n.Text {
 	if id := sk.Get("id").Text(); strings.TrimSpace(id) != "" {
-		return "skill " + quote(jsonpos.Clip(id, skillQuoteMax))
+		return i18n.T("phrase.skill", quote(jsonpos.Clip(id, skillQuoteMax)))
 	}
-	return fmt.Sprintf("skill %d", sk.Index)
+	return i18n.T("phrase.skill.index", sk.Index)
 }
 
 func checkSkillIDDuplicate(c *Context) {
@@ -105,9 +106,9 @@ func checkSkillIDDuplicate(c *Context) {
 			first[id.Str] = id
 			continue
 		}
-		p := c.Doc.Range(prev).Start
-		c.Report(id, "skill id %s is already used by skill %d (line %d); clients cannot tell the two skills apart",
-			quote(jsonpos.Clip(id.Str, skillQuoteMax)), prev.Parent.Index, p.Line)
+		first := c.Doc.Range(prev)
+		d := c.Report(id, "msg.skill-id-duplicate", quote(jsonpos.Clip(id.Str, skillQuoteMax)), prev.Parent.Index, first.Start.Line)
+		d.Related = append(d.Related, relatedPlace(i18n.T("related.skill-id-first"), first))
 	}
 }
 
@@ -191,36 +192,37 @@ func checkSkillIDSlug(c *Context) {
 		if id == nil || id.Kind != jsonpos.String || strings.TrimSpace(id.Str) == "" || isSlug(id.Str) {
 			continue
 		}
-		var why []string
+		var why []i18n.Text
 		if strings.ContainsFunc(id.Str, unicode.IsSpace) {
-			why = append(why, "spaces")
+			why = append(why, i18n.T("phrase.slug.spaces"))
 		}
 		if strings.ContainsFunc(id.Str, unicode.IsUpper) {
-			why = append(why, "capital letters")
+			why = append(why, i18n.T("phrase.slug.capitals"))
 		}
 		if strings.ContainsFunc(id.Str, func(r rune) bool { return r > unicode.MaxASCII }) {
-			why = append(why, "non-ASCII characters")
+			why = append(why, i18n.T("phrase.slug.non-ascii"))
 		}
 		if len(why) == 0 {
-			why = append(why, "characters other than a-z, 0-9, '-', '_' and '.'")
+			why = append(why, i18n.T("phrase.slug.other"))
 		}
 		slug := slugify(id.Str)
-		msg := fmt.Sprintf("skill id %s contains %s; use a stable lower-case slug", quote(jsonpos.Clip(id.Str, skillQuoteMax)), strings.Join(why, " and "))
+		shown, reasons := quote(jsonpos.Clip(id.Str, skillQuoteMax)), andText(why)
 		if slug == "" {
-			c.Report(id, "%s such as \"translate-document\"", msg)
+			c.Report(id, "msg.skill-id-not-slug.example", shown, reasons)
 			continue
 		}
 		if earlier := skillEarlierSameID(skills, sk, id.Str); earlier != nil {
 			// only the first of identical ids gets the fix, so applying
 			// every fix leaves distinct ids
-			c.Report(id, "%s such as %s", msg, quote(slug))
+			c.Report(id, "msg.skill-id-not-slug", shown, reasons, quote(slug))
 			continue
 		}
 		if other := skillSlugClash(skills, sk, id.Str, slug); other != nil {
-			c.Report(id, "%s (%s would clash with the id of skill %d)", msg, quote(slug), other.Index)
+			c.Report(id, "msg.skill-id-not-slug.clash", shown, reasons, quote(slug), other.Index)
 			continue
 		}
-		c.Report(id, "%s such as %s", msg, quote(slug)).WithFix("Use the id "+quote(slug), c.Replace(id, jsonpos.Quote(slug)))
+		c.Report(id, "msg.skill-id-not-slug", shown, reasons, quote(slug)).
+			WithFixText(i18n.T("fix.skill-id-slug", quote(slug)), c.Replace(id, jsonpos.Quote(slug)))
 	}
 }
 
@@ -321,22 +323,15 @@ func checkSkillDescription(c *Context) {
 		switch {
 		case norm == "" && units >= skillDescMinWords:
 		case genericSkillPhrases[norm]:
-			c.Report(d, "the description of %s, %s, could describe any skill; say what it does and what it returns", skillLabel(sk), shown())
+			c.Report(d, "msg.skill-description-generic", skillLabel(sk), shown())
 		case norm != "" && norm == normalizeDescription(sk.Get("name").Text()):
-			c.Report(d, "the description of %s, %s, only repeats its name; say what it does and what it returns", skillLabel(sk), shown())
+			c.Report(d, "msg.skill-description-generic.name", skillLabel(sk), shown())
 		default:
 			if units < skillDescMinWords {
-				c.Report(d, "the description of %s, %s, is too short to choose the skill by (%d %s); say what it does and what it returns", skillLabel(sk), shown(), units, plural(units, "word"))
+				c.Report(d, "msg.skill-description-generic.short", skillLabel(sk), shown(), units)
 			}
 		}
 	}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 func checkSkillExamples(c *Context) {
@@ -344,13 +339,36 @@ func checkSkillExamples(c *Context) {
 		ex := sk.Get("examples")
 		switch {
 		case ex == nil && c.full(codeSkillNoExamples, sk.Parent):
-			c.ReportMissingAs(codeSkillNoExamples, sk, "examples", c.Doc.KeyRange(skillKeyNode(sk)), "")
+			// only counted by the cap, never shown: skip the label
+			c.ReportMissingAs(codeSkillNoExamples, sk, "examples", c.Doc.KeyRange(skillKeyNode(sk)), "msg.skill-no-examples")
 		case ex == nil:
-			c.ReportMissingAs(codeSkillNoExamples, sk, "examples", c.Doc.KeyRange(skillKeyNode(sk)), "%s has no examples; add a few requests a user would send to it", skillLabel(sk))
+			c.ReportMissingAs(codeSkillNoExamples, sk, "examples", c.Doc.KeyRange(skillKeyNode(sk)), "msg.skill-no-examples", skillLabel(sk))
 		case ex.Kind == jsonpos.Array && len(ex.Children) == 0:
-			c.Report(ex, "%s has an empty examples list; add a few requests a user would send to it", skillLabel(sk))
+			c.Report(ex, "msg.skill-no-examples.empty", skillLabel(sk))
 		}
 	}
+}
+
+// relatedPlace is a second place a finding points at, labelled with a
+// catalogue phrase (rendered in English until the result is localized).
+func relatedPlace(t i18n.Text, r jsonpos.Range) Related {
+	return Related{Message: i18n.EnglishCatalogue().Render(t), Text: t, Range: r}
+}
+
+// andText joins phrases the way a sentence lists them ("a and b", "a, b
+// and c"), in each language's own way.
+func andText(items []i18n.Text) i18n.Text {
+	switch len(items) {
+	case 0:
+		return i18n.Text{}
+	case 1:
+		return items[0]
+	case 2:
+		return i18n.T("phrase.list.and2", items[0], items[1])
+	case 3:
+		return i18n.T("phrase.list.and3", items[0], items[1], items[2])
+	}
+	return i18n.T("phrase.list.and3", items[0], items[1], andText(items[2:]))
 }
 
 // skillKeyNode picks where to show a finding about a whole skill: its id

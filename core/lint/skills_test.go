@@ -3,17 +3,21 @@ package lint
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/internal/testcards"
 )
 
-// topicCase is one table row for the skills, security, credential and
-// signature rules: a card (a member-list fragment merged into BaseCard or
-// BaseLegacyCard, or a whole document), the rule code, how many findings
-// of it are expected, and optional checks on the first finding.
+// topicCase is one table row for the skills, security, credential,
+// signature and legacy rules: a card (a member-list fragment merged into
+// BaseCard or BaseLegacyCard, or a whole document), the rule code, how
+// many findings of it are expected, and optional checks on the first
+// finding. Messages are checked as data (id and arguments), never as
+// English.
 type topicCase struct {
 	name string
 	doc  string
@@ -21,16 +25,55 @@ type topicCase struct {
 	want int
 	// sev, when set, is the expected severity of the first finding.
 	sev Severity
-	// msg lists substrings the first finding's message must contain.
-	msg []string
-	// notInMsg lists substrings no finding's message may contain (secrets).
+	// id, when set, is the first finding's message id.
+	id string
+	// args lists values that must each be among the first finding's
+	// arguments, read through phrases (see flatArgs): a quoted value, a
+	// number, or the id of a phrase argument.
+	args []any
+	// pointer, when set, is the first finding's pointer.
+	pointer string
+	// notInMsg lists substrings that no finding's message or argument may
+	// contain (secrets).
 	notInMsg []string
 	// fixed, when set, is a substring the document must contain after
 	// applying the first finding's first fix; the fixed document must no
 	// longer trigger the rule at that pointer.
 	fixed string
+	// fixID, when set, is the title id of the first finding's first fix.
+	fixID string
 	// noFix asserts that the first finding offers no fix.
 	noFix bool
+}
+
+// flatArgs lists a message's arguments with every phrase opened: a Text
+// contributes its id and then its own arguments, a Phrase its id.
+func flatArgs(args []any) []any {
+	var out []any
+	for _, a := range args {
+		switch v := a.(type) {
+		case i18n.Text:
+			out = append(out, v.ID)
+			out = append(out, flatArgs(v.Args)...)
+		case i18n.Phrase:
+			out = append(out, string(v))
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// missingArgs reports the wanted arguments that d's arguments lack.
+func missingArgs(d Diagnostic, want []any) []any {
+	got := flatArgs(d.Args)
+	var missing []any
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			missing = append(missing, w)
+		}
+	}
+	return missing
 }
 
 func runTopicCases(t *testing.T, cases []topicCase) {
@@ -48,6 +91,11 @@ func runTopicCases(t *testing.T, cases []topicCase) {
 					if strings.Contains(d.Message, s) {
 						t.Errorf("message of %s repeats %q: %s", d.Code, s, d.Message)
 					}
+					for _, a := range flatArgs(d.Args) {
+						if str, ok := a.(string); ok && strings.Contains(str, s) {
+							t.Errorf("argument of %s repeats %q: %v", d.Code, s, d.Args)
+						}
+					}
 				}
 			}
 			if tc.want == 0 {
@@ -57,13 +105,20 @@ func runTopicCases(t *testing.T, cases []topicCase) {
 			if tc.sev != 0 && d.Severity != tc.sev {
 				t.Errorf("severity %s, want %s (%s)", d.Severity, tc.sev, d.Message)
 			}
-			for _, s := range tc.msg {
-				if !strings.Contains(d.Message, s) {
-					t.Errorf("message %q does not contain %q", d.Message, s)
-				}
+			if tc.id != "" && d.MessageID != tc.id {
+				t.Errorf("message id %q, want %q (%s)", d.MessageID, tc.id, d.Message)
+			}
+			if m := missingArgs(d, tc.args); len(m) > 0 {
+				t.Errorf("arguments %#v lack %#v", flatArgs(d.Args), m)
+			}
+			if tc.pointer != "" && d.Pointer != tc.pointer {
+				t.Errorf("pointer %q, want %q", d.Pointer, tc.pointer)
 			}
 			if tc.noFix && len(d.Fixes) > 0 {
 				t.Errorf("unexpected fix %q", d.Fixes[0].Title)
+			}
+			if tc.fixID != "" && (len(d.Fixes) == 0 || d.Fixes[0].Text.ID != tc.fixID) {
+				t.Errorf("fixes %+v, want the first titled %s", d.Fixes, tc.fixID)
 			}
 			if tc.fixed != "" {
 				if len(d.Fixes) == 0 {
@@ -132,7 +187,7 @@ func TestSkillIDDuplicate(t *testing.T) {
 	runTopicCases(t, []topicCase{
 		{name: "two skills one id", code: codeSkillIDDuplicate, want: 1, sev: Warning,
 			doc: skillsFrag(skill("summarize", longDesc), skill("summarize", longDesc)),
-			msg: []string{`"summarize"`, "skill 0", "line "}},
+			id:  "msg.skill-id-duplicate", args: []any{`"summarize"`, 0}},
 		{name: "three skills one id", code: codeSkillIDDuplicate, want: 2,
 			doc: skillsFrag(skill("a", longDesc), skill("a", longDesc), skill("a", longDesc))},
 		{name: "ids differ only in case are distinct", code: codeSkillIDDuplicate, want: 0,
@@ -144,24 +199,42 @@ func TestSkillIDDuplicate(t *testing.T) {
 		{name: "missing ids are not duplicates", code: codeSkillIDDuplicate, want: 0,
 			doc: `"skills": [{"name": "A", "description": "` + longDesc + `", "tags": ["a"]}, {"name": "B", "description": "` + longDesc + `", "tags": ["b"]}]`},
 	})
+	// the finding names the line of the first id, and points at it
+	src := ExampleDocument(skillsFrag(skill("summarize", longDesc), skill("summarize", longDesc)))
+	ds := diagsWithCode(Lint([]byte(src), Options{}), codeSkillIDDuplicate)
+	if len(ds) != 1 || len(ds[0].Related) != 1 {
+		t.Fatalf("want one finding with one related place, got %+v", ds)
+	}
+	rel := ds[0].Related[0]
+	first := strings.Index(src, `"summarize"`)
+	if rel.Text.ID != "related.skill-id-first" || rel.Range.Start.Offset != first || rel.Range.End.Offset != first+len(`"summarize"`) {
+		t.Errorf("related %+v, want the first id at offset %d", rel, first)
+	}
+	if ds[0].Args[2] != rel.Range.Start.Line {
+		t.Errorf("line argument %v, related place on line %d", ds[0].Args[2], rel.Range.Start.Line)
+	}
 }
 
 func TestSkillIDSlug(t *testing.T) {
 	runTopicCases(t, []topicCase{
 		{name: "spaces", code: codeSkillIDNotSlug, want: 1, sev: Info,
-			doc: skillsFrag(skill("do everything", longDesc)), msg: []string{`"do everything"`, "spaces"}, fixed: `"id": "do-everything"`},
+			doc: skillsFrag(skill("do everything", longDesc)), id: "msg.skill-id-not-slug", args: []any{`"do everything"`, "phrase.slug.spaces", `"do-everything"`},
+			fixed: `"id": "do-everything"`, fixID: "fix.skill-id-slug"},
 		{name: "camel case", code: codeSkillIDNotSlug, want: 1,
-			doc: skillsFrag(skill("getWeather", longDesc)), msg: []string{"capital letters"}, fixed: `"id": "get-weather"`},
+			doc: skillsFrag(skill("getWeather", longDesc)), args: []any{"phrase.slug.capitals"}, fixed: `"id": "get-weather"`},
 		{name: "acronym", code: codeSkillIDNotSlug, want: 1,
 			doc: skillsFrag(skill("HTTPFetch", longDesc)), fixed: `"id": "http-fetch"`},
 		{name: "title case with spaces", code: codeSkillIDNotSlug, want: 1,
-			doc: skillsFrag(skill("Extract Invoice", longDesc)), msg: []string{"spaces and capital letters"}, fixed: `"id": "extract-invoice"`},
+			doc: skillsFrag(skill("Extract Invoice", longDesc)), args: []any{"phrase.list.and2", "phrase.slug.spaces", "phrase.slug.capitals"}, fixed: `"id": "extract-invoice"`},
+		{name: "three reasons", code: codeSkillIDNotSlug, want: 1,
+			doc: skillsFrag(skill("Wissen Übersicht", longDesc)), id: "msg.skill-id-not-slug.example",
+			args: []any{"phrase.list.and3", "phrase.slug.spaces", "phrase.slug.capitals", "phrase.slug.non-ascii"}, noFix: true},
 		{name: "non-ASCII has no certain slug", code: codeSkillIDNotSlug, want: 1,
-			doc: skillsFrag(skill("知识库检索", longDesc)), msg: []string{"non-ASCII"}, noFix: true},
+			doc: skillsFrag(skill("知识库检索", longDesc)), id: "msg.skill-id-not-slug.example", args: []any{"phrase.slug.non-ascii"}, noFix: true},
 		{name: "punctuation has no certain slug", code: codeSkillIDNotSlug, want: 1,
-			doc: skillsFrag(skill("search/docs", longDesc)), noFix: true},
+			doc: skillsFrag(skill("search/docs", longDesc)), args: []any{"phrase.slug.other"}, noFix: true},
 		{name: "fix would clash with another id", code: codeSkillIDNotSlug, want: 1,
-			doc: skillsFrag(skill("do everything", longDesc), skill("do-everything", longDesc)), msg: []string{"clash"}, noFix: true},
+			doc: skillsFrag(skill("do everything", longDesc), skill("do-everything", longDesc)), id: "msg.skill-id-not-slug.clash", args: []any{`"do-everything"`, 1}, noFix: true},
 		{name: "identical duplicates: only the first gets the fix", code: codeSkillIDNotSlug, want: 2,
 			doc: skillsFrag(skill("do everything", longDesc), skill("do everything", longDesc)), fixed: `"id": "do-everything"`},
 		{name: "slugs pass", code: codeSkillIDNotSlug, want: 0,
@@ -191,13 +264,13 @@ func TestSlugify(t *testing.T) {
 func TestSkillDescriptionGeneric(t *testing.T) {
 	runTopicCases(t, []topicCase{
 		{name: "helps", code: codeSkillDescGeneric, want: 1, sev: Info,
-			doc: skillsFrag(skill("assist", "Helps.")), msg: []string{`"Helps."`, `skill "assist"`}},
+			doc: skillsFrag(skill("assist", "Helps.")), id: "msg.skill-description-generic", args: []any{`"Helps."`, "phrase.skill", `"assist"`}},
 		{name: "does stuff", code: codeSkillDescGeneric, want: 1, doc: skillsFrag(skill("assist", "Does stuff"))},
 		{name: "an AI assistant", code: codeSkillDescGeneric, want: 1, doc: skillsFrag(skill("assist", "An AI assistant."))},
-		{name: "two words", code: codeSkillDescGeneric, want: 1, doc: skillsFrag(skill("assist", "Helps again.")), msg: []string{"2 words"}},
+		{name: "two words", code: codeSkillDescGeneric, want: 1, doc: skillsFrag(skill("assist", "Helps again.")), id: "msg.skill-description-generic.short", args: []any{`"Helps again."`, 2}},
 		{name: "repeats the name", code: codeSkillDescGeneric, want: 1,
 			doc: `"skills": [{"id": "translate", "name": "Translate documents", "description": "Translate documents.", "tags": ["i18n"], "examples": ["x"]}]`,
-			msg: []string{"repeats its name"}},
+			id:  "msg.skill-description-generic.name"},
 		{name: "generic Chinese", code: codeSkillDescGeneric, want: 1, doc: skillsFrag(skill("assist", "智能助手"))},
 		{name: "specific Chinese passes", code: codeSkillDescGeneric, want: 0, doc: skillsFrag(skill("knowledge-search", "按主题检索文档并生成带引用位置的摘要。"))},
 		{name: "specific Japanese passes", code: codeSkillDescGeneric, want: 0, doc: skillsFrag(skill("translate", "文書を英語から日本語に翻訳します。"))},
@@ -212,9 +285,11 @@ func TestSkillDescriptionGeneric(t *testing.T) {
 func TestSkillNoExamples(t *testing.T) {
 	runTopicCases(t, []topicCase{
 		{name: "missing", code: codeSkillNoExamples, want: 1, sev: Info,
-			doc: `"skills": [{"id": "scale", "name": "Scale", "description": "` + longDesc + `", "tags": ["x"]}]`, msg: []string{`skill "scale"`}},
+			doc: `"skills": [{"id": "scale", "name": "Scale", "description": "` + longDesc + `", "tags": ["x"]}]`, id: "msg.skill-no-examples", args: []any{"phrase.skill", `"scale"`}},
+		{name: "missing, no usable id", code: codeSkillNoExamples, want: 1,
+			doc: `"skills": [{"id": "", "name": "Scale", "description": "` + longDesc + `", "tags": ["x"]}]`, id: "msg.skill-no-examples", args: []any{"phrase.skill.index", 0}},
 		{name: "empty list", code: codeSkillNoExamples, want: 1,
-			doc: `"skills": [{"id": "scale", "name": "Scale", "description": "` + longDesc + `", "tags": ["x"], "examples": []}]`, msg: []string{"empty"}},
+			doc: `"skills": [{"id": "scale", "name": "Scale", "description": "` + longDesc + `", "tags": ["x"], "examples": []}]`, id: "msg.skill-no-examples.empty"},
 		{name: "present", code: codeSkillNoExamples, want: 0, doc: skillsFrag(skill("scale", longDesc))},
 	})
 	// the pointer names the missing member
@@ -263,10 +338,13 @@ func TestSharedCardsTopics(t *testing.T) {
 	}
 	t.Run("broken-common-mistakes.json", func(t *testing.T) {
 		res := lintFile("broken-common-mistakes.json")
-		want := []struct{ code, pointer, mention string }{
+		want := []struct {
+			code, pointer string
+			mention       any // one of the finding's arguments
+		}{
 			{codeSchemeLegacy10, "/securitySchemes/session", `"session"`},
 			{codeRequirementUndefined, "/securityRequirements/0/schemes/sso", `"sso"`},
-			{codeSkillIDDuplicate, "/skills/1/id", "line 16"},
+			{codeSkillIDDuplicate, "/skills/1/id", 16},
 			{codeSkillIDNotSlug, "/skills/0/id", `"answer questions"`},
 			{codeSkillDescGeneric, "/skills/0/description", `"Answers."`},
 			{codeCredential, "/accessToken", `"Bearer eyJh…"`},
@@ -274,7 +352,7 @@ func TestSharedCardsTopics(t *testing.T) {
 		for _, w := range want {
 			found := false
 			for _, d := range diagsWithCode(res, w.code) {
-				if d.Pointer == w.pointer && strings.Contains(d.Message, w.mention) {
+				if d.Pointer == w.pointer && len(missingArgs(d, []any{w.mention})) == 0 {
 					found = true
 				}
 			}
@@ -285,6 +363,11 @@ func TestSharedCardsTopics(t *testing.T) {
 		for _, d := range res.Diagnostics {
 			if strings.Contains(d.Message, "eyJhbGciOiJIUzI1NiJ9") {
 				t.Errorf("%s echoes the token: %s", d.Code, d.Message)
+			}
+			for _, a := range flatArgs(d.Args) {
+				if s, ok := a.(string); ok && strings.Contains(s, "eyJhbGciOiJIUzI1NiJ9") {
+					t.Errorf("%s echoes the token in its arguments: %v", d.Code, d.Args)
+				}
 			}
 		}
 	})
