@@ -1,11 +1,11 @@
 package lint
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -124,9 +124,9 @@ func checkRequirementLegacyShape(c *Context) {
 				continue
 			}
 			for i, m := range e.Children {
-				d := c.ReportKey(m, "requirement %s is in the 0.3 shape {NAME: [scopes]}; in securityRequirements 1.0 clients read only \"schemes\", so they see no scheme here and assume none is needed", quote(m.Key))
+				d := c.ReportKey(m, "msg.security-requirement-legacy-shape", quote(m.Key))
 				if i == 0 {
-					d.WithFix(`Wrap in {"schemes": …}`, c.Replace(e, `{"schemes": {`+strings.Join(parts, ", ")+`}}`))
+					d.WithFix("fix.wrap-requirement", c.Replace(e, `{"schemes": {`+strings.Join(parts, ", ")+`}}`))
 				}
 			}
 		}
@@ -154,26 +154,26 @@ func checkRequirementUndefined(c *Context) {
 			continue
 		}
 		if len(names) == 0 {
-			c.ReportKey(r.Ref, "the requirement names the scheme %s, but the card declares no securitySchemes", quote(name))
+			c.ReportKey(r.Ref, "msg.security-requirement-undefined.no-schemes", quote(name))
 			continue
 		}
 		if sug := card.Closest(name, names); sug != "" {
-			c.ReportKey(r.Ref, "the requirement names the scheme %s, which securitySchemes does not define. Did you mean %s?", quote(name), quote(sug)).
-				WithFix("Rename to "+sug, c.RenameKey(r.Ref, sug))
+			c.ReportKey(r.Ref, "msg.security-requirement-undefined.suggest", quote(name), quote(sug)).
+				WithFixText(i18n.T("fix.rename", sug), c.RenameKey(r.Ref, sug))
 			continue
 		}
-		c.ReportKey(r.Ref, "the requirement names the scheme %s, which securitySchemes does not define (it defines %s)", quote(name), quotedList(names, 5))
+		c.ReportKey(r.Ref, "msg.security-requirement-undefined", quote(name), quotedList(names, 5))
 	}
 }
 
-func quotedList(names []string, max int) string {
-	var q []string
-	for i, n := range names {
-		if i == max {
-			q = append(q, fmt.Sprintf("and %d more", len(names)-max))
-			break
-		}
+// quotedList quotes at most max names, then counts the rest (listMore).
+func quotedList(names []string, max int) any {
+	q := make([]string, 0, min(len(names), max))
+	for _, n := range names[:min(len(names), max)] {
 		q = append(q, quote(n))
+	}
+	if len(names) > max {
+		return i18n.T("phrase.list.more", strings.Join(q, ", "), len(names)-max)
 	}
 	return strings.Join(q, ", ")
 }
@@ -221,15 +221,15 @@ func checkScopeUndeclared(c *Context) {
 				continue
 			}
 			if len(scopes) == 0 {
-				c.Report(sc, "scope %s is required from %s, whose flows declare no scopes", quote(sc.Str), schemeLabel(r.Ref.Key))
+				c.Report(sc, "msg.security-scope-undeclared.no-scopes", quote(sc.Str), schemeLabel(r.Ref.Key))
 				continue
 			}
 			if sug := card.Closest(sc.Str, scopes); sug != "" {
-				c.Report(sc, "scope %s is required from %s, whose flows do not declare it. Did you mean %s?", quote(sc.Str), schemeLabel(r.Ref.Key), quote(sug)).
-					WithFix("Use "+quote(sug), c.Replace(sc, jsonpos.Quote(sug)))
+				c.Report(sc, "msg.security-scope-undeclared.suggest", quote(sc.Str), schemeLabel(r.Ref.Key), quote(sug)).
+					WithFixText(i18n.T("fix.use", quote(sug)), c.Replace(sc, jsonpos.Quote(sug)))
 				continue
 			}
-			c.Report(sc, "scope %s is required from %s, whose flows do not declare it (they declare %s)", quote(sc.Str), schemeLabel(r.Ref.Key), quotedList(scopes, 6))
+			c.Report(sc, "msg.security-scope-undeclared", quote(sc.Str), schemeLabel(r.Ref.Key), quotedList(scopes, 6))
 		}
 	}
 }

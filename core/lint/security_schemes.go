@@ -1,11 +1,11 @@
 package lint
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -193,7 +193,19 @@ func (s secScheme) views() []secView {
 	return out
 }
 
-func schemeLabel(name string) string { return "security scheme " + quote(name) }
+// schemeLabel names a scheme in messages (`security scheme "oauth"`), as a
+// phrase each language words its own way.
+func schemeLabel(name string) i18n.Text { return i18n.T("phrase.security-scheme", quote(name)) }
+
+// schemeTypeText shows a 0.3 scheme's "type" member in messages: `type
+// "http"`, or just the member when its value is not a scalar.
+func schemeTypeText(c *Context, n *jsonpos.Node) i18n.Text {
+	switch n.Kind {
+	case jsonpos.String, jsonpos.Number, jsonpos.Bool:
+		return i18n.T("phrase.scheme-type", jsonpos.Clip(string(c.Doc.Src[n.Start:n.End]), 40+len("…")))
+	}
+	return i18n.T("phrase.scheme-type.member")
+}
 
 // legacyToWrapper builds the 1.0 text of a 0.3 scheme: the wrapper key and
 // its inner object, or false when some member has no certain place.
@@ -246,27 +258,27 @@ func checkSchemeLegacyShape(c *Context) {
 		if s.Type == nil {
 			continue
 		}
-		typ := "type " + strings.TrimSpace(quoteValue(c, s.Type))
+		typ := schemeTypeText(c, s.Type)
 		key, inner, convertible := legacyToWrapper(c, s)
 		switch {
 		case c.Era == card.EraMixed && len(s.Wrappers) > 0:
 			// both shapes: 0.3 and 1.0 clients each read their own.
 		case c.Era == card.EraMixed:
-			d := c.ReportKey(s.Node, "%s has only the 0.3 shape (%s); 0.3 clients of this mixed card read it, but 1.0 clients need a wrapper such as %s next to it", schemeLabel(s.Name), typ, wrapperHint(key))
+			d := c.ReportKey(s.Node, "msg.security-scheme-legacy-shape.mixed", schemeLabel(s.Name), typ, wrapperHint(key))
 			if convertible {
 				at := closingBrace(c, s.Node)
-				d.WithFix("Add the 1.0 wrapper "+key, c.Doc.Edit(at, at, ", "+jsonpos.Quote(key)+": "+inner))
+				d.WithFixText(i18n.T("fix.add-scheme-wrapper", key), c.Doc.Edit(at, at, ", "+jsonpos.Quote(key)+": "+inner))
 			}
 		case len(s.Wrappers) > 0:
-			d := c.ReportKey(s.Node, "%s has a 1.0 wrapper and 0.3 members (%s); 1.0 clients ignore the 0.3 members, so they only add confusion", schemeLabel(s.Name), typ).WithSeverity(Warning)
+			d := c.ReportKey(s.Node, "msg.security-scheme-legacy-shape.both", schemeLabel(s.Name), typ).WithSeverity(Warning)
 			if len(s.Wrappers) == 1 {
 				w := s.Wrappers[0]
-				d.WithFix("Keep only "+w.Key, c.Replace(s.Node, "{"+jsonpos.Quote(w.Key)+": "+string(c.Doc.Src[w.Start:w.End])+"}"))
+				d.WithFixText(i18n.T("fix.keep-scheme-wrapper", w.Key), c.Replace(s.Node, "{"+jsonpos.Quote(w.Key)+": "+string(c.Doc.Src[w.Start:w.End])+"}"))
 			}
 		default:
-			d := c.ReportKey(s.Node, "%s uses the 0.3 shape (%s); 1.0 clients read only a wrapper such as %s and find no scheme here", schemeLabel(s.Name), typ, wrapperHint(key))
+			d := c.ReportKey(s.Node, "msg.security-scheme-legacy-shape", schemeLabel(s.Name), typ, wrapperHint(key))
 			if convertible {
-				d.WithFix("Convert to "+key, c.Replace(s.Node, "{"+jsonpos.Quote(key)+": "+inner+"}"))
+				d.WithFixText(i18n.T("fix.convert-scheme", key), c.Replace(s.Node, "{"+jsonpos.Quote(key)+": "+inner+"}"))
 			}
 		}
 	}
@@ -327,30 +339,30 @@ func checkSchemeOneOf(c *Context) {
 		switch len(s.Wrappers) {
 		case 0:
 			if len(unknown) == 0 {
-				c.ReportKey(s.Node, "%s is empty; give it one wrapper such as httpAuthSecurityScheme or apiKeySecurityScheme", schemeLabel(s.Name))
+				c.ReportKey(s.Node, "msg.security-scheme-one-of.empty", schemeLabel(s.Name))
 				continue
 			}
 			reported := false
 			for _, m := range unknown {
 				if sug := suggestWrapper(m.Key); sug != "" {
-					c.ReportKey(m, "%s has no 1.0 wrapper: %s is not one. Did you mean %s?", schemeLabel(s.Name), quote(m.Key), quote(sug)).
-						WithFix("Rename to "+sug, c.RenameKey(m, sug))
+					c.ReportKey(m, "msg.security-scheme-one-of.misspelt", schemeLabel(s.Name), quote(m.Key), quote(sug)).
+						WithFixText(i18n.T("fix.rename", sug), c.RenameKey(m, sug))
 					reported = true
 				}
 			}
 			if !reported {
-				c.ReportKey(s.Node, "%s has no 1.0 wrapper (found %s); use exactly one of %s", schemeLabel(s.Name), memberList(unknown), strings.Join(card.SecuritySchemeKinds, ", "))
+				c.ReportKey(s.Node, "msg.security-scheme-one-of.none", schemeLabel(s.Name), memberList(unknown), strings.Join(card.SecuritySchemeKinds, ", "))
 			}
 		case 1:
 			for _, m := range unknown {
-				msg := fmt.Sprintf("unknown member %s next to the wrapper %s of %s; clients ignore it", quote(m.Key), s.Wrappers[0].Key, schemeLabel(s.Name))
+				id := "msg.unknown-field.beside-wrapper"
 				if m.Key == "description" {
-					msg += "; move it inside " + s.Wrappers[0].Key
+					id = "msg.unknown-field.beside-wrapper-description"
 				}
-				c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "%s", msg)
+				c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), id, quote(m.Key), s.Wrappers[0].Key, schemeLabel(s.Name))
 			}
 		default:
-			c.ReportKey(s.Node, "%s has %d wrappers (%s); a scheme holds exactly one, so declare each under its own name", schemeLabel(s.Name), len(s.Wrappers), memberList(s.Wrappers))
+			c.ReportKey(s.Node, "msg.security-scheme-one-of.several", schemeLabel(s.Name), len(s.Wrappers), memberList(s.Wrappers))
 		}
 	}
 }
@@ -367,18 +379,18 @@ func checkSchemeType(c *Context) {
 	for _, s := range securitySchemes(c) {
 		if s.Type == nil {
 			if c.Era == card.EraMixed && len(s.Wrappers) == 1 {
-				d := c.ReportKey(s.Node, "%s has only the 1.0 wrapper %s; 1.0 clients of this mixed card read it, but 0.3 clients need the \"type\" shape next to it (some reject the whole card without it)", schemeLabel(s.Name), s.Wrappers[0].Key).WithSeverity(Warning)
+				d := c.ReportKey(s.Node, "msg.security-scheme-type.wrapper-only", schemeLabel(s.Name), s.Wrappers[0].Key).WithSeverity(Warning)
 				if text, ok := wrapperToLegacy(c, s.Wrappers[0]); ok {
 					at := closingBrace(c, s.Node)
-					d.WithFix("Add the 0.3 members", c.Doc.Edit(at, at, ", "+text))
+					d.WithFix("fix.add-legacy-scheme-members", c.Doc.Edit(at, at, ", "+text))
 				}
 				continue
 			}
 			if c.IsLegacy() {
 				if len(s.Wrappers) > 0 {
-					c.ReportKey(s.Node, "%s uses the 1.0 wrapper %s in a %s card; 0.3 clients read only the \"type\" shape", schemeLabel(s.Name), s.Wrappers[0].Key, c.Era)
+					c.ReportKey(s.Node, "msg.security-scheme-type.wrapper-in-legacy", schemeLabel(s.Name), s.Wrappers[0].Key, string(c.Era))
 				} else {
-					c.ReportKey(s.Node, "%s has no \"type\"; 0.3 clients need one of apiKey, http, oauth2, openIdConnect, mutualTLS", schemeLabel(s.Name))
+					c.ReportKey(s.Node, "msg.security-scheme-type.missing", schemeLabel(s.Name))
 				}
 			}
 			continue
@@ -390,7 +402,7 @@ func checkSchemeType(c *Context) {
 		if t == "mutualTLS" && c.Era == card.Era02 {
 			// The 0.2.6 schema's SecurityScheme has four kinds; mutualTLS
 			// was added in 0.3.0.
-			c.Report(s.Type, "%s has type \"mutualTLS\", which 0.2 cards do not have (it first appears in 0.3); declare protocolVersion 0.3.0 or use one of apiKey, http, oauth2, openIdConnect", schemeLabel(s.Name))
+			c.Report(s.Type, "msg.security-scheme-type.mtls-in-02", schemeLabel(s.Name))
 			continue
 		}
 		if _, ok := legacySchemeTypes[t]; ok {
@@ -398,16 +410,16 @@ func checkSchemeType(c *Context) {
 			continue
 		}
 		if fix := legacyTypeFix(t); fix != "" {
-			c.Report(s.Type, "%s has type %s; the 0.3 value is %s", schemeLabel(s.Name), quote(t), quote(fix)).
-				WithFix("Use "+quote(fix), c.Replace(s.Type, jsonpos.Quote(fix)))
+			c.Report(s.Type, "msg.security-scheme-type.variant", schemeLabel(s.Name), quote(t), quote(fix)).
+				WithFixText(i18n.T("fix.use", quote(fix)), c.Replace(s.Type, jsonpos.Quote(fix)))
 			continue
 		}
-		hint := ""
+		id := "msg.security-scheme-type.unknown"
 		switch strings.ToLower(t) {
 		case "bearer", "basic", "jwt", "token", "digest":
-			hint = " (for HTTP authentication write \"type\": \"http\" with \"scheme\": \"Bearer\" or \"Basic\")"
+			id = "msg.security-scheme-type.unknown-http"
 		}
-		c.Report(s.Type, "%s has an unknown type %s; use one of apiKey, http, oauth2, openIdConnect, mutualTLS%s", schemeLabel(s.Name), quote(t), hint)
+		c.Report(s.Type, id, schemeLabel(s.Name), quote(t))
 	}
 }
 
@@ -469,7 +481,7 @@ func legacySchemeRequired(c *Context, s secScheme) {
 	}
 	for _, k := range need {
 		if !s.Node.Has(k) {
-			c.ReportMissingAs(codeRequired, s.Node, k, c.Doc.KeyRange(s.Node), "%s has type %s but no %s", schemeLabel(s.Name), quote(s.Type.Str), quote(k))
+			c.ReportMissingAs(codeRequired, s.Node, k, c.Doc.KeyRange(s.Node), "msg.required-field.scheme-type", schemeLabel(s.Name), quote(s.Type.Str), quote(k))
 		}
 	}
 }
@@ -495,15 +507,15 @@ func checkAPIKeyLocation(c *Context) {
 			}
 			low := strings.ToLower(strings.TrimSpace(n.Str))
 			if slices.Contains(apiKeyLocations, low) {
-				c.Report(n, "the API key %s of %s is %s; write it in lower case: %s", quote(field), schemeLabel(s.Name), quote(n.Str), quote(low)).
-					WithFix("Use "+quote(low), c.Replace(n, jsonpos.Quote(low)))
+				c.Report(n, "msg.security-apikey-location.case", quote(field), schemeLabel(s.Name), quote(n.Str), quote(low)).
+					WithFixText(i18n.T("fix.use", quote(low)), c.Replace(n, jsonpos.Quote(low)))
 				continue
 			}
-			msg := fmt.Sprintf("the API key %s of %s is %s; it must be \"header\", \"query\" or \"cookie\"", quote(field), schemeLabel(s.Name), quote(n.Str))
 			if sug := card.Closest(low, apiKeyLocations); sug != "" {
-				msg += ". Did you mean " + quote(sug) + "?"
+				c.Report(n, "msg.security-apikey-location.suggest", quote(field), schemeLabel(s.Name), quote(n.Str), quote(sug))
+				continue
 			}
-			c.Report(n, "%s", msg)
+			c.Report(n, "msg.security-apikey-location", quote(field), schemeLabel(s.Name), quote(n.Str))
 		}
 	}
 }
@@ -518,14 +530,14 @@ func checkHTTPScheme(c *Context) {
 			if n == nil || n.Kind != jsonpos.String || strings.TrimSpace(n.Str) == "" || canonicalAuthScheme(n.Str) != "" {
 				continue
 			}
-			hint := "use a registered name such as \"Bearer\" or \"Basic\""
+			id := "msg.security-http-scheme-unknown"
 			switch strings.ToLower(strings.TrimSpace(n.Str)) {
 			case "jwt", "token", "oauth2", "oauth 2", "access_token", "accesstoken", "bearer token", "bearertoken":
-				hint = "tokens are sent with \"Bearer\"; put the token format in bearerFormat"
+				id = "msg.security-http-scheme-unknown.token"
 			case "apikey", "api_key", "api-key", "key":
-				hint = "for a key in a custom header, use an apiKey scheme instead"
+				id = "msg.security-http-scheme-unknown.apikey"
 			}
-			c.Report(n, "the HTTP authentication scheme %s of %s is not in the IANA registry; %s", quote(n.Str), schemeLabel(s.Name), hint)
+			c.Report(n, id, quote(n.Str), schemeLabel(s.Name))
 		}
 	}
 }
@@ -560,22 +572,22 @@ func checkSecurityURL(c *Context, s secScheme, n *jsonpos.Node) {
 		return
 	}
 	u := c.classifyURL(n.Str)
-	where := fmt.Sprintf("%s of %s", quote(n.Key), schemeLabel(s.Name))
+	where := i18n.T("phrase.scheme-member", quote(n.Key), schemeLabel(s.Name))
 	shown := quote(jsonpos.Clip(n.Str, 80+len("…")))
 	switch {
 	case u.Form == formHTTP && u.Scheme == "https":
 		return
 	case u.Form == formHTTP && u.Scheme == "http" && u.Where == hostLoopback:
-		c.Report(n, "%s is %s, plain http on %s; acceptable for local testing only, never in a published card", where, shown, u.Reason).WithSeverity(Warning)
+		c.Report(n, "msg.security-url-not-https.loopback", where, shown, u.Why).WithSeverity(Warning)
 	case u.Form == formHTTP && u.Scheme == "http":
-		d := c.Report(n, "%s is %s, plain http: tokens and codes would travel unencrypted; use https", where, shown)
+		d := c.Report(n, "msg.security-url-not-https.http", where, shown)
 		if strings.HasPrefix(n.Str, "http://") {
-			d.WithFix("Use https (check that the server answers there)", c.Replace(n, jsonpos.Quote("https://"+strings.TrimPrefix(n.Str, "http://"))))
+			d.WithFix("fix.security-url-https", c.Replace(n, jsonpos.Quote("https://"+strings.TrimPrefix(n.Str, "http://"))))
 		}
 	case u.Form == formPlaceholder:
-		c.Report(n, "%s is %s, which still contains the template %s; publish the real https URL", where, shown, quote(u.Placeholder))
+		c.Report(n, "msg.security-url-not-https.placeholder", where, shown, quote(u.Placeholder))
 	default:
-		c.Report(n, "%s is %s, which is not an absolute https URL", where, shown)
+		c.Report(n, "msg.security-url-not-https", where, shown)
 	}
 }
 
@@ -592,9 +604,9 @@ func checkOAuthFlowDeprecated(c *Context) {
 			for _, f := range flows.Children {
 				switch f.Key {
 				case "implicit":
-					c.ReportKey(f, "%s offers the implicit flow, which exposes tokens in the browser; use authorizationCode with PKCE", schemeLabel(s.Name))
+					c.ReportKey(f, "msg.security-oauth-flow-deprecated.implicit", schemeLabel(s.Name))
 				case "password":
-					c.ReportKey(f, "%s offers the password flow, which hands user passwords to the client; use authorizationCode, clientCredentials or deviceCode", schemeLabel(s.Name))
+					c.ReportKey(f, "msg.security-oauth-flow-deprecated.password", schemeLabel(s.Name))
 				}
 			}
 		}
@@ -622,9 +634,9 @@ func checkOAuthFlowsOneOf(c *Context) {
 			}
 			switch {
 			case len(known) == 0:
-				c.ReportKey(flows, "the flows of %s declare no flow; give exactly one of authorizationCode, clientCredentials or deviceCode", schemeLabel(s.Name))
+				c.ReportKey(flows, "msg.security-oauth-flows-one-of.none", schemeLabel(s.Name))
 			case len(known) > 1:
-				c.ReportKey(flows, "the flows of %s declare %d flows (%s); a 1.0 scheme holds exactly one, so declare each flow as its own scheme", schemeLabel(s.Name), len(known), memberList(known))
+				c.ReportKey(flows, "msg.security-oauth-flows-one-of.several", schemeLabel(s.Name), len(known), memberList(known))
 			}
 		}
 	}
