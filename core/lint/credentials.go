@@ -3,7 +3,6 @@ package lint
 import (
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"regexp"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -32,7 +32,8 @@ func credentialRules() []*Rule {
 
 // credentialPattern is one recognizable secret format.
 type credentialPattern struct {
-	what string
+	// what names the format in messages ("a JSON Web Token").
+	what i18n.Phrase
 	// hint is a cheap substring test run before the regular expression;
 	// fold makes it ASCII case-insensitive.
 	hint string
@@ -46,19 +47,26 @@ type credentialPattern struct {
 // pemHint is in every PEM private key block's armour.
 const pemHint = "PRIVATE KEY"
 
+// The names of secret formats that the code tells apart.
+const (
+	credPEM       i18n.Phrase = "phrase.credential.pem"
+	credBearer    i18n.Phrase = "phrase.credential.bearer"
+	credBearerJWT i18n.Phrase = "phrase.credential.bearer-jwt"
+)
+
 var credentialPatterns = []credentialPattern{
-	{what: "a PEM private key", hint: pemHint, re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)`)},
-	{what: "a bearer token", hint: "bearer", fold: true, re: regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*`), check: notPlaceholderToken},
-	{what: "HTTP Basic credentials", hint: "basic", fold: true, re: regexp.MustCompile(`(?i)\bbasic\s+[A-Za-z0-9+/]{8,}={0,2}`), check: looksLikeBasic},
-	{what: "a JSON Web Token", hint: "eyJ", re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`), check: looksLikeJWT},
-	{what: "an AWS access key id", hint: "IA", re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), check: func(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }},
-	{what: "a Google API key", hint: "AIza", re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)},
-	{what: "a GitHub token", hint: "gh", re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})\b`)},
-	{what: "a GitLab token", hint: "glpat-", re: regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}\b`)},
-	{what: "a Slack token", hint: "xox", re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}\b`)},
-	{what: "a Stripe secret key", hint: "_live_", re: regexp.MustCompile(`\b(?:sk|rk)_live_[A-Za-z0-9]{16,}\b`)},
-	{what: "a Stripe test key", hint: "_test_", re: regexp.MustCompile(`\b(?:sk|rk)_test_[A-Za-z0-9]{16,}\b`)},
-	{what: "a secret API key (sk-…)", hint: "sk-", re: regexp.MustCompile(`\bsk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_-]{20,}\b`), check: mixedAlnum},
+	{what: credPEM, hint: pemHint, re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)`)},
+	{what: credBearer, hint: "bearer", fold: true, re: regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*`), check: notPlaceholderToken},
+	{what: "phrase.credential.basic", hint: "basic", fold: true, re: regexp.MustCompile(`(?i)\bbasic\s+[A-Za-z0-9+/]{8,}={0,2}`), check: looksLikeBasic},
+	{what: "phrase.credential.jwt", hint: "eyJ", re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`), check: looksLikeJWT},
+	{what: "phrase.credential.aws", hint: "IA", re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), check: func(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }},
+	{what: "phrase.credential.google", hint: "AIza", re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)},
+	{what: "phrase.credential.github", hint: "gh", re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})\b`)},
+	{what: "phrase.credential.gitlab", hint: "glpat-", re: regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}\b`)},
+	{what: "phrase.credential.slack", hint: "xox", re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}\b`)},
+	{what: "phrase.credential.stripe-live", hint: "_live_", re: regexp.MustCompile(`\b(?:sk|rk)_live_[A-Za-z0-9]{16,}\b`)},
+	{what: "phrase.credential.stripe-test", hint: "_test_", re: regexp.MustCompile(`\b(?:sk|rk)_test_[A-Za-z0-9]{16,}\b`)},
+	{what: "phrase.credential.sk", hint: "sk-", re: regexp.MustCompile(`\bsk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_-]{20,}\b`), check: mixedAlnum},
 }
 
 func looksLikeJWT(s string) bool {
@@ -211,7 +219,7 @@ var catalogueSecret = func() map[string]bool {
 
 // credentialFinding describes what was found in one string.
 type credentialFinding struct {
-	what   string
+	what   i18n.Phrase
 	secret string // the secret itself, for the masked excerpt
 	whole  bool   // the secret is the whole value
 }
@@ -227,7 +235,7 @@ func findCredential(secretKey bool, v string) (credentialFinding, bool) {
 	}
 	for i := range patterns {
 		p := &patterns[i]
-		if p.what == "a PEM private key" {
+		if p.what == credPEM {
 			if !strings.Contains(v, p.hint) {
 				continue
 			}
@@ -239,18 +247,18 @@ func findCredential(secretKey bool, v string) (credentialFinding, bool) {
 				continue
 			}
 			what := p.what
-			if p.what == "a bearer token" && looksLikeJWTIn(m) {
-				what = "a bearer token (a JSON Web Token)"
+			if p.what == credBearer && looksLikeJWTIn(m) {
+				what = credBearerJWT
 			}
 			return credentialFinding{what: what, secret: m, whole: m == trimmed}, true
 		}
 	}
 	if u := urlWithPassword(trimmed); u != "" {
-		return credentialFinding{what: "a URL with a password in it", secret: trimmed, whole: true}, true
+		return credentialFinding{what: "phrase.credential.url-password", secret: trimmed, whole: true}, true
 	}
 	if secretKey && !isCredentialPlaceholder(trimmed) && utf8.RuneCountInString(trimmed) >= 6 &&
 		!strings.ContainsFunc(trimmed, unicode.IsSpace) && !strings.HasPrefix(trimmed, "http://") && !strings.HasPrefix(trimmed, "https://") {
-		return credentialFinding{what: "a secret value", secret: trimmed, whole: true}, true
+		return credentialFinding{what: "phrase.credential.secret", secret: trimmed, whole: true}, true
 	}
 	return credentialFinding{}, false
 }
@@ -340,8 +348,8 @@ func urlWithPassword(s string) string {
 }
 
 // maskSecret shows at most four characters of a secret (after an auth
-// scheme word, which is not secret) and its length.
-func maskSecret(s string) string {
+// scheme word, which is not secret) and its length in characters.
+func maskSecret(s string) i18n.Text {
 	prefix := ""
 	rest := s
 	for _, w := range []string{"Bearer ", "bearer ", "BEARER ", "Basic ", "basic ", "Token ", "token "} {
@@ -355,7 +363,7 @@ func maskSecret(s string) string {
 	if len(r) > 4 {
 		shown = string(r[:4])
 	}
-	return fmt.Sprintf("%s…\" (%d characters)", strings.TrimSuffix(quote(prefix+shown), `"`), utf8.RuneCountInString(s))
+	return i18n.T("phrase.masked-secret", strings.TrimSuffix(quote(prefix+shown), `"`)+`…"`, utf8.RuneCountInString(s))
 }
 
 func checkCredentials(c *Context) {
@@ -384,20 +392,22 @@ func checkCredentials(c *Context) {
 		if !ok {
 			return true
 		}
-		where := n.BoundedPointer()
+		// where: the member's name, with its pointer below the top level,
+		// or the pointer of an array element
+		var where any = n.BoundedPointer()
 		if n.IsMember() {
 			where = quote(n.Key)
 			if n.Parent.Parent != nil {
-				where += " at " + n.BoundedPointer()
+				where = i18n.T("phrase.member-at", quote(n.Key), n.BoundedPointer())
 			}
 		}
-		verb := "holds"
+		id := "msg.credential-in-card"
 		if !f.whole {
-			verb = "contains"
+			id = "msg.credential-in-card.inside"
 		}
-		d := c.Report(n, "%s %s what looks like %s: %s. The card is public: remove it and revoke the secret", where, verb, f.what, maskSecret(f.secret))
+		d := c.Report(n, id, where, f.what, maskSecret(f.secret))
 		if n.IsMember() && (secretKey || (f.whole && !catalogueNames[n.Key])) {
-			d.WithFix("Remove the credential", c.RemoveMember(n))
+			d.WithFix("fix.remove-credential", c.RemoveMember(n))
 		}
 		return true
 	})

@@ -27,38 +27,42 @@ func TestCredentials(t *testing.T) {
 	runTopicCases(t, []topicCase{
 		{name: "bearer JWT in a top-level member", code: codeCredential, want: 1, sev: Error,
 			doc:      `"apiToken": ` + quote("Bearer "+fakeJWT),
-			msg:      []string{`"apiToken"`, "bearer token", "JSON Web Token", `"Bearer eyJh…"`, "(59 characters)"},
+			id:       "msg.credential-in-card",
+			args:     []any{`"apiToken"`, "phrase.credential.bearer-jwt", "phrase.masked-secret", `"Bearer eyJh…"`, 59},
 			notInMsg: []string{fakeJWT[:12]},
-			fixed:    `"skills"`},
+			fixed:    `"skills"`, fixID: "fix.remove-credential"},
 		{name: "bare JWT", code: codeCredential, want: 1,
-			doc: extensionWith(`"session": ` + quote(fakeJWT)), msg: []string{"JSON Web Token", `"eyJh…"`, "/capabilities/extensions/0/params/session"}},
+			doc: extensionWith(`"session": ` + quote(fakeJWT)), args: []any{"phrase.credential.jwt", `"eyJh…"`, "phrase.member-at", `"session"`, "/capabilities/extensions/0/params/session"}},
 		{name: "AWS key inside a description", code: codeCredential, want: 1,
 			doc:      `"description": ` + quote("Reads invoices from S3 with key "+fakeAWS+" and returns totals."),
-			msg:      []string{"contains", "AWS access key", `"AKIA…"`},
+			id:       "msg.credential-in-card.inside",
+			args:     []any{`"description"`, "phrase.credential.aws", `"AKIA…"`},
 			notInMsg: []string{fakeAWS},
 			noFix:    true},
 		{name: "AWS documentation example key", code: codeCredential, want: 0,
 			doc: `"description": "Reads invoices with keys like AKIAIOSFODNN7EXAMPLE and returns totals as JSON."`},
 		{name: "OpenAI-style key", code: codeCredential, want: 1,
-			doc: extensionWith(`"llm": ` + quote(fakeOpenAI)), msg: []string{"sk-…", `"sk-p…"`}},
+			doc: extensionWith(`"llm": ` + quote(fakeOpenAI)), args: []any{"phrase.credential.sk", `"sk-p…"`}},
 		{name: "sk- prose is not a key", code: codeCredential, want: 0,
 			doc: `"description": "Trains sk-learn-compatible-pipeline-models from uploaded CSV files and returns metrics."`},
-		{name: "GitHub token", code: codeCredential, want: 1, doc: extensionWith(`"repo": ` + quote(fakeGitHub)), msg: []string{"GitHub"}},
-		{name: "Slack token", code: codeCredential, want: 1, doc: extensionWith(`"notify": ` + quote(fakeSlack)), msg: []string{"Slack"}},
-		{name: "Google API key", code: codeCredential, want: 1, doc: extensionWith(`"maps": ` + quote(fakeGoogle)), msg: []string{"Google"}},
+		{name: "GitHub token", code: codeCredential, want: 1, doc: extensionWith(`"repo": ` + quote(fakeGitHub)), args: []any{"phrase.credential.github"}},
+		{name: "Slack token", code: codeCredential, want: 1, doc: extensionWith(`"notify": ` + quote(fakeSlack)), args: []any{"phrase.credential.slack"}},
+		{name: "Google API key", code: codeCredential, want: 1, doc: extensionWith(`"maps": ` + quote(fakeGoogle)), args: []any{"phrase.credential.google"}},
 		{name: "Stripe key in a skill example", code: codeCredential, want: 1,
 			doc:   `"skills": [{"id": "charge", "name": "Charge", "description": "` + longDesc + `", "tags": ["billing"], "examples": [` + quote("Charge 10 EUR using "+fakeStripe) + `]}]`,
-			msg:   []string{"Stripe", "/skills/0/examples/0"},
+			id:    "msg.credential-in-card.inside",
+			args:  []any{"phrase.credential.stripe-live", "/skills/0/examples/0"},
 			noFix: true},
-		{name: "PEM private key", code: codeCredential, want: 1, doc: extensionWith(`"signingKey": ` + quote(fakePEM)), msg: []string{"PEM private key"}},
-		{name: "Basic credentials", code: codeCredential, want: 1, doc: extensionWith(`"auth": ` + quote(fakeBasic)), msg: []string{"Basic", `"Basic YWdl…"`}},
+		{name: "PEM private key", code: codeCredential, want: 1, doc: extensionWith(`"signingKey": ` + quote(fakePEM)), args: []any{"phrase.credential.pem"}},
+		{name: "Basic credentials", code: codeCredential, want: 1, doc: extensionWith(`"auth": ` + quote(fakeBasic)), args: []any{"phrase.credential.basic", `"Basic YWdl…"`}},
 		{name: "password by member name", code: codeCredential, want: 1,
-			doc: extensionWith(`"dbPassword": ` + quote(fakePassword)), msg: []string{`"dbPassword"`, "(11 characters)", `"hunt…"`}, notInMsg: []string{fakePassword},
+			doc: extensionWith(`"dbPassword": ` + quote(fakePassword)), id: "msg.credential-in-card",
+			args: []any{"phrase.member-at", `"dbPassword"`, "phrase.credential.secret", `"hunt…"`, 11}, notInMsg: []string{fakePassword},
 			fixed: `"params": {}`},
 		{name: "client secret by member name", code: codeCredential, want: 1,
 			doc: extensionWith(`"client_secret": "q8Zt3vLm9XwR"`)},
 		{name: "URL with a password", code: codeCredential, want: 1,
-			doc: `"documentationUrl": "https://docs:Pa55word9@docs.example.com/agent"`, msg: []string{"URL with a password"}, noFix: true},
+			doc: `"documentationUrl": "https://docs:Pa55word9@docs.example.com/agent"`, args: []any{"phrase.credential.url-password"}, noFix: true},
 		{name: "placeholders", code: codeCredential, want: 0,
 			doc: extensionWith(`"apiKey": "YOUR_API_KEY", "token": "${TOKEN}", "secret": "<secret>", "password": "********", "accessToken": "REDACTED", "clientSecret": "changeme", "privateKey": "env:PRIVATE_KEY", "apiToken": "OPENAI_API_KEY"`)},
 		{name: "words that describe a token", code: codeCredential, want: 0,
@@ -74,18 +78,22 @@ func TestCredentials(t *testing.T) {
 }
 
 func TestMaskSecret(t *testing.T) {
-	for in, want := range map[string]string{
-		"Bearer " + fakeJWT: `"Bearer eyJh…" (59 characters)`,
-		fakeAWS:             `"AKIA…" (20 characters)`,
-		"abc":               `"abc…" (3 characters)`,
-		"pässwörter":        `"päss…" (10 characters)`,
+	type masked struct {
+		shown string
+		runes int
+	}
+	for in, want := range map[string]masked{
+		"Bearer " + fakeJWT: {`"Bearer eyJh…"`, 59},
+		fakeAWS:             {`"AKIA…"`, 20},
+		"abc":               {`"abc…"`, 3},
+		"pässwörter":        {`"päss…"`, 10},
 	} {
 		got := maskSecret(in)
-		if got != want {
-			t.Errorf("maskSecret(%q) = %s, want %s", in[:min(len(in), 6)], got, want)
+		if got.ID != "phrase.masked-secret" || len(got.Args) != 2 || got.Args[0] != want.shown || got.Args[1] != want.runes {
+			t.Errorf("maskSecret(%q) = %+v, want %+v", in[:min(len(in), 6)], got, want)
 		}
-		if len(in) > 8 && strings.Contains(got, in[:8]) && !strings.HasPrefix(in, "Bearer ") {
-			t.Errorf("maskSecret shows too much: %s", got)
+		if shown, _ := got.Args[0].(string); len(in) > 8 && strings.Contains(shown, in[:8]) && !strings.HasPrefix(in, "Bearer ") {
+			t.Errorf("maskSecret shows too much: %s", shown)
 		}
 	}
 }

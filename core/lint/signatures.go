@@ -3,9 +3,9 @@ package lint
 import (
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -172,8 +172,10 @@ func isDummySigValue(s string, signature bool) bool {
 	return false
 }
 
-func sigLabel(n *jsonpos.Node) string {
-	return quote(n.Key) + " of signature " + fmt.Sprint(n.Parent.Index)
+// sigLabel names a member of a signature in messages (`"protected" of
+// signature 0`).
+func sigLabel(n *jsonpos.Node) i18n.Text {
+	return i18n.T("phrase.signature-member", quote(n.Key), n.Parent.Index)
 }
 
 func checkSigEncoding(c *Context) {
@@ -185,38 +187,41 @@ func checkSigEncoding(c *Context) {
 			if _, err := base64.RawURLEncoding.DecodeString(n.Str); err == nil {
 				continue
 			}
-			problem := sigEncodingProblem(n.Str)
-			d := c.Report(n, "%s is not base64url without padding: %s", sigLabel(n), problem)
+			var d *Diagnostic
+			if found := sigEncodingProblems(n.Str); len(found) > 0 {
+				d = c.Report(n, "msg.signature-encoding", sigLabel(n), andText(found))
+			} else {
+				d = c.Report(n, "msg.signature-encoding.length", sigLabel(n), len(n.Str))
+			}
 			if n == p.Signature {
 				conv := strings.TrimRight(strings.NewReplacer("+", "-", "/", "_").Replace(strings.TrimSpace(n.Str)), "=")
 				if _, err := base64.RawURLEncoding.DecodeString(conv); err == nil && conv != n.Str {
-					d.WithFix("Re-encode as base64url", c.Replace(n, jsonpos.Quote(conv)))
+					d.WithFix("fix.reencode-base64url", c.Replace(n, jsonpos.Quote(conv)))
 				}
 			}
 		}
 	}
 }
 
-func sigEncodingProblem(s string) string {
-	var found []string
+// sigEncodingProblems lists what a value that is not base64url has that
+// base64url has not; none means only its length is impossible.
+func sigEncodingProblems(s string) []i18n.Text {
+	var found []i18n.Text
 	if strings.ContainsAny(s, "+/") {
-		found = append(found, "it uses the standard base64 characters '+' or '/' (base64url uses '-' and '_')")
+		found = append(found, i18n.T("phrase.b64.std-chars"))
 	}
 	if strings.Contains(s, "=") {
-		found = append(found, "it ends with '=' padding")
+		found = append(found, i18n.T("phrase.b64.padding"))
 	}
 	if strings.ContainsAny(s, " \t\r\n") {
-		found = append(found, "it contains white space")
+		found = append(found, i18n.T("phrase.b64.space"))
 	}
 	if strings.ContainsFunc(s, func(r rune) bool {
 		return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune("-_+/= \t\r\n", r))
 	}) {
-		found = append(found, "it contains characters outside the base64url alphabet")
+		found = append(found, i18n.T("phrase.b64.alphabet"))
 	}
-	if len(found) == 0 {
-		found = append(found, fmt.Sprintf("its length (%d) is not a possible base64url length", len(s)))
-	}
-	return strings.Join(found, "; ")
+	return found
 }
 
 func checkSigProtected(c *Context) {
@@ -227,14 +232,14 @@ func checkSigProtected(c *Context) {
 		}
 		switch {
 		case !p.HeaderOK:
-			c.Report(n, "%s cannot be decoded as base64url, so it holds no JWS header", sigLabel(n))
+			c.Report(n, "msg.signature-protected-invalid.decode", sigLabel(n))
 		case p.Header == nil:
-			what := "is not JSON"
+			id := "msg.signature-protected-invalid.not-json"
 			var v any
 			if json.Unmarshal(p.HeaderRaw, &v) == nil {
-				what = "is JSON but not an object"
+				id = "msg.signature-protected-invalid.not-object"
 			}
-			c.Report(n, "%s decodes to %s, which %s; the protected header must be a JSON object", sigLabel(n), shortBytes(p.HeaderRaw), what)
+			c.Report(n, id, sigLabel(n), shortBytes(p.HeaderRaw))
 		}
 	}
 }
@@ -256,13 +261,13 @@ func checkSigHeader(c *Context) {
 			s, isString := v.(string)
 			switch {
 			case !has:
-				msg := fmt.Sprintf("the protected header of signature %d has no %s", n.Parent.Index, quote(k))
+				id := "msg.signature-header-incomplete"
 				if p.Obj.Get("header").Get(k) != nil {
-					msg += "; it is in the unprotected header, where anyone can change it"
+					id = "msg.signature-header-incomplete.unprotected"
 				}
-				c.Report(n, "%s", msg)
+				c.Report(n, id, n.Parent.Index, quote(k))
 			case !isString || strings.TrimSpace(s) == "":
-				c.Report(n, "the protected header of signature %d has %s set to %s; it must be a non-empty string", n.Parent.Index, quote(k), jsonText(v))
+				c.Report(n, "msg.signature-header-incomplete.type", n.Parent.Index, quote(k), jsonText(v))
 			}
 		}
 	}
@@ -279,7 +284,7 @@ func jsonText(v any) string {
 func checkSigAlgNone(c *Context) {
 	for _, p := range signatureParts(c) {
 		if alg, ok := p.Header["alg"].(string); ok && strings.EqualFold(strings.TrimSpace(alg), "none") {
-			c.Report(p.Protected, "the protected header of signature %d says alg %s: an unsecured JWS that anyone can forge", p.Protected.Parent.Index, quote(alg))
+			c.Report(p.Protected, "msg.signature-alg-none", p.Protected.Parent.Index, quote(alg))
 		}
 	}
 }
@@ -291,13 +296,13 @@ func checkSigTyp(c *Context) {
 		}
 		v, has := p.Header["typ"]
 		if !has {
-			c.Report(p.Protected, "the protected header of signature %d has no \"typ\"; A2A recommends \"JOSE\"", p.Protected.Parent.Index).WithSeverity(Info)
+			c.Report(p.Protected, "msg.signature-typ.missing", p.Protected.Parent.Index).WithSeverity(Info)
 			continue
 		}
 		if s, ok := v.(string); ok && strings.EqualFold(s, "JOSE") {
 			continue
 		}
-		c.Report(p.Protected, "the protected header of signature %d has typ %s; A2A recommends \"JOSE\"", p.Protected.Parent.Index, jsonText(v))
+		c.Report(p.Protected, "msg.signature-typ", p.Protected.Parent.Index, jsonText(v))
 	}
 }
 
@@ -329,14 +334,19 @@ func checkSigJKU(c *Context) {
 			if at == nil {
 				continue
 			}
-			why := "is not an absolute https URL"
+			header := i18n.Phrase("phrase.jws-header.protected")
+			if src == "header" {
+				header = "phrase.jws-header.unprotected"
+			}
+			shown := quote(jsonpos.Clip(s, 80+len("…")))
 			switch {
 			case u.Form == formHTTP && u.Scheme == "http":
-				why = "uses plain http, so the key set can be replaced in transit"
+				c.Report(at, "msg.signature-jku-insecure.http", shown, header, p.Obj.Index)
 			case u.Form == formHTTP && u.Internal():
-				why = "points at " + u.Reason + ", which verifiers elsewhere cannot reach"
+				c.Report(at, "msg.signature-jku-insecure.internal", shown, header, p.Obj.Index, u.Why)
+			default:
+				c.Report(at, "msg.signature-jku-insecure", shown, header, p.Obj.Index)
 			}
-			c.Report(at, "the key set URL (jku) %s in the %s header of signature %d %s", quote(jsonpos.Clip(s, 80+len("…"))), src, p.Obj.Index, why)
 		}
 	}
 }
@@ -344,15 +354,15 @@ func checkSigJKU(c *Context) {
 func checkSigPlaceholder(c *Context) {
 	for _, p := range signatureParts(c) {
 		if p.dummyProtected {
-			c.Report(p.Protected, "%s is %s, a stand-in rather than an encoded JWS header", sigLabel(p.Protected), quote(jsonpos.Clip(p.Protected.Str, 40+len("…"))))
+			c.Report(p.Protected, "msg.signature-placeholder.protected", sigLabel(p.Protected), quote(jsonpos.Clip(p.Protected.Str, 40+len("…"))))
 		}
 		if p.dummySignature {
 			n := p.Signature
 			if b, ok := decodeB64Lenient(n.Str); ok && len(b) > 0 && !dummySigWords[strings.ToLower(strings.TrimSpace(n.Str))] {
-				c.Report(n, "%s decodes to only %d bytes; real JWS signatures are at least %d, so this is a stand-in", sigLabel(n), len(b), sigMinBytes)
+				c.Report(n, "msg.signature-placeholder.short", sigLabel(n), len(b), sigMinBytes)
 				continue
 			}
-			c.Report(n, "%s is %s, a stand-in rather than a signature", sigLabel(n), quote(jsonpos.Clip(n.Str, 40+len("…"))))
+			c.Report(n, "msg.signature-placeholder", sigLabel(n), quote(jsonpos.Clip(n.Str, 40+len("…"))))
 		}
 	}
 }

@@ -28,12 +28,17 @@ func TestSignatureEncoding(t *testing.T) {
 	padded := base64.URLEncoding.EncodeToString([]byte(`{"alg":"ES256","kid":"key1","typ":"JOSE"}`)) // 41 bytes: one "="
 	runTopicCases(t, []topicCase{
 		{name: "standard base64 signature", code: codeSigEncoding, want: 1, sev: Error,
-			doc: sigExample(exampleProtected, stdSignature), msg: []string{`"signature" of signature 0`, "'+' or '/'", "padding"},
-			fixed: `"signature": "` + exampleSignature + `"`},
+			doc: sigExample(exampleProtected, stdSignature), id: "msg.signature-encoding",
+			args:  []any{"phrase.signature-member", `"signature"`, 0, "phrase.list.and2", "phrase.b64.std-chars", "phrase.b64.padding"},
+			fixed: `"signature": "` + exampleSignature + `"`, fixID: "fix.reencode-base64url"},
 		{name: "padded protected header: no fix, it was signed as written", code: codeSigEncoding, want: 1,
-			doc: sigExample(padded, exampleSignature), msg: []string{`"protected" of signature 0`, "padding"}, noFix: true},
+			doc: sigExample(padded, exampleSignature), args: []any{`"protected"`, 0, "phrase.b64.padding"}, noFix: true},
 		{name: "spaces", code: codeSigEncoding, want: 1,
-			doc: sigExample(exampleProtected, exampleSignature[:40]+" "+exampleSignature[40:]), msg: []string{"white space"}},
+			doc: sigExample(exampleProtected, exampleSignature[:40]+" "+exampleSignature[40:]), args: []any{"phrase.b64.space"}},
+		{name: "foreign characters", code: codeSigEncoding, want: 1,
+			doc: sigExample(exampleProtected, exampleSignature[:40]+"#"+exampleSignature[40:]), args: []any{"phrase.b64.alphabet"}},
+		{name: "impossible length", code: codeSigEncoding, want: 1,
+			doc: sigExample(exampleProtected, exampleSignature+"AAA"), id: "msg.signature-encoding.length", args: []any{len(exampleSignature) + 3}},
 		{name: "valid", code: codeSigEncoding, want: 0, doc: sigExample(exampleProtected, exampleSignature)},
 		{name: "a stand-in is the placeholder rule's", code: codeSigEncoding, want: 0, doc: sigExample(exampleProtected, "...")},
 	})
@@ -42,9 +47,9 @@ func TestSignatureEncoding(t *testing.T) {
 func TestSignatureProtected(t *testing.T) {
 	runTopicCases(t, []topicCase{
 		{name: "JSON string", code: codeSigProtected, want: 1, sev: Error,
-			doc: sigExample(b64(`"ES256"`), exampleSignature), msg: []string{"not an object"}},
+			doc: sigExample(b64(`"ES256"`), exampleSignature), id: "msg.signature-protected-invalid.not-object"},
 		{name: "not JSON", code: codeSigProtected, want: 1,
-			doc: sigExample(b64(`alg=ES256;kid=k1`), exampleSignature), msg: []string{"is not JSON", `"alg=ES256;kid=k1"`}},
+			doc: sigExample(b64(`alg=ES256;kid=k1`), exampleSignature), id: "msg.signature-protected-invalid.not-json", args: []any{`"alg=ES256;kid=k1"`}},
 		// not base64url at all: signature-encoding says so, and this rule
 		// stays quiet (one mistake, one finding).
 		{name: "not base64", code: codeSigProtected, want: 0,
@@ -58,20 +63,20 @@ func TestSignatureProtected(t *testing.T) {
 func TestSignatureHeader(t *testing.T) {
 	runTopicCases(t, []topicCase{
 		{name: "no kid", code: codeSigHeader, want: 1, sev: Error,
-			doc: withHeader(`{"alg":"ES256","typ":"JOSE"}`), msg: []string{`no "kid"`, "signature 0"}},
+			doc: withHeader(`{"alg":"ES256","typ":"JOSE"}`), id: "msg.signature-header-incomplete", args: []any{0, `"kid"`}},
 		{name: "neither", code: codeSigHeader, want: 2, doc: withHeader(`{"typ":"JOSE"}`)},
 		{name: "kid only in the unprotected header", code: codeSigHeader, want: 1,
 			doc: `"signatures": [{"protected": "` + b64(`{"alg":"ES256","typ":"JOSE"}`) + `", "signature": "` + exampleSignature + `", "header": {"kid": "card-key-1"}}]`,
-			msg: []string{"unprotected header"}},
+			id:  "msg.signature-header-incomplete.unprotected", args: []any{`"kid"`}},
 		{name: "alg not a string", code: codeSigHeader, want: 1,
-			doc: withHeader(`{"alg":256,"kid":"k1","typ":"JOSE"}`), msg: []string{"non-empty string", "256"}},
+			doc: withHeader(`{"alg":256,"kid":"k1","typ":"JOSE"}`), id: "msg.signature-header-incomplete.type", args: []any{`"alg"`, "256"}},
 		{name: "complete", code: codeSigHeader, want: 0, doc: sigExample(exampleProtected, exampleSignature)},
 	})
 }
 
 func TestSignatureAlgNone(t *testing.T) {
 	runTopicCases(t, []topicCase{
-		{name: "none", code: codeSigAlgNone, want: 1, sev: Error, doc: withHeader(`{"alg":"none","kid":"k1","typ":"JOSE"}`), msg: []string{`"none"`}},
+		{name: "none", code: codeSigAlgNone, want: 1, sev: Error, doc: withHeader(`{"alg":"none","kid":"k1","typ":"JOSE"}`), id: "msg.signature-alg-none", args: []any{`"none"`}},
 		{name: "NONE", code: codeSigAlgNone, want: 1, doc: withHeader(`{"alg":"NONE","kid":"k1","typ":"JOSE"}`)},
 		{name: "ES256", code: codeSigAlgNone, want: 0, doc: sigExample(exampleProtected, exampleSignature)},
 	})
@@ -79,8 +84,8 @@ func TestSignatureAlgNone(t *testing.T) {
 
 func TestSignatureTyp(t *testing.T) {
 	runTopicCases(t, []topicCase{
-		{name: "JWT", code: codeSigTyp, want: 1, sev: Warning, doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JWT"}`), msg: []string{`"JWT"`}},
-		{name: "absent is only noted", code: codeSigTyp, want: 1, sev: Info, doc: withHeader(`{"alg":"ES256","kid":"k1"}`)},
+		{name: "JWT", code: codeSigTyp, want: 1, sev: Warning, doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JWT"}`), id: "msg.signature-typ", args: []any{`"JWT"`}},
+		{name: "absent is only noted", code: codeSigTyp, want: 1, sev: Info, doc: withHeader(`{"alg":"ES256","kid":"k1"}`), id: "msg.signature-typ.missing"},
 		{name: "lower-case jose", code: codeSigTyp, want: 0, doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"jose"}`)},
 		{name: "JOSE", code: codeSigTyp, want: 0, doc: sigExample(exampleProtected, exampleSignature)},
 	})
@@ -89,14 +94,14 @@ func TestSignatureTyp(t *testing.T) {
 func TestSignatureJKU(t *testing.T) {
 	runTopicCases(t, []topicCase{
 		{name: "http", code: codeSigJKU, want: 1, sev: Warning,
-			doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JOSE","jku":"http://keys.example.com/jwks.json"}`), msg: []string{"plain http", "protected header"}},
+			doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JOSE","jku":"http://keys.example.com/jwks.json"}`), id: "msg.signature-jku-insecure.http", args: []any{"phrase.jws-header.protected"}},
 		{name: "relative", code: codeSigJKU, want: 1,
-			doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JOSE","jku":"/jwks.json"}`), msg: []string{"absolute https"}},
+			doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JOSE","jku":"/jwks.json"}`), id: "msg.signature-jku-insecure"},
 		{name: "internal host", code: codeSigJKU, want: 1,
-			doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JOSE","jku":"https://keys.corp.internal/jwks.json"}`), msg: []string{"cannot reach"}},
+			doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JOSE","jku":"https://keys.corp.internal/jwks.json"}`), id: "msg.signature-jku-insecure.internal"},
 		{name: "unprotected header", code: codeSigJKU, want: 1,
-			doc: `"signatures": [{"protected": "` + exampleProtected + `", "signature": "` + exampleSignature + `", "header": {"jku": "http://keys.example.com/jwks.json"}}]`,
-			msg: []string{"in the header header"}},
+			doc:  `"signatures": [{"protected": "` + exampleProtected + `", "signature": "` + exampleSignature + `", "header": {"jku": "http://keys.example.com/jwks.json"}}]`,
+			args: []any{"phrase.jws-header.unprotected"}},
 		{name: "https", code: codeSigJKU, want: 0,
 			doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JOSE","jku":"https://keys.example.com/jwks.json"}`)},
 	})
@@ -104,12 +109,12 @@ func TestSignatureJKU(t *testing.T) {
 
 func TestSignaturePlaceholder(t *testing.T) {
 	runTopicCases(t, []topicCase{
-		{name: "TODO", code: codeSigPlaceholder, want: 1, sev: Error, doc: sigExample(exampleProtected, "TODO"), msg: []string{`"TODO"`, "stand-in"}},
+		{name: "TODO", code: codeSigPlaceholder, want: 1, sev: Error, doc: sigExample(exampleProtected, "TODO"), id: "msg.signature-placeholder", args: []any{`"TODO"`}},
 		{name: "dots", code: codeSigPlaceholder, want: 1, doc: sigExample(exampleProtected, "...")},
 		{name: "xxx", code: codeSigPlaceholder, want: 1, doc: sigExample(exampleProtected, "xxx")},
 		{name: "template", code: codeSigPlaceholder, want: 1, doc: sigExample(exampleProtected, "<base64url signature>")},
-		{name: "too short", code: codeSigPlaceholder, want: 1, doc: sigExample(exampleProtected, "c2lnbmF0dXJl"), msg: []string{"only 9 bytes"}},
-		{name: "both members", code: codeSigPlaceholder, want: 2, doc: sigExample("...", "...")},
+		{name: "too short", code: codeSigPlaceholder, want: 1, doc: sigExample(exampleProtected, "c2lnbmF0dXJl"), id: "msg.signature-placeholder.short", args: []any{9}},
+		{name: "both members", code: codeSigPlaceholder, want: 2, doc: sigExample("...", "..."), id: "msg.signature-placeholder.protected"},
 		{name: "real", code: codeSigPlaceholder, want: 0, doc: sigExample(exampleProtected, exampleSignature)},
 		{name: "0.3 card too", code: codeSigPlaceholder, want: 1, doc: legacyURL + sigExample(exampleProtected, "xxx")},
 	})
