@@ -11,6 +11,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 )
@@ -66,6 +67,7 @@ func (g FindingGroup) Open() bool { return g.Errors+g.Warnings > 0 }
 // Findings is a findings list shaped for the page: card topics in the
 // catalogue's order, "how the card is served" last, with counts per group.
 type Findings struct {
+	Lang             i18n.Lang
 	Total            int
 	Groups           []FindingGroup
 	Unlisted         int // findings not listed, over all groups
@@ -77,20 +79,15 @@ type Findings struct {
 // otherTopic holds findings whose code has no rule in the catalogue.
 const otherTopic = "other"
 
-// TopicTitle is the heading of a rule topic, on the report and the learn
-// pages.
-func TopicTitle(topic string) string {
-	if t, ok := topicTitles[topic]; ok {
-		return t
+// TopicTitle is the heading of a rule topic in l, on the report and the
+// learn pages (the playground's ids, ui.playground.topic.<topic>); a topic without one is shown as
+// its name.
+func TopicTitle(l i18n.Lang, topic string) string {
+	id := "ui.playground.topic." + topic // the playground's findings panel shows the same headings
+	if !Catalogue(l).Has(id) {
+		return topic
 	}
-	return topic
-}
-
-var topicTitles = map[string]string{
-	"syntax": "JSON syntax", "structure": "Structure", "identity": "Identity", "interfaces": "Interfaces",
-	"legacy": "Legacy and mixed cards", "capabilities": "Capabilities", "modes": "Input and output modes",
-	"skills": "Skills", "security": "Security", "signatures": "Signatures", "http": "How the card is served",
-	otherTopic: "Other findings",
+	return tr(l, id)
 }
 
 // topicOrder ranks topics for the page: the catalogue's order, with the
@@ -108,15 +105,16 @@ func topicOrder(topic string) int {
 	return len(lint.Topics)
 }
 
-// NewFindings groups a lint result's findings. Work and output are
-// bounded by the list limits, not by the number of findings: views (and
-// excerpts) are built for the listed findings only.
-func NewFindings(res *lint.Result) Findings {
-	return newFindings(res, MaxListed, MaxExcerpts)
+// NewFindings groups a lint result's findings, in language l. Work and
+// output are bounded by the list limits, not by the number of findings:
+// views (excerpts, messages in l) are built for the listed findings only.
+func NewFindings(res *lint.Result, l i18n.Lang) Findings {
+	return newFindings(res, l, MaxListed, MaxExcerpts)
 }
 
-func newFindings(res *lint.Result, maxListed, maxExcerpts int) Findings {
-	f := Findings{MaxListed: maxListed, MaxExcerptsShown: maxExcerpts}
+func newFindings(res *lint.Result, l i18n.Lang, maxListed, maxExcerpts int) Findings {
+	l = langOf(l)
+	f := Findings{Lang: l, MaxListed: maxListed, MaxExcerptsShown: maxExcerpts}
 	if res == nil {
 		return f
 	}
@@ -140,7 +138,7 @@ func newFindings(res *lint.Result, maxListed, maxExcerpts int) Findings {
 		all[i] = ranked{i: i, topic: topic, http: topic == "http"}
 		g := groups[topic]
 		if g == nil {
-			g = &FindingGroup{Topic: topic, Title: TopicTitle(topic)}
+			g = &FindingGroup{Topic: topic, Title: TopicTitle(l, topic)}
 			groups[topic] = g
 		}
 		switch d.Severity {
@@ -170,8 +168,9 @@ func newFindings(res *lint.Result, maxListed, maxExcerpts int) Findings {
 		all = all[:maxListed]
 	}
 	excerpts := 0
+	cat := Catalogue(l)
 	for _, r := range all {
-		dv := diagnosticView(ds[r.i], r.topic)
+		dv := diagnosticView(ds[r.i], r.topic, cat)
 		if !dv.HTTP && res.Doc != nil {
 			if excerpts < maxExcerpts {
 				dv.Excerpt = SourceExcerpt(res.Doc.Src, ds[r.i].Range)
@@ -208,12 +207,19 @@ func sevRank(s string) int {
 	return 2
 }
 
-func diagnosticView(d lint.Diagnostic, topic string) DiagnosticView {
-	dv := DiagnosticView{Code: clip(d.Code, maxText), Severity: d.Severity.String(), Message: clip(d.Message, maxMessage), Pointer: clip(d.Pointer, maxText),
+// diagnosticView is one finding in cat's language: its message rendered
+// from its id and arguments (a finding without an id keeps its text), the
+// rule's title and page in that language.
+func diagnosticView(d lint.Diagnostic, topic string, cat *i18n.Catalogue) DiagnosticView {
+	msg := d.Message
+	if d.MessageID != "" && cat.Lang() != i18n.English {
+		msg = cat.Render(i18n.Text{ID: d.MessageID, Args: d.Args})
+	}
+	dv := DiagnosticView{Code: clip(d.Code, maxText), Severity: d.Severity.String(), Message: clip(msg, maxMessage), Pointer: clip(d.Pointer, maxText),
 		Line: d.Range.Start.Line, Column: d.Range.Start.Column, Topic: topic,
-		RuleHref: templ.SafeURL(lint.RulePath(d.Code)), HTTP: topic == "http"}
+		RuleHref: templ.SafeURL(lint.RulePathIn(cat.Lang(), d.Code)), HTTP: topic == "http"}
 	if r := lint.RuleFor(d.Code); r != nil {
-		dv.RuleTitle = r.Title
+		dv.RuleTitle = r.Localized(cat).Title
 	}
 	return dv
 }

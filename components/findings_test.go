@@ -11,6 +11,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/internal/hostile"
@@ -103,7 +104,7 @@ func TestSourceExcerpt(t *testing.T) {
 func TestReportExcerptIsExact(t *testing.T) {
 	card := strings.Replace(reportCard, `"protocolBinding": "jsonrpc"`, "\t\"protocolBinding\":  \"jsonrpc\"", 1)
 	rep := discovery.Analyze(fetched(card), lint.Options{})
-	d := render(t, ReportPage(NewReportView(rep, "https://checker.example")))
+	d := render(t, ReportPage(NewReportView(rep, "https://checker.example", i18n.English)))
 	item := d.Find(`[data-testid=diagnostic][data-code=interface-binding-variant]`)
 	if item.Length() != 1 {
 		t.Fatal("no binding finding")
@@ -126,7 +127,7 @@ func TestReportExcerptIsExact(t *testing.T) {
 // collapsible group with its counts; errors come first within a group.
 func TestReportGroups(t *testing.T) {
 	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
-	d := render(t, ReportPage(NewReportView(rep, "https://checker.example")))
+	d := render(t, ReportPage(NewReportView(rep, "https://checker.example", i18n.English)))
 	groups := d.Find(`[data-testid=diagnostics] > details[data-testid=finding-group]`)
 	if groups.Length() < 2 {
 		t.Fatalf("%d groups", groups.Length())
@@ -152,7 +153,7 @@ func TestReportGroups(t *testing.T) {
 			}
 		})
 		total += counts["error"] + counts["warning"] + counts["info"]
-		if want := countsText(counts["error"], counts["warning"], counts["info"]); g.Find(`[data-testid=group-counts]`).Text() != want {
+		if want := countsText(i18n.English, counts["error"], counts["warning"], counts["info"]); g.Find(`[data-testid=group-counts]`).Text() != want {
 			t.Errorf("group %s counts %q, want %q", topic, g.Find(`[data-testid=group-counts]`).Text(), want)
 		}
 		_, open := g.Attr("open")
@@ -173,7 +174,7 @@ func TestCountsText(t *testing.T) {
 		{1, 0, 0, "1 error"}, {2, 1, 0, "2 errors, 1 warning"}, {0, 2, 1, "2 warnings, 1 info"},
 		{0, 0, 3, "3 infos"}, {0, 0, 0, "no findings"},
 	} {
-		if got := countsText(c.e, c.w, c.i); got != c.want {
+		if got := countsText(i18n.English, c.e, c.w, c.i); got != c.want {
 			t.Errorf("countsText(%d, %d, %d) = %q, want %q", c.e, c.w, c.i, got, c.want)
 		}
 	}
@@ -183,7 +184,7 @@ func TestCountsText(t *testing.T) {
 // would (findings, interfaces and three clients' traces).
 func hostileReport(t testing.TB, data []byte) (ReportView, []byte) {
 	rep := discovery.Analyze(fetched(string(data)), lint.Options{})
-	v := NewReportView(rep, "https://checker.example")
+	v := NewReportView(rep, "https://checker.example", i18n.English)
 	var buf bytes.Buffer
 	if err := ReportPage(v).Render(t.Context(), &buf); err != nil {
 		t.Fatal(err)
@@ -269,7 +270,7 @@ func TestFindingsLimits(t *testing.T) {
 	if len(all) < 5 {
 		t.Fatalf("only %d findings", len(all))
 	}
-	f := newFindings(rep.Result, 3, 1)
+	f := newFindings(rep.Result, i18n.English, 3, 1)
 	d := render(t, FindingGroups(f))
 	items := d.Find(`[data-testid=diagnostic]`)
 	if items.Length() != 3 || d.Find(`[data-testid=excerpt]`).Length() != 1 {

@@ -4,7 +4,10 @@ package components
 // rule and field catalogues (core/lint, core/card): the pages show the same
 // data the linter runs on.
 
-import "github.com/agentcard/agentcard/core/lint"
+import (
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/lint"
+)
 
 // RuleDoc is one rule on the learn site.
 type RuleDoc struct {
@@ -32,7 +35,7 @@ type RuleTopic struct {
 // FieldDoc is one field of one object type.
 type FieldDoc struct {
 	Object, Name, Type    string
-	Required              string // "required", "required in 0.3", "optional"
+	Required              string // "required", "required in 0.3", "optional", in the page's language
 	Eras                  string // "0.3, 1.0"
 	Since, Removed        string
 	Replacement, Doc      string
@@ -51,12 +54,15 @@ type FieldObject struct {
 	Fields []FieldDoc
 }
 
-// RuleHref is the stable URL of a rule's page; the report page, the
-// playground and the CLI's docs link there.
-func RuleHref(code string) string { return lint.RulePath(code) }
+// RuleHref is the stable URL of a rule's page in language l; the report
+// page, the playground and the CLI's docs link there.
+func RuleHref(l i18n.Lang, code string) string { return lint.RulePathIn(langOf(l), code) }
 
+// FieldAnchor is a field's id on the fields page.
 func FieldAnchor(object, name string) string { return object + "." + name }
 
-func learnPage(title, desc, path string, css []string) Page {
-	return Page{Title: title, Description: desc, Path: path, CSS: css}
+// learnPage is a learn page in l at path (without the language prefix),
+// linked to its twins in the other languages.
+func learnPage(l i18n.Lang, title, desc, path string, css []string) Page {
+	return Page{Lang: l, Title: title, Description: desc, Path: path, CSS: css, Alternates: SiteAlternates(path)}
 }

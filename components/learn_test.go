@@ -3,6 +3,8 @@ package components
 import (
 	"strings"
 	"testing"
+
+	"github.com/agentcard/agentcard/core/i18n"
 )
 
 func TestRulePages(t *testing.T) {
@@ -12,7 +14,7 @@ func TestRulePages(t *testing.T) {
 		Refs: []RefDoc{{Text: "A2A v1.0 §8.3.1 Supported Interfaces Declaration", URL: "https://a2a-protocol.org/v1.0.0/specification/#831-supported-interfaces-declaration"}},
 		Bad:  `"protocolBinding": "jsonrpc"`, Good: `"protocolBinding": "JSONRPC"`, Fragment: true,
 		BadFindings: []string{"line 3: binding"}, BadLink: "/#c=1.abc", GoodLink: "/#c=1.def"}
-	d := render(t, RulePage(r, nil))
+	d := render(t, RulePage(i18n.English, r, nil))
 	page := d.Find(`[data-testid="rule-page"]`)
 	if code, _ := page.Attr("data-code"); code != r.Code {
 		t.Errorf("data-code = %q", code)
@@ -39,8 +41,8 @@ func TestRulePages(t *testing.T) {
 		t.Errorf("current nav entry = %q", cur)
 	}
 
-	idx := render(t, RulesIndex([]RuleTopic{{ID: "interfaces", Title: "Interfaces", Rules: []RuleDoc{r}}}, nil))
-	if href, _ := idx.Find(`[data-testid="rule"] a`).Attr("href"); href != RuleHref(r.Code) {
+	idx := render(t, RulesIndex(i18n.English, []RuleTopic{{ID: "interfaces", Title: "Interfaces", Rules: []RuleDoc{r}}}, nil))
+	if href, _ := idx.Find(`[data-testid="rule"] a`).Attr("href"); href != RuleHref(i18n.English, r.Code) {
 		t.Errorf("index links to %q", href)
 	}
 }
@@ -50,7 +52,7 @@ func TestFieldsPage(t *testing.T) {
 		{Object: "AgentCard", Name: "supportedInterfaces", Type: "[]AgentInterface", TypeRef: "AgentInterface", Required: "required", Eras: "1.0"},
 		{Object: "AgentCard", Name: "url", Type: "string", Required: "required in 0.3", Eras: "0.2, 0.3", Replacement: "supportedInterfaces[0].url"},
 	}}}
-	d := render(t, FieldsPage(objs, nil))
+	d := render(t, FieldsPage(i18n.English, objs, nil))
 	if n := d.Find(`[data-testid="field"]`).Length(); n != 2 {
 		t.Fatalf("%d fields", n)
 	}

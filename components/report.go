@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/selection"
 	"github.com/agentcard/agentcard/core/share"
@@ -91,6 +92,12 @@ type VariantView struct {
 
 // ReportView is everything the report page shows.
 type ReportView struct {
+	Lang i18n.Lang // the page's language; empty is English
+	// LangParam keeps the language in the page's own links (check again,
+	// the form) when the reader chose it with ?lang=; a language that came
+	// from Accept-Language is left to negotiation, and the shareable link
+	// never carries one, so whoever opens it reads it in their language.
+	LangParam               bool
 	Input                   string // as the user typed it
 	URL                     string // the normalized card URL
 	ReportLink              string // absolute link to this report (the shareable link)
@@ -107,19 +114,20 @@ type ReportView struct {
 	Headerless              *VariantView
 	HeaderlessNote          string
 	Cached                  bool
+	Origin                  string // the checker's origin, for the hreflang links
 }
 
 // Verdict is the one-line answer at the top of the report.
 func (v ReportView) Verdict() string {
 	switch {
 	case v.Era == "not-a-card":
-		return "This is not an Agent Card"
+		return tr(v.Lang, "ui.report.verdict.notACard")
 	case v.Errors > 0:
-		return "Clients will have problems with this card"
+		return tr(v.Lang, "ui.report.verdict.errors")
 	case v.Warnings > 0:
-		return "Valid, with warnings"
+		return tr(v.Lang, "ui.report.verdict.warnings")
 	}
-	return "Valid card"
+	return tr(v.Lang, "ui.report.verdict.valid")
 }
 
 // VerdictClass is ok, warning or error.
@@ -136,22 +144,49 @@ func (v ReportView) VerdictClass() string {
 // CheckLink is the site-relative link of the report for a URL.
 func CheckLink(target string) string { return "/check?url=" + url.QueryEscape(target) }
 
-// NewReportView builds the page's model from a checked card. origin is
-// the site's own origin (scheme://host), for the shareable link.
-func NewReportView(rep *discovery.Report, origin string) ReportView {
+// CheckLinkIn is the report for target in language l, chosen explicitly.
+func CheckLinkIn(target string, l i18n.Lang) string {
+	return CheckLink(target) + "&lang=" + url.QueryEscape(string(langOf(l)))
+}
+
+// checkHref is a link to a page of the checker that keeps the reader's
+// explicit language choice (keep) and adds extra query text.
+func checkHref(target string, l i18n.Lang, keep bool, extra string) templ.SafeURL {
+	s := CheckLink(target)
+	if keep {
+		s = CheckLinkIn(target, l)
+	}
+	return templ.SafeURL(s + extra)
+}
+
+// checkAlternates are a report in every language.
+func checkAlternates(target string) []Alternate {
+	var out []Alternate
+	for _, l := range i18n.Langs() {
+		out = append(out, Alternate{Lang: l, Href: CheckLinkIn(target, l)})
+	}
+	return out
+}
+
+// NewReportView builds the page's model from a checked card, in language
+// l. origin is the site's own origin (scheme://host), for the shareable
+// link. Findings are put into words here, in l, for the listed ones only.
+func NewReportView(rep *discovery.Report, origin string, l i18n.Lang) ReportView {
 	res := rep.Result
 	v := ReportView{
+		Lang:  langOf(l),
 		Input: rep.Input, URL: rep.URL.String(),
 		ReportLink:  origin + CheckLink(rep.Input),
-		RefreshLink: templ.SafeURL(CheckLink(rep.Input) + "&refresh=1"),
+		RefreshLink: checkHref(rep.Input, l, false, "&refresh=1"),
 		Era:         string(res.Era),
 		Errors:      res.Errors, Warnings: res.Warnings, Infos: res.Infos,
 		HeaderlessNote: rep.HeaderlessNote,
+		Origin:         origin,
 	}
 	if len(rep.Body) <= maxEditorLinkBody && utf8.Valid(rep.Body) {
 		v.EditorLink = templ.SafeURL("/#c=" + share.Encode(rep.Body))
 	}
-	v.Findings = NewFindings(res)
+	v.Findings = NewFindings(res, v.Lang)
 	if res.Doc != nil && res.Doc.Root != nil {
 		v.Identity = identity(res.Doc.Root)
 		ins := card.Interfaces(res.Doc.Root)
@@ -164,13 +199,20 @@ func NewReportView(rep *discovery.Report, origin string) ReportView {
 				Version: clip(in.Version, maxText), Tenant: clip(in.Tenant, maxText), HasTenant: in.HasTenant, Source: in.Source})
 		}
 	}
-	v.HTTP = httpFacts(rep.Facts)
+	v.HTTP = httpFacts(v.Lang, rep.Facts)
 	if rep.Headerless != nil && rep.HeaderlessResult != nil {
 		h := rep.HeaderlessResult
 		v.Headerless = &VariantView{Status: rep.Headerless.Status, Era: string(h.Era),
-			Errors: h.Errors, Warnings: h.Warnings, Infos: h.Infos, Findings: newFindings(h, MaxListed/4, MaxExcerpts/5)}
+			Errors: h.Errors, Warnings: h.Warnings, Infos: h.Infos, Findings: newFindings(h, v.Lang, MaxListed/4, MaxExcerpts/5)}
 	}
 	return v
+}
+
+// KeepLang makes the page's links carry its language (the reader chose
+// it with ?lang=).
+func (v *ReportView) KeepLang() {
+	v.LangParam = true
+	v.RefreshLink = checkHref(v.Input, v.Lang, true, "&refresh=1")
 }
 
 func identity(root *jsonpos.Node) Identity {
@@ -186,7 +228,7 @@ func identity(root *jsonpos.Node) Identity {
 	return id
 }
 
-func httpFacts(f discovery.Facts) HTTPFacts {
+func httpFacts(l i18n.Lang, f discovery.Facts) HTTPFacts {
 	status := strconv.Itoa(f.Status)
 	if f.StatusText != "" {
 		status += " " + f.StatusText
@@ -195,56 +237,98 @@ func httpFacts(f discovery.Facts) HTTPFacts {
 		RequestURL: f.RequestURL, FinalURL: f.FinalURL, Status: status,
 		ContentType: f.ContentType, CacheControl: f.CacheControl, ETag: f.ETag,
 		LastModified: f.LastModified, AllowOrigin: f.AllowOrigin,
-		Size: sizeText(f.Size), Duration: strconv.FormatInt(f.DurationMS, 10) + " ms",
+		Size: sizeText(l, f.Size), Duration: tr(l, "ui.report.http.ms", f.DurationMS),
 		Redirects: f.Redirects, Tried: f.Tried, LegacyPath: f.LegacyPath, Truncated: f.Truncated,
 	}
 }
 
-func sizeText(n int) string {
+func sizeText(l i18n.Lang, n int) string {
 	switch {
 	case n >= 1<<20:
-		return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB (" + strconv.Itoa(n) + " bytes)"
+		return tr(l, "ui.report.http.sizeMiB", strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64), n)
 	case n >= 1<<10:
-		return strconv.FormatFloat(float64(n)/(1<<10), 'f', 1, 64) + " KiB (" + strconv.Itoa(n) + " bytes)"
+		return tr(l, "ui.report.http.sizeKiB", strconv.FormatFloat(float64(n)/(1<<10), 'f', 1, 64), n)
 	}
-	return strconv.Itoa(n) + " bytes"
+	return tr(l, "ui.report.http.bytes", n)
 }
 
 // ErrorView is an error page: what happened and what to try.
 type ErrorView struct {
-	Status  int
-	Kind    string
-	Title   string
-	Message string
-	Hint    string
-	Input   string
-	URL     string
-	Facts   *HTTPFacts
-	Retry   templ.SafeURL // a fresh check of the same input, for failures that may pass on a second try
+	Lang      i18n.Lang
+	LangParam bool // keep the language in the page's links (see ReportView)
+	Status    int
+	Kind      string
+	Title     string
+	Message   string
+	Hint      string
+	Input     string
+	URL       string
+	Facts     *HTTPFacts
+	Retry     templ.SafeURL // a fresh check of the same input, for failures that may pass on a second try
+	// Alternates are the page in every language (the checker's error pages
+	// are reached by a URL that can carry ?lang=); empty for none.
+	Alternates []Alternate
+	Origin     string
 }
 
-// NewErrorView describes a discovery failure: a title in a person's words,
-// what happened (the discovery message, unless it is a runtime's internal
-// text), what to try (the discovery hint, or one for the kind), and what the
-// server answered if it answered.
-func NewErrorView(input string, e *discovery.Error) ErrorView {
-	v := ErrorView{Status: e.HTTPStatus(), Kind: string(e.Kind), Title: errorTitles[e.Kind],
-		Message: clip(humanMessage(e), maxMessage), Hint: clip(e.Hint, maxMessage), Input: clip(input, maxText), URL: clip(e.URL, maxText)}
-	if v.Title == "" {
-		v.Title = "The card could not be checked"
-	}
+// NewErrorView describes a discovery failure in language l: a title in a
+// person's words, what happened (the discovery message, unless it is a
+// runtime's internal text), what to try (the discovery hint, or one for
+// the kind), and what the server answered if it answered.
+func NewErrorView(l i18n.Lang, input string, e *discovery.Error) ErrorView {
+	l = langOf(l)
+	said := *e // the caller's error keeps its English
+	said.Localize(Catalogue(l))
+	v := ErrorView{Lang: l, Status: e.HTTPStatus(), Kind: string(e.Kind), Title: ErrorTitle(l, string(e.Kind)),
+		Message: clip(humanMessage(l, &said), maxMessage), Hint: clip(said.Hint, maxMessage), Input: clip(input, maxText), URL: clip(e.URL, maxText)}
 	if v.Hint == "" {
-		v.Hint = errorHints[e.Kind]
+		v.Hint = errorText(l, string(e.Kind), "hint")
 	}
 	switch e.Kind {
 	case discovery.KindTimeout, discovery.KindUnreachable, discovery.KindRemoteStatus:
-		v.Retry = templ.SafeURL(CheckLink(input) + "&refresh=1")
+		v.Retry = checkHref(input, l, false, "&refresh=1")
 	}
 	if e.Facts != nil && e.Facts.Status != 0 {
-		f := httpFacts(*e.Facts)
+		f := httpFacts(l, *e.Facts)
 		v.Facts = &f
 	}
+	if input != "" {
+		v.Alternates = checkAlternates(input)
+	}
 	return v
+}
+
+// KeepLang makes the page's links carry its language.
+func (v *ErrorView) KeepLang() {
+	v.LangParam = true
+	if v.Retry != "" {
+		v.Retry = checkHref(v.Input, v.Lang, true, "&refresh=1")
+	}
+}
+
+// ErrorTitle is the heading of the error page of a kind (discovery's kinds
+// and the handler's own: method-not-allowed, no-such-page, …).
+func ErrorTitle(l i18n.Lang, kind string) string {
+	if s := errorText(l, kind, "title"); s != "" {
+		return s
+	}
+	return tr(l, "ui.error.generic.title")
+}
+
+// errorText is the part ("title", "hint", "fallback", "message") of a
+// kind's error wording in l, or "" when the kind has none: ids are
+// ui.error.<kind>.<part>.
+func errorText(l i18n.Lang, kind, part string, args ...any) string {
+	id := "ui.error." + kind + "." + part
+	if !Catalogue(l).Has(id) {
+		return ""
+	}
+	return tr(l, id, args...)
+}
+
+// ErrorText is errorText for the handler's own failures.
+func ErrorText(l i18n.Lang, kind, part string, args ...any) string {
+	return errorText(l, kind, part, args...)
 }
 
 // internalMarkers are pieces of text that only a runtime or a library
@@ -254,62 +338,26 @@ var internalMarkers = []string{"internal error", "reference =", "goroutine ", "p
 
 // humanMessage is e's message, or a plain sentence for its kind when the
 // message carries a runtime's internals.
-func humanMessage(e *discovery.Error) string {
+func humanMessage(l i18n.Lang, e *discovery.Error) string {
 	low := strings.ToLower(e.Message)
 	for _, m := range internalMarkers {
 		if strings.Contains(low, m) {
-			if s := errorFallbacks[e.Kind]; s != "" {
+			if s := errorText(l, string(e.Kind), "fallback"); s != "" {
 				return s
 			}
-			return "The check failed before the server's answer could be read."
+			return tr(l, "ui.error.generic.fallback")
 		}
 	}
 	return e.Message
 }
 
-var errorTitles = map[discovery.Kind]string{
-	discovery.KindBadInput:         "That is not a URL we can read",
-	discovery.KindRefused:          "We do not fetch that address",
-	discovery.KindNotFound:         "No card found",
-	discovery.KindRemoteStatus:     "The server did not return the card",
-	discovery.KindTimeout:          "The server took too long",
-	discovery.KindUnreachable:      "Could not reach the server",
-	discovery.KindNotJSON:          "That is not JSON",
-	discovery.KindTooLarge:         "The answer is too large",
-	discovery.KindRedirectLoop:     "The redirects go round in a loop",
-	discovery.KindTooManyRedirects: "Too many redirects",
-	discovery.KindBadRedirect:      "A broken redirect",
-	discovery.KindRequestCap:       "The check needed too many requests",
-	discovery.Kind("not-a-card"):   "That is not an Agent Card",
-}
-
-// errorHints say what to try when the failure came without a hint.
-var errorHints = map[discovery.Kind]string{
-	discovery.KindBadInput:         "Type a domain such as agent.example.com, or the full https:// address of the card.",
-	discovery.KindRefused:          "Give the public https:// address of the card, the one other agents would use.",
-	discovery.KindNotFound:         "Publish the card at /.well-known/agent-card.json, or give the full address of the card if it lives elsewhere.",
-	discovery.KindRemoteStatus:     "Open the address in a browser to see what the server says, fix it there, then check again.",
-	discovery.KindTimeout:          "Check that the server is up, then try again.",
-	discovery.KindUnreachable:      "Check the address for typing mistakes and that the server is up, then try again.",
-	discovery.KindNotJSON:          "Make the address answer with the card's JSON itself, not a web page about it.",
-	discovery.KindTooLarge:         "An Agent Card is a few kilobytes; check that the address serves the card and nothing else.",
-	discovery.KindRedirectLoop:     "Fix the server's redirects so that they end at the card, or give the card's final address.",
-	discovery.KindTooManyRedirects: "Give the card's final address, or shorten the chain of redirects on the server.",
-	discovery.KindBadRedirect:      "Fix the redirect on the server so that it names where the card is, or give the card's final address.",
-	discovery.KindRequestCap:       "Give the card's final address so that it can be fetched in one request.",
-	discovery.Kind("not-a-card"):   "Check that the address serves the Agent Card and not another JSON document.",
-}
-
-// errorFallbacks say what happened, for the kinds whose message can carry a
-// runtime's internals.
-var errorFallbacks = map[discovery.Kind]string{
-	discovery.KindUnreachable:  "The connection to the server failed before it answered.",
-	discovery.KindTimeout:      "The server did not answer completely within the time limit.",
-	discovery.KindRemoteStatus: "The server answered with an error instead of the card.",
-}
-
-// NewClientView describes what a client with the named profile would do.
-func NewClientView(profile string, r selection.Result) ClientView {
+// NewClientView describes what a client with the named profile would do,
+// in language l.
+func NewClientView(l i18n.Lang, profile string, r selection.Result) ClientView {
+	// Localize rewrites the steps and notes in place; they are the caller's.
+	r.Trace = append([]selection.Step(nil), r.Trace...)
+	r.ProfileNotes = append([]string(nil), r.ProfileNotes...)
+	r.Localize(Catalogue(l))
 	c := ClientView{Profile: clip(profile, maxText), Outcome: r.Outcome, Index: r.Index, URL: clip(r.URL, maxText), Tenant: clip(r.Tenant, maxText), Message: clip(r.Message, maxMessage)}
 	trace := r.Trace
 	if len(trace) > MaxRows {

@@ -12,6 +12,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/selection"
 )
@@ -53,13 +54,19 @@ func render(t *testing.T, c templ.Component) *goquery.Document {
 	return d
 }
 
+// reportView is the report of rep in l with the Worker's three clients.
+func reportView(t *testing.T, rep *discovery.Report, l i18n.Lang) ReportView {
+	t.Helper()
+	v := NewReportView(rep, "https://checker.example", l)
+	for _, p := range []string{"JSONRPC@1.0", "HTTP+JSON@1.0", "GRPC@1.0"} {
+		v.Clients = append(v.Clients, NewClientView(l, p, selection.Select(rep.Result.Doc, selection.MustParseProfile(p))))
+	}
+	return v
+}
+
 func TestReportPage(t *testing.T) {
 	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
-	v := NewReportView(rep, "https://checker.example")
-	for _, p := range []string{"JSONRPC@1.0", "HTTP+JSON@1.0", "GRPC@1.0"} {
-		v.Clients = append(v.Clients, NewClientView(p, selection.Select(rep.Result.Doc, selection.MustParseProfile(p))))
-	}
-	d := render(t, ReportPage(v))
+	d := render(t, ReportPage(reportView(t, rep, i18n.English)))
 
 	verdict := d.Find(`[data-testid=verdict]`)
 	if verdict.AttrOr("data-errors", "") != strconv.Itoa(rep.Result.Errors) || verdict.AttrOr("data-era", "") != "1.0" {
@@ -139,7 +146,7 @@ func TestReportPage(t *testing.T) {
 
 func TestErrorPage(t *testing.T) {
 	e := &discovery.Error{Kind: discovery.KindTimeout, Message: "No complete answer from https://slow.example.com/ within the time limit.", Hint: "Check the server."}
-	d := render(t, ErrorPage(NewErrorView("slow.example.com", e)))
+	d := render(t, ErrorPage(NewErrorView(i18n.English, "slow.example.com", e)))
 	el := d.Find(`[data-testid=error]`)
 	if el.AttrOr("data-kind", "") != "timeout" || el.AttrOr("data-status", "") != "504" {
 		t.Errorf("attrs %v", el.Nodes[0].Attr)
@@ -165,7 +172,7 @@ func TestErrorPagesForEveryKind(t *testing.T) {
 	for _, k := range kinds {
 		t.Run(string(k), func(t *testing.T) {
 			// No hint given: the page brings its own.
-			d := render(t, ErrorPage(NewErrorView("agent.example.com", &discovery.Error{Kind: k, Message: "What the fetcher saw."})))
+			d := render(t, ErrorPage(NewErrorView(i18n.English, "agent.example.com", &discovery.Error{Kind: k, Message: "What the fetcher saw."})))
 			title := d.Find(`[data-testid=error-title]`).Text()
 			if title == "" || title == "The card could not be checked" {
 				t.Errorf("generic title %q", title)
@@ -183,7 +190,7 @@ func TestErrorPagesForEveryKind(t *testing.T) {
 		})
 	}
 	for _, msg := range []string{"internal error; reference = 3k4j5h6g7f8d9s0a", "Network connection lost: internal error", "fetch: runtime error: index out of range"} {
-		d := render(t, ErrorPage(NewErrorView("agent.example.com", &discovery.Error{Kind: discovery.KindUnreachable, Message: msg})))
+		d := render(t, ErrorPage(NewErrorView(i18n.English, "agent.example.com", &discovery.Error{Kind: discovery.KindUnreachable, Message: msg})))
 		got := d.Find(`[data-testid=error-message]`).Text()
 		if strings.Contains(got, "internal") || strings.Contains(got, "reference") || strings.Contains(got, "runtime") || got == "" {
 			t.Errorf("internal text reaches the page: %q", got)

@@ -2,33 +2,45 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/format"
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/share"
 )
 
 // learnPages renders /rules/, /rules/<code>/ and /fields/ from the
-// catalogues.
+// catalogues, in every language: English at the site's root, the others
+// under their prefix (/zh-CN/rules/…), from the same templates.
 func (b *builder) learnPages(ctx context.Context, a assets) error {
+	for _, l := range i18n.Langs() {
+		if err := b.learnPagesIn(ctx, l, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b *builder) learnPagesIn(ctx context.Context, l i18n.Lang, a assets) error {
 	css := []string{a.CSS}
+	dir := strings.TrimPrefix(l.Prefix()+"/", "/") // "" or "zh-CN/"
+	cat := catalog.Of(l)
 	byTopic := map[string]*components.RuleTopic{}
 	var topics []*components.RuleTopic
 	for _, r := range lint.Rules() {
-		doc := ruleDoc(r)
+		doc := ruleDoc(l, cat, r)
 		t := byTopic[r.Topic]
 		if t == nil {
-			title := components.TopicTitle(r.Topic)
-			t = &components.RuleTopic{ID: r.Topic, Title: title}
+			t = &components.RuleTopic{ID: r.Topic, Title: components.TopicTitle(l, r.Topic)}
 			byTopic[r.Topic] = t
 			topics = append(topics, t)
 		}
 		t.Rules = append(t.Rules, doc)
-		if err := b.render(ctx, "rules/"+r.Code+"/index.html", components.RulePage(doc, css)); err != nil {
+		if err := b.render(ctx, dir+"rules/"+r.Code+"/index.html", components.RulePage(l, doc, css)); err != nil {
 			return err
 		}
 	}
@@ -36,15 +48,18 @@ func (b *builder) learnPages(ctx context.Context, a assets) error {
 	for _, t := range topics {
 		list = append(list, *t)
 	}
-	if err := b.render(ctx, "rules/index.html", components.RulesIndex(list, css)); err != nil {
+	if err := b.render(ctx, dir+"rules/index.html", components.RulesIndex(l, list, css)); err != nil {
 		return err
 	}
-	return b.render(ctx, "fields/index.html", components.FieldsPage(fieldObjects(), css))
+	return b.render(ctx, dir+"fields/index.html", components.FieldsPage(l, fieldObjects(cat), css))
 }
 
-func ruleDoc(r *lint.Rule) components.RuleDoc {
+// ruleDoc is a rule's page in language l (cat is l's catalogue): its words
+// from rule.Localized, the bad example's findings rendered in l.
+func ruleDoc(l i18n.Lang, cat *i18n.Catalogue, rule *lint.Rule) components.RuleDoc {
+	r := rule.Localized(cat)
 	d := components.RuleDoc{
-		Code: r.Code, Severity: r.Severity.String(), Topic: components.TopicTitle(r.Topic), Title: r.Title,
+		Code: r.Code, Severity: r.Severity.String(), Topic: components.TopicTitle(l, r.Topic), Title: r.Title,
 		Explanation: r.Explanation, HowToFix: r.HowToFix, Spec: r.Spec,
 		BasisKind: string(r.Basis.Kind), BasisLabel: r.Basis.Label, BasisNote: r.Basis.Note, Refs: refDocs(r.Refs),
 		Bad: strings.TrimSpace(r.Bad), Good: strings.TrimSpace(r.Good),
@@ -60,9 +75,11 @@ func ruleDoc(r *lint.Rule) components.RuleDoc {
 	d.Bad, d.Good = pretty(r.Bad), pretty(r.Good)
 	if r.Bad != "" {
 		bad := lint.ExampleDocument(r.Bad)
-		for _, f := range lint.Lint([]byte(bad), lint.Options{}).Diagnostics {
+		res := lint.Lint([]byte(bad), lint.Options{})
+		res.Localize(cat)
+		for _, f := range res.Diagnostics {
 			if f.Code == r.Code {
-				d.BadFindings = append(d.BadFindings, fmt.Sprintf("line %d: %s", f.Range.Start.Line, f.Message))
+				d.BadFindings = append(d.BadFindings, cat.Sprintf("ui.rule.badFinding", f.Range.Start.Line, f.Message))
 			}
 		}
 		d.BadLink = "/#c=" + share.Encode([]byte(bad))
@@ -97,14 +114,16 @@ func pretty(example string) string {
 	return strings.Join(lines, "\n")
 }
 
-func fieldObjects() []components.FieldObject {
+// fieldObjects is the field catalogue in cat's language.
+func fieldObjects(cat *i18n.Catalogue) []components.FieldObject {
 	objects := map[string]bool{}
 	for _, o := range card.Objects {
 		objects[o] = true
 	}
 	var out []components.FieldObject
 	idx := map[string]int{}
-	for _, f := range card.Fields() {
+	for _, field := range card.Fields() {
+		f := field.Localized(cat)
 		i, ok := idx[f.Object]
 		if !ok {
 			i = len(out)
@@ -114,7 +133,7 @@ func fieldObjects() []components.FieldObject {
 		fd := components.FieldDoc{
 			Object: f.Object, Name: f.Name, Type: f.Type, Eras: strings.Join(f.In.EraNames(), ", "),
 			Since: f.Since, Removed: f.Removed, Replacement: f.Replacement, Doc: f.Doc, Spec: f.Spec, Refs: refDocs(f.Refs),
-			Format: f.Format, Values: f.Values, Required: presence(f),
+			Format: f.Format, Values: f.Values, Required: presence(cat, f),
 		}
 		t := strings.TrimPrefix(f.Type, "[]")
 		t = strings.TrimSuffix(strings.TrimPrefix(t, "map["), "]")
@@ -126,17 +145,18 @@ func fieldObjects() []components.FieldObject {
 	return out
 }
 
-func presence(f card.Field) string {
+// presence says whether a field must be there, in cat's language.
+func presence(cat *i18n.Catalogue, f card.Field) string {
 	switch {
 	case f.Required == 0:
 		if f.Optional {
-			return "optional (explicit presence)"
+			return cat.S("ui.fields.presence.optionalExplicit")
 		}
-		return "optional"
+		return cat.S("ui.fields.presence.optional")
 	case f.Required == f.In:
-		return "required"
+		return cat.S("ui.fields.presence.required")
 	default:
-		return "required in " + strings.Join(f.Required.EraNames(), ", ")
+		return cat.Sprintf("ui.fields.presence.requiredIn", strings.Join(f.Required.EraNames(), ", "))
 	}
 }
 

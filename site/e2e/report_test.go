@@ -17,6 +17,7 @@ import (
 
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/selection"
 	"github.com/agentcard/agentcard/internal/hostile"
@@ -81,9 +82,9 @@ func renderReport(t *testing.T, card []byte) []byte {
 		ETag: `W/"5f3c1a7e9b2d4c6a8e0f1b3d5c7a9e1f3b5d7c9a1e3f5b7d9c1a3e5f7b9d1c3a"`, Size: len(card), DurationMS: 231,
 		Redirects: []discovery.Hop{{URL: "https://northwind-traders-international-logistics.example.com/.well-known/agent-card.json", Status: 301, Location: final}}}}
 	rep := discovery.Analyze(f, lint.Options{})
-	v := components.NewReportView(rep, "http://127.0.0.1")
+	v := components.NewReportView(rep, "http://127.0.0.1", i18n.English)
 	for _, p := range []string{"JSONRPC@1.0", "HTTP+JSON@1.0", "GRPC@1.0"} {
-		v.Clients = append(v.Clients, components.NewClientView(p, selection.Select(rep.Result.Doc, selection.MustParseProfile(p))))
+		v.Clients = append(v.Clients, components.NewClientView(i18n.English, p, selection.Select(rep.Result.Doc, selection.MustParseProfile(p))))
 	}
 	var buf bytes.Buffer
 	if err := components.ReportPage(v).Render(context.Background(), &buf); err != nil {

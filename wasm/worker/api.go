@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
 )
 
@@ -27,10 +28,17 @@ type headerlessJSON struct {
 	Result *lint.Result `json:"result"`
 }
 
-func newCheckJSON(rep *discovery.Report) checkJSON {
+// newCheckJSON is the answer in cat's language: messages, fix titles,
+// related labels, rule URLs and the clients' sentences (the fields stay
+// the same in every language).
+func newCheckJSON(rep *discovery.Report, cat *i18n.Catalogue) checkJSON {
 	res := rep.Result
+	if cat.Lang() != i18n.English {
+		res.Localize(cat)
+		rep.HeaderlessResult.Localize(cat)
+	}
 	out := checkJSON{Input: rep.Input, Era: string(res.Era), Errors: res.Errors, Warnings: res.Warnings, Infos: res.Infos,
-		Diagnostics: res.Diagnostics, URL: rep.URL.String(), HTTP: rep.Facts, Selection: clientsJSON(rep)}
+		Diagnostics: res.Diagnostics, URL: rep.URL.String(), HTTP: rep.Facts, Selection: clientsJSON(rep, cat)}
 	if out.Diagnostics == nil {
 		out.Diagnostics = []lint.Diagnostic{}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/selection"
 )
 
@@ -41,19 +42,24 @@ func selectAll(rep *discovery.Report) []selection.Result {
 	return out
 }
 
-func clientsJSON(rep *discovery.Report) []clientJSON {
+// clientsJSON is /api/check's selection, its sentences in cat's language.
+func clientsJSON(rep *discovery.Report, cat *i18n.Catalogue) []clientJSON {
 	out := []clientJSON{}
 	for i, r := range selectAll(rep) {
+		if cat.Lang() != i18n.English {
+			r.Localize(cat)
+		}
 		c := clientJSON{Client: profileNames[i], Result: r, TraceOmitted: r.TraceOmitted}
 		out = append(out, c)
 	}
 	return out
 }
 
-func clientViews(rep *discovery.Report) []components.ClientView {
+// clientViews are the report's clients, in language l.
+func clientViews(rep *discovery.Report, l i18n.Lang) []components.ClientView {
 	var out []components.ClientView
 	for i, r := range selectAll(rep) {
-		out = append(out, components.NewClientView(profileNames[i], r))
+		out = append(out, components.NewClientView(l, profileNames[i], r))
 	}
 	return out
 }

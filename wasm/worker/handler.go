@@ -26,6 +26,7 @@ import (
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
 )
 
@@ -121,13 +122,13 @@ func (r *recorder) Write(b []byte) (int, error) {
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	securityHeaders(w.Header())
+	r = withLang(r, decideLang(r))
 	rec := &recorder{ResponseWriter: w}
 	defer func() {
 		if v := recover(); v != nil {
 			h.cfg.Logf("worker: panic serving %s %s: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
 			if !rec.wrote {
-				h.fail(rec, r, http.StatusInternalServerError, "internal", "Something went wrong on our side",
-					"The checker hit an unexpected problem while handling this request.", "Try again; if it keeps happening, report the URL you checked.")
+				h.fail(rec, r, http.StatusInternalServerError, "internal", "internal")
 			}
 		}
 	}()
@@ -137,16 +138,15 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (h *handler) route(w http.ResponseWriter, r *http.Request) {
 	path := r.URL.Path
 	if h.cfg.LocalOnly && !localHost(r.Host) {
-		h.fail(w, r, http.StatusMisdirectedRequest, "host-not-allowed", "This checker only answers on this machine",
-			"This checker runs on a developer's machine and only answers requests addressed to 127.0.0.1, localhost or [::1]; "+
-				strconv.Quote(truncate(r.Host, 100))+" is not one of them.",
-			"Open it as http://127.0.0.1:<port>/ or http://localhost:<port>/. Other names are refused so that a web page cannot reach it through a name it controls.")
+		h.fail(w, r, http.StatusMisdirectedRequest, "host-not-allowed", "host-not-allowed", strconv.Quote(truncate(r.Host, 100)))
 		return
 	}
 	if path != "/healthz" && fromOurselves(r) {
-		h.fail(w, r, http.StatusForbidden, "loop-refused", "A checker cannot check through a checker",
-			"This request comes from an agentcard checker (its User-Agent says so); answering it would only make one check cost another.",
-			"Give the checker the agent's own URL, not a URL of a checker.")
+		h.fail(w, r, http.StatusForbidden, "loop-refused", "loop-refused")
+		return
+	}
+	if bad := langOf(r).bad; bad != "" && (path == "/check" || path == "/check/" || strings.HasPrefix(path, "/api/")) {
+		h.fail(w, r, http.StatusBadRequest, "bad-lang", "bad-lang", strconv.Quote(bad))
 		return
 	}
 	switch path {
@@ -187,15 +187,14 @@ func (h *handler) route(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, reportJS)
 	default:
 		if strings.HasPrefix(path, "/api/") {
-			h.fail(w, r, http.StatusNotFound, "no-such-route", "No such API route",
-				"There is no API at "+path+".", "The API routes are /api/check?url=…, /api/card?url=… and POST /api/lint.")
+			h.fail(w, r, http.StatusNotFound, "no-such-route", "no-such-route", truncate(path, 200))
 			return
 		}
 		if h.cfg.Static != nil {
 			h.cfg.Static.ServeHTTP(w, r)
 			return
 		}
-		h.fail(w, r, http.StatusNotFound, "no-such-page", "Page not found", "There is no page at "+path+".", "")
+		h.fail(w, r, http.StatusNotFound, "no-such-page", "no-such-page", truncate(path, 200))
 	}
 }
 
@@ -206,8 +205,8 @@ func (h *handler) allow(w http.ResponseWriter, r *http.Request, methods ...strin
 		}
 	}
 	w.Header().Set("Allow", strings.Join(methods, ", "))
-	h.fail(w, r, http.StatusMethodNotAllowed, "method-not-allowed", "Method not allowed",
-		r.Method+" is not supported on "+r.URL.Path+"; use "+strings.Join(methods, " or ")+".", "")
+	h.fail(w, r, http.StatusMethodNotAllowed, "method-not-allowed", "method-not-allowed",
+		truncate(r.Method, 40), truncate(r.URL.Path, 200), strings.Join(methods, " "+cat(r).S("ui.error.or")+" "))
 	return false
 }
 
@@ -235,29 +234,50 @@ type errorBody struct {
 	Diagnostics []lint.Diagnostic `json:"diagnostics,omitempty"`
 }
 
-// fail answers with an error page or JSON error; never a bare status.
-func (h *handler) fail(w http.ResponseWriter, r *http.Request, status int, kind, title, msg, hint string) {
+// fail answers with an error page or JSON error in the request's
+// language; never a bare status. words names the wording
+// (ui.error.<words>.title|message|hint, args for the message); it is the
+// kind except where one kind has several causes.
+func (h *handler) fail(w http.ResponseWriter, r *http.Request, status int, kind, words string, args ...any) {
+	rl := langOf(r)
+	title := components.ErrorTitle(rl.lang, words)
+	msg := components.ErrorText(rl.lang, words, "message", args...)
+	hint := components.ErrorText(rl.lang, words, "hint")
 	if wantsJSON(r) {
 		var b errorBody
 		b.Error.Kind, b.Error.Status, b.Error.Message, b.Error.Hint = kind, status, msg, hint
 		h.writeJSON(w, r, status, b, "no-store")
 		return
 	}
-	h.writeHTML(w, r, status, components.ErrorPage(components.ErrorView{Status: status, Kind: kind, Title: title, Message: msg, Hint: hint}), "no-store")
+	v := components.ErrorView{Lang: rl.lang, Status: status, Kind: kind, Title: title, Message: msg, Hint: hint,
+		Alternates: selfAlternates(r), Origin: h.siteOrigin(r)}
+	if rl.explicit {
+		v.KeepLang()
+	}
+	h.writeHTML(w, r, status, components.ErrorPage(v), "no-store")
 }
 
-// failDiscovery answers a discovery failure.
+// failDiscovery answers a discovery failure in the request's language.
 func (h *handler) failDiscovery(w http.ResponseWriter, r *http.Request, input string, e *discovery.Error) {
+	rl := langOf(r)
 	if wantsJSON(r) {
+		said := *e
+		said.Localize(cat(r))
 		var b errorBody
-		b.Error.Kind, b.Error.Status, b.Error.Message, b.Error.Hint, b.Error.URL = string(e.Kind), e.HTTPStatus(), e.Message, e.Hint, e.URL
+		b.Error.Kind, b.Error.Status, b.Error.Message, b.Error.Hint, b.Error.URL = string(e.Kind), e.HTTPStatus(), said.Message, said.Hint, e.URL
 		b.Error.RemoteStatus, b.Error.Reason = e.RemoteStatus, e.Reason
 		b.HTTP = e.Facts
 		b.Diagnostics = e.Diagnostics()
+		lint.LocalizeDiagnostics(b.Diagnostics, cat(r))
 		h.writeJSON(w, r, e.HTTPStatus(), b, "no-store")
 		return
 	}
-	h.writeHTML(w, r, e.HTTPStatus(), components.ErrorPage(components.NewErrorView(input, e)), "no-store")
+	v := components.NewErrorView(rl.lang, input, e)
+	v.Origin = h.siteOrigin(r)
+	if rl.explicit {
+		v.KeepLang()
+	}
+	h.writeHTML(w, r, e.HTTPStatus(), components.ErrorPage(v), "no-store")
 }
 
 func (h *handler) writeHTML(w http.ResponseWriter, r *http.Request, status int, c templ.Component, cacheControl string) {
@@ -276,6 +296,7 @@ func (h *handler) writeHTML(w http.ResponseWriter, r *http.Request, status int, 
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", cacheControl)
+	varyLanguage(w, r)
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		w.Write(out)
@@ -294,6 +315,7 @@ func (h *handler) writeJSON(w http.ResponseWriter, r *http.Request, status int, 
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", cacheControl)
+	varyLanguage(w, r)
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		w.Write(buf.Bytes())
@@ -303,9 +325,7 @@ func (h *handler) writeJSON(w http.ResponseWriter, r *http.Request, status int, 
 // tooMuchOutput answers when an answer would be larger than maxOutput.
 // Its own body is small, so it cannot fail the same way.
 func (h *handler) tooMuchOutput(w http.ResponseWriter, r *http.Request) {
-	h.fail(w, r, http.StatusUnprocessableEntity, "output-too-large", "The answer would be too large",
-		"The answer for this input would be larger than "+strconv.Itoa(maxOutput>>20)+" MiB, the most the checker sends; it was not built.",
-		"Lint the card with the agentcard CLI, which can write any amount of output, or fix the first findings and check again.")
+	h.fail(w, r, http.StatusUnprocessableEntity, "output-too-large", "output-too-large", maxOutput>>20)
 }
 
 // diagnosticsSize is a lower bound of the JSON size of ds, so that an
@@ -435,9 +455,7 @@ func (h *handler) fetchFailed(w http.ResponseWriter, r *http.Request, input stri
 	var limited errRefreshLimited
 	if errors.As(err, &limited) {
 		w.Header().Set("Retry-After", retryAfter(limited.wait))
-		h.fail(w, r, http.StatusTooManyRequests, "refresh-limited", "Too many fresh checks",
-			"You asked for "+strconv.Itoa(refreshBurst)+" fresh checks (refresh=1) in a short time; the next one is possible in "+retryAfter(limited.wait)+" s.",
-			"Wait a moment, or open the link without refresh=1 to see the report from the last minute.")
+		h.fail(w, r, http.StatusTooManyRequests, "refresh-limited", "refresh-limited", refreshBurst, retryAfter(limited.wait))
 		return
 	}
 	h.failDiscovery(w, r, input, asDiscoveryError(err))
@@ -448,14 +466,15 @@ func asDiscoveryError(err error) *discovery.Error {
 	if errors.As(err, &e) {
 		return e
 	}
-	return &discovery.Error{Kind: discovery.KindUnreachable, Message: "The card could not be fetched: " + err.Error(), Hint: "Try again in a moment."}
+	return newError(discovery.KindUnreachable, "", i18n.T("ui.error.fetch-failed.message", err.Error()), i18n.T("ui.error.fetch-failed.hint"))
 }
 
 func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 	q := r.URL.Query()
 	input := q.Get("url")
+	rl := langOf(r)
 	if _, ok := q["url"]; !ok && !asJSON {
-		h.writeHTML(w, r, http.StatusOK, components.CheckFormPage(), "public, max-age=300")
+		h.writeHTML(w, r, http.StatusOK, components.CheckFormPage(rl.lang, rl.explicit, h.siteOrigin(r)), "public, max-age=300")
 		return
 	}
 	refresh := q.Get("refresh") == "1"
@@ -475,12 +494,18 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 			h.tooMuchOutput(w, r)
 			return
 		}
-		h.writeJSON(w, r, http.StatusOK, newCheckJSON(rep), cacheControl)
+		h.writeJSON(w, r, http.StatusOK, newCheckJSON(rep, cat(r)), cacheControl)
 		return
 	}
-	v := components.NewReportView(rep, h.siteOrigin(r))
+	v := components.NewReportView(rep, h.siteOrigin(r), rl.lang)
+	if rl.explicit {
+		v.KeepLang()
+	}
+	if !rep.HeaderlessNoteText.IsZero() {
+		v.HeaderlessNote = cat(r).Render(rep.HeaderlessNoteText)
+	}
 	v.Cached = cached
-	v.Clients = clientViews(rep)
+	v.Clients = clientViews(rep, rl.lang)
 	h.writeHTML(w, r, http.StatusOK, components.ReportPage(v), cacheControl)
 }
 
@@ -502,13 +527,13 @@ func (h *handler) card(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if era := lint.Lint(f.Body, lint.Options{}).Detection.Era; !isCardEra(era) {
-		what := "JSON, but not an Agent Card"
+		msg := i18n.T("ui.error.not-a-card.json", f.Facts.FinalURL)
 		if era == card.EraUnknown && !json.Valid(f.Body) {
-			what = "not an Agent Card (no card field could be read from it)"
+			msg = i18n.T("ui.error.not-a-card.unreadable", f.Facts.FinalURL)
 		}
-		msg := "The document at " + f.Facts.FinalURL + " is " + what + ", so it is not opened here."
-		h.failDiscovery(w, r, input, &discovery.Error{Kind: discovery.KindNotACard, URL: f.Facts.FinalURL, Facts: &f.Facts,
-			Message: msg, Hint: "Open the URL of the agent's card (usually /.well-known/agent-card.json); /check?url=… shows what this document is."})
+		e := newError(discovery.KindNotACard, f.Facts.FinalURL, msg, i18n.T("ui.error.not-a-card.open"))
+		e.Facts = &f.Facts
+		h.failDiscovery(w, r, input, e)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -532,12 +557,11 @@ func (h *handler) lint(w http.ResponseWriter, r *http.Request) {
 	h.cors(w, r)
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxLintBody+1))
 	if err != nil {
-		h.fail(w, r, http.StatusBadRequest, "bad-input", "Could not read the request", "The request body could not be read: "+err.Error(), "Send the card text as the body of a POST.")
+		h.fail(w, r, http.StatusBadRequest, "bad-input", "lint-unreadable", err.Error())
 		return
 	}
 	if len(body) > maxLintBody {
-		h.fail(w, r, http.StatusRequestEntityTooLarge, "too-large", "The card is too large",
-			"The body is larger than 1 MiB; we lint cards up to 1 MiB.", "A card is a small JSON document; check that you sent the right file.")
+		h.fail(w, r, http.StatusRequestEntityTooLarge, "too-large", "lint-too-large")
 		return
 	}
 	res := lint.Lint(body, lint.Options{})
@@ -546,5 +570,15 @@ func (h *handler) lint(w http.ResponseWriter, r *http.Request) {
 		h.tooMuchOutput(w, r)
 		return
 	}
+	if l := langOf(r).lang; l != i18n.English {
+		res.Localize(cat(r))
+	}
 	h.writeJSON(w, r, http.StatusOK, res, "no-store")
+}
+
+// newError is a failure found by the handler itself, as data like
+// discovery's own (its English kept in Message and Hint).
+func newError(kind discovery.Kind, url string, msg, hint i18n.Text) *discovery.Error {
+	en := i18n.EnglishCatalogue()
+	return &discovery.Error{Kind: kind, URL: url, Text: msg, HintText: hint, Message: en.Render(msg), Hint: en.Render(hint)}
 }

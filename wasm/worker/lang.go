@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+
+	"github.com/agentcard/agentcard/components"
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
+)
+
+// The language of an answer (docs/ARCHITECTURE.md §4, wasm/worker/README.md):
+// ?lang=en|zh-CN when given (the reader chose it; any spelling ParseLang
+// reads, such as zh or zh-Hans), else the best match of Accept-Language,
+// else English. A lang= we do not speak is answered 400 bad-lang: a link
+// that asks for a language should not silently get another one.
+
+// reqLang is what route decided about a request's language.
+type reqLang struct {
+	lang i18n.Lang
+	// explicit: it came from ?lang= (so it is kept in the page's links,
+	// and the answer does not depend on Accept-Language).
+	explicit bool
+	// bad is the lang= value we could not read ("" when none).
+	bad string
+}
+
+type langKey struct{}
+
+// decideLang reads a request's language.
+func decideLang(r *http.Request) reqLang {
+	if vs, ok := r.URL.Query()["lang"]; ok && len(vs) > 0 {
+		if l, ok := i18n.ParseLang(vs[0]); ok {
+			return reqLang{lang: l, explicit: true}
+		}
+		return reqLang{lang: catalog.Negotiate(r.Header.Get("Accept-Language")), bad: truncate(vs[0], 40)}
+	}
+	return reqLang{lang: catalog.Negotiate(r.Header.Get("Accept-Language"))}
+}
+
+// withLang stores the decision in the request, for every answer below.
+func withLang(r *http.Request, rl reqLang) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), langKey{}, rl))
+}
+
+// langOf is the request's language decision (English when route did not
+// decide one, e.g. a handler called directly).
+func langOf(r *http.Request) reqLang {
+	if rl, ok := r.Context().Value(langKey{}).(reqLang); ok {
+		return rl
+	}
+	return reqLang{lang: i18n.English}
+}
+
+// cat is the request's catalogue.
+func cat(r *http.Request) *i18n.Catalogue { return components.Catalogue(langOf(r).lang) }
+
+// varyLanguage marks an answer that was chosen by Accept-Language, so
+// that caches (the browser's, a proxy's) keep one answer per language.
+func varyLanguage(w http.ResponseWriter, r *http.Request) {
+	if !langOf(r).explicit {
+		w.Header().Add("Vary", "Accept-Language")
+	}
+}
+
+// selfAlternates are the request's own URL in every language (for the
+// hreflang links of pages that are not a report: error pages).
+func selfAlternates(r *http.Request) []components.Alternate {
+	var out []components.Alternate
+	for _, l := range i18n.Langs() {
+		q := r.URL.Query()
+		q.Set("lang", string(l))
+		u := url.URL{Path: r.URL.Path, RawQuery: q.Encode()}
+		out = append(out, components.Alternate{Lang: l, Href: u.String()})
+	}
+	return out
+}
