@@ -7,30 +7,9 @@ import (
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 )
-
-const rulesUsage = `Usage: agentcard rules [--format text|json] [CODE]
-
-Prints the rule catalogue: every check with its code, severity, topic,
-title, explanation, how to fix it, its basis (MUST, SHOULD, official SDK
-behaviour, likely failure, advice or a limit of this tool) with links to
-the sections of the specification version it rests on, and a bad and a
-good example. With CODE, prints that rule in full.
-
-  --format text   grouped by topic, one line per rule; in full with CODE (default)
-  --format json   {"rules":[...]} with every catalogue field
-`
-
-const fieldsUsage = `Usage: agentcard fields [--format text|json]
-
-Prints the field catalogue: every member of every object of every card
-version, with its JSON type, whether it is required, since when it exists
-and, for legacy fields, what replaces it in 1.0.
-
-  --format text   grouped by object, one line per field (default)
-  --format json   {"fields":[...]}
-`
 
 // ruleJSON is a catalogue entry as `rules --format json` prints it: every
 // field of lint.Rule plus the examples as whole documents and the rule's
@@ -43,7 +22,7 @@ type ruleJSON struct {
 }
 
 func (e *env) rules(args []string) int {
-	c := e.newCommand("rules", rulesUsage)
+	c := e.newCommand("rules", "cli.rules.usage")
 	format := c.fs.String("format", "text", "")
 	pos, code, done := c.parse(args)
 	if done {
@@ -54,22 +33,29 @@ func (e *env) rules(args []string) int {
 	}
 	rules := lint.Rules()
 	if len(pos) > 1 {
-		return c.fail("give at most one rule code")
+		return c.fail("cli.rules.one-code")
 	}
 	if len(pos) == 1 {
 		r := lint.RuleFor(pos[0])
 		if r == nil {
-			fmt.Fprintf(e.stderr, "agentcard rules: no rule %q; run 'agentcard rules' for the list\n", line(pos[0]))
+			fmt.Fprintf(e.stderr, "agentcard rules: %s\n", line(e.t("cli.rules.no-rule", jsonpos.QuoteClipped(pos[0]))))
 			return exitUsage
 		}
 		rules = []*lint.Rule{r}
 	}
+	// the catalogue's words in the chosen language (English: unchanged)
+	localized := make([]*lint.Rule, len(rules))
+	for i, r := range rules {
+		l := r.Localized(e.cat)
+		localized[i] = &l
+	}
+	rules = localized
 	if *format == "json" {
 		out := struct {
 			Rules []ruleJSON `json:"rules"`
 		}{Rules: make([]ruleJSON, 0, len(rules))}
 		for _, r := range rules {
-			rj := ruleJSON{Rule: r, HelpURI: lint.RuleURL(r.Code)}
+			rj := ruleJSON{Rule: r, HelpURI: lint.RuleURLIn(e.lang, r.Code)}
 			if !r.External {
 				if lint.IsFragment(r.Bad) {
 					rj.BadDocument = lint.ExampleDocument(r.Bad)
@@ -84,7 +70,7 @@ func (e *env) rules(args []string) int {
 	}
 	var b strings.Builder
 	if len(pos) == 1 {
-		writeRuleText(&b, rules[0])
+		e.writeRuleText(&b, rules[0])
 	} else {
 		topic := ""
 		for _, r := range rules {
@@ -92,54 +78,110 @@ func (e *env) rules(args []string) int {
 				topic = r.Topic
 				fmt.Fprintf(&b, "%s\n", e.paint(ansiBold, topic))
 			}
-			fmt.Fprintf(&b, "  %-34s %-8s %s\n", r.Code, r.Severity, line(r.Title))
+			fmt.Fprintf(&b, "  %-34s %s %s\n", r.Code, pad(e.severity(r.Severity), 8), line(r.Title))
 		}
-		fmt.Fprintf(&b, "%d rules. 'agentcard rules CODE' shows one in full; %s/rules/ explains them all.\n", len(rules), siteURL)
+		fmt.Fprintf(&b, "%s\n", e.t("cli.rules.count", len(rules), siteURL+e.lang.Prefix()+"/rules/"))
 	}
 	io.WriteString(e.stdout, b.String())
 	return exitOK
 }
 
-func writeRuleText(b *strings.Builder, r *lint.Rule) {
-	fmt.Fprintf(b, "%s (%s, %s)\n%s\n\n", r.Code, r.Severity, r.Topic, r.Title)
-	fmt.Fprintf(b, "Why:\n%s\n\n", indent(wrap(r.Explanation, 76), "  "))
-	fmt.Fprintf(b, "How to fix:\n%s\n\n", indent(wrap(r.HowToFix, 76), "  "))
-	fmt.Fprintf(b, "Basis: %s", r.Basis.Label)
+func (e *env) writeRuleText(b *strings.Builder, r *lint.Rule) {
+	fmt.Fprintf(b, "%s (%s, %s)\n%s\n\n", r.Code, e.severity(r.Severity), r.Topic, r.Title)
+	fmt.Fprintf(b, "%s\n%s\n\n", e.s("cli.rule.why"), indent(wrap(r.Explanation, 76), "  "))
+	fmt.Fprintf(b, "%s\n%s\n\n", e.s("cli.rule.how"), indent(wrap(r.HowToFix, 76), "  "))
 	if r.Basis.Note != "" {
-		fmt.Fprintf(b, ": %s", r.Basis.Note)
+		fmt.Fprintf(b, "%s\n", e.t("cli.rule.basis-note", r.Basis.Label, r.Basis.Note))
+	} else {
+		fmt.Fprintf(b, "%s\n", e.t("cli.rule.basis", r.Basis.Label))
 	}
-	b.WriteString("\n")
-	fmt.Fprintf(b, "Spec: %s\n", r.Spec)
+	fmt.Fprintf(b, "%s%s%s\n", e.s("cli.rule.spec"), labelGap(e.s("cli.rule.spec")), r.Spec)
 	for _, ref := range r.Refs {
 		fmt.Fprintf(b, "  %s\n", ref.URL)
 	}
-	fmt.Fprintf(b, "More: %s\n", lint.RuleURL(r.Code))
+	fmt.Fprintf(b, "%s%s%s\n", e.s("cli.rule.more"), labelGap(e.s("cli.rule.more")), lint.RuleURLIn(e.lang, r.Code))
 	if r.Bad != "" {
-		fmt.Fprintf(b, "\nBad:\n%s\n", indent(visible(r.Bad, true), "  "))
+		fmt.Fprintf(b, "\n%s\n%s\n", e.s("cli.rule.bad"), indent(visible(r.Bad, true), "  "))
 	}
 	if r.Good != "" {
-		fmt.Fprintf(b, "\nGood:\n%s\n", indent(visible(r.Good, true), "  "))
+		fmt.Fprintf(b, "\n%s\n%s\n", e.s("cli.rule.good"), indent(visible(r.Good, true), "  "))
 	}
 }
 
+// wrap breaks text into lines of at most width terminal columns. A line
+// may break at a space, and also between two East Asian wide characters
+// (Chinese has no spaces between words), but never before full-width
+// punctuation such as "，" or "。".
 func wrap(s string, width int) string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, w := range strings.Fields(para) {
-			if line != "" && len(line)+1+len(w) > width {
-				lines = append(lines, line)
-				line = w
-				continue
+		var line strings.Builder
+		cols := 0
+		for _, t := range wrapTokens(para) {
+			sep := 0
+			if t.space && cols > 0 {
+				sep = 1
 			}
-			if line != "" {
-				line += " "
+			if cols > 0 && cols+sep+t.width > width && !noBreakBefore(t.text) {
+				lines = append(lines, line.String())
+				line.Reset()
+				cols, sep = 0, 0
 			}
-			line += w
+			if sep == 1 {
+				line.WriteByte(' ')
+			}
+			line.WriteString(t.text)
+			cols += sep + t.width
 		}
-		lines = append(lines, line)
+		lines = append(lines, line.String())
 	}
 	return strings.Join(lines, "\n")
+}
+
+// wrapToken is a piece of text a line may break before: a run of narrow
+// characters, or one wide character. space says a space came before it.
+type wrapToken struct {
+	text  string
+	width int
+	space bool
+}
+
+func wrapTokens(para string) []wrapToken {
+	var out []wrapToken
+	for _, field := range strings.Fields(para) {
+		space := true
+		start := -1 // start of the current narrow run
+		flush := func(end int) {
+			if start >= 0 {
+				out = append(out, wrapToken{text: field[start:end], width: textWidth(field[start:end]), space: space})
+				space, start = false, -1
+			}
+		}
+		for i, r := range field {
+			if runeWidth(r) == 2 {
+				flush(i)
+				out = append(out, wrapToken{text: string(r), width: 2, space: space})
+				space = false
+			} else if start < 0 {
+				start = i
+			}
+		}
+		flush(len(field))
+	}
+	return out
+}
+
+func textWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n += runeWidth(r)
+	}
+	return n
+}
+
+// noBreakBefore is punctuation that must not start a line.
+func noBreakBefore(tok string) bool {
+	return strings.ContainsAny(tok, "，。；：、！？）》」』")
 }
 
 func indent(s, pre string) string {
@@ -155,7 +197,7 @@ type fieldJSON struct {
 }
 
 func (e *env) fields(args []string) int {
-	c := e.newCommand("fields", fieldsUsage)
+	c := e.newCommand("fields", "cli.fields.usage")
 	format := c.fs.String("format", "text", "")
 	pos, code, done := c.parse(args)
 	if done {
@@ -165,7 +207,7 @@ func (e *env) fields(args []string) int {
 		return exitUsage
 	}
 	if len(pos) > 0 {
-		return c.fail("fields takes no INPUT")
+		return c.fail("cli.fields.no-input")
 	}
 	fields := card.Fields()
 	if *format == "json" {
@@ -173,7 +215,7 @@ func (e *env) fields(args []string) int {
 			Fields []fieldJSON `json:"fields"`
 		}{Fields: make([]fieldJSON, 0, len(fields))}
 		for _, f := range fields {
-			out.Fields = append(out.Fields, fieldJSON{Field: f, Eras: names(f.In), Required: f.Required != 0, RequiredIn: names(f.Required)})
+			out.Fields = append(out.Fields, fieldJSON{Field: f.Localized(e.cat), Eras: names(f.In), Required: f.Required != 0, RequiredIn: names(f.Required)})
 		}
 		return e.encode("fields", out)
 	}
@@ -186,9 +228,9 @@ func (e *env) fields(args []string) int {
 		}
 		var notes []string
 		if f.Required != 0 {
-			notes = append(notes, "required in "+strings.Join(f.Required.EraNames(), ", "))
+			notes = append(notes, e.t("cli.fields.required-in", strings.Join(f.Required.EraNames(), ", ")))
 		}
-		notes = append(notes, "versions "+strings.Join(f.In.EraNames(), ", "))
+		notes = append(notes, e.t("cli.fields.versions", strings.Join(f.In.EraNames(), ", ")))
 		if f.Replacement != "" {
 			notes = append(notes, "1.0: "+f.Replacement)
 		}
@@ -215,4 +257,13 @@ func (e *env) encode(cmd string, v any) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// pad fills s with spaces to width terminal columns (severity words are
+// two columns per character in Chinese).
+func pad(s string, width int) string {
+	if w := textWidth(s); w < width {
+		return s + strings.Repeat(" ", width-w)
+	}
+	return s
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/agentcard/agentcard/core/i18n"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -89,14 +90,19 @@ func TestLintHostileOutputBounded(t *testing.T) {
 
 func TestSummaryPlurals(t *testing.T) {
 	for _, tc := range []struct {
+		lang                       i18n.Lang
 		inputs, errs, warns, infos int
 		want                       string
 	}{
-		{1, 1, 1, 1, "1 input checked: 1 error, 1 warning, 1 info"},
-		{2, 0, 2, 3, "2 inputs checked: 0 errors, 2 warnings, 3 infos"},
+		{i18n.English, 1, 1, 1, 1, "1 input checked: 1 error, 1 warning, 1 info"},
+		{i18n.English, 2, 0, 2, 3, "2 inputs checked: 0 errors, 2 warnings, 3 infos"},
+		{i18n.Chinese, 1, 1, 1, 1, "已检查 1 个输入：1 个错误，1 个警告，1 条提示"},
+		{i18n.Chinese, 2, 0, 2, 3, "已检查 2 个输入：0 个错误，2 个警告，3 条提示"},
 	} {
-		if got := summary(tc.inputs, tc.errs, tc.warns, tc.infos); got != tc.want {
-			t.Errorf("summary = %q, want %q", got, tc.want)
+		e := &env{}
+		e.setLang(tc.lang)
+		if got := e.summary(tc.inputs, tc.errs, tc.warns, tc.infos); got != tc.want {
+			t.Errorf("%s summary = %q, want %q", tc.lang, got, tc.want)
 		}
 	}
 }

@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
 )
 
@@ -28,13 +28,39 @@ type input struct {
 	uri string
 }
 
-// inputError is an INPUT that could not be read at all (exit 2).
+// inputError is an INPUT that could not be read at all (exit 2): what
+// went wrong as catalogue messages (a discovery failure is its message
+// and its hint).
 type inputError struct {
-	name string
-	msg  string
+	name  string
+	texts []i18n.Text
 }
 
-func (e *inputError) Error() string { return e.name + ": " + e.msg }
+func (e *inputError) Error() string { return e.in(i18n.EnglishCatalogue()) }
+
+// in says the error in cat's language.
+func (e *inputError) in(cat *i18n.Catalogue) string {
+	parts := make([]string, 0, len(e.texts))
+	for _, t := range e.texts {
+		if !t.IsZero() {
+			parts = append(parts, cat.Render(t))
+		}
+	}
+	return e.name + ": " + strings.Join(parts, " ")
+}
+
+func inputErr(name, id string, args ...any) *inputError {
+	return &inputError{name: name, texts: []i18n.Text{i18n.T(id, args...)}}
+}
+
+// inputProblem is a readInput error in the output's language.
+func (e *env) inputProblem(err error) string {
+	var ie *inputError
+	if errors.As(err, &ie) {
+		return ie.in(e.cat)
+	}
+	return err.Error()
+}
 
 // fetchRemote fetches and checks a card named by URL or domain. It is a
 // variable so tests can replace the network.
@@ -61,7 +87,7 @@ func (e *env) readInput(ctx context.Context, in string) (*input, error) {
 	case in == "-":
 		b, err := io.ReadAll(io.LimitReader(e.stdin, maxInput))
 		if err != nil {
-			return nil, &inputError{"-", "cannot read standard input: " + err.Error()}
+			return nil, inputErr("-", "cli.input.stdin", err.Error())
 		}
 		return &input{name: "-", src: b}, nil
 	case isRemote(in):
@@ -74,13 +100,12 @@ func (e *env) readInput(ctx context.Context, in string) (*input, error) {
 					discovery.Merge(res, diags)
 					return &input{name: in, remote: res, uri: de.URL}, nil
 				}
-				msg := de.Message
-				if de.Hint != "" {
-					msg += " " + de.Hint
+				if de.Text.IsZero() { // a failure without its words as data
+					return nil, inputErr(in, "msg.fetch.internal", de.Message)
 				}
-				return nil, &inputError{in, msg}
+				return nil, &inputError{name: in, texts: []i18n.Text{de.Text, de.HintText}}
 			}
-			return nil, &inputError{in, err.Error()}
+			return nil, inputErr(in, "msg.fetch.internal", err.Error())
 		}
 		rep.Result.Input = in
 		loaded := &input{name: in, src: rep.Body, remote: rep.Result}
@@ -91,29 +116,31 @@ func (e *env) readInput(ctx context.Context, in string) (*input, error) {
 	}
 	f, err := os.Open(in)
 	if err != nil {
-		return nil, &inputError{in, fileProblem(err)}
+		return nil, fileProblem(in, err)
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, &inputError{in, "is a directory; give the card files inside it (for example " + strings.TrimSuffix(in, "/") + "/*.json)"}
+		return nil, inputErr(in, "cli.input.directory", strings.TrimSuffix(in, "/"))
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxInput))
 	if err != nil {
-		return nil, &inputError{in, fileProblem(err)}
+		return nil, fileProblem(in, err)
 	}
 	return &input{name: in, src: b}, nil
 }
 
-func fileProblem(err error) string {
+// fileProblem says why a file could not be read; the system's own words
+// for rarer failures are passed on as a detail.
+func fileProblem(name string, err error) *inputError {
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return "no such file"
+		return inputErr(name, "cli.input.no-file")
 	case errors.Is(err, os.ErrPermission):
-		return "permission denied"
+		return inputErr(name, "cli.input.permission")
 	}
 	var pe *os.PathError
 	if errors.As(err, &pe) {
-		return fmt.Sprintf("cannot read the file: %v", pe.Err)
+		return inputErr(name, "cli.input.unreadable", pe.Err.Error())
 	}
-	return "cannot read the file: " + err.Error()
+	return inputErr(name, "cli.input.unreadable", err.Error())
 }

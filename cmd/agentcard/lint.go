@@ -10,25 +10,10 @@ import (
 
 	"golang.org/x/text/width"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 )
-
-const lintUsage = `Usage: agentcard lint [--format text|json|sarif] INPUT...
-
-Checks each INPUT (a file, '-' for standard input, a card URL or a domain)
-against every rule and prints the findings.
-
-  --format text   file:line:col: severity code message, with the source line (default)
-  --format json   one {"results":[...]} document
-  --format sarif  SARIF 2.1.0, for code scanning tools
-
-Lines and columns in text and JSON output count bytes from 1; SARIF columns
-count UTF-16 code units, as SARIF specifies.
-
-Exit status: 0 no error finding, 1 an error finding, 2 usage error or an
-unreadable INPUT.
-`
 
 // lintRun is one INPUT's outcome in a lint run.
 type lintRun struct {
@@ -37,7 +22,7 @@ type lintRun struct {
 }
 
 func (e *env) lint(args []string) int {
-	c := e.newCommand("lint", lintUsage)
+	c := e.newCommand("lint", "cli.lint.usage")
 	format := c.fs.String("format", "text", "")
 	pos, code, done := c.parse(args)
 	if done {
@@ -47,7 +32,7 @@ func (e *env) lint(args []string) int {
 		return exitUsage
 	}
 	if len(pos) == 0 {
-		return c.fail("no INPUT given")
+		return c.fail("cli.no-input")
 	}
 	ctx := context.Background()
 	var runs []lintRun
@@ -55,7 +40,7 @@ func (e *env) lint(args []string) int {
 	for _, name := range pos {
 		in, err := e.readInput(ctx, name)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(err.Error()))
+			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.inputProblem(err)))
 			unreadable = true
 			continue
 		}
@@ -64,6 +49,9 @@ func (e *env) lint(args []string) int {
 			res = lint.Lint(in.src, lint.Options{})
 			res.Input = name
 		}
+		// one place where findings become words in the chosen language:
+		// text, JSON and SARIF all print the localized result
+		res.Localize(e.cat)
 		runs = append(runs, lintRun{in: in, res: res})
 	}
 	var err error
@@ -71,7 +59,7 @@ func (e *env) lint(args []string) int {
 	case "json":
 		err = writeLintJSON(e.stdout, runs)
 	case "sarif":
-		err = writeSARIF(e.stdout, runs)
+		err = writeSARIF(e.stdout, runs, e.lang, e.cat)
 	default:
 		err = e.writeLintText(runs)
 	}
@@ -146,41 +134,50 @@ func (e *env) writeLintText(runs []lintRun) error {
 		res := r.res
 		errs, warns, infos = errs+res.Errors, warns+res.Warnings, infos+res.Infos
 		if len(res.Diagnostics) == 0 {
-			fmt.Fprintf(&b, "%s: %s (era %s)\n", line(r.in.name), e.paint(ansiGreen, "no problems found"), res.Era)
+			fmt.Fprintf(&b, "%s: %s %s\n", line(r.in.name), e.paint(ansiGreen, e.s("cli.lint.no-problems")), e.t("cli.lint.era", string(res.Era)))
 			continue
 		}
 		for _, d := range res.Diagnostics {
 			start := d.Range.Start
 			fmt.Fprintf(&b, "%s: %s %s %s\n",
 				e.paint(ansiBold, fmt.Sprintf("%s:%d:%d", line(r.in.name), start.Line, start.Column)),
-				e.paint(severityStyle(d.Severity), d.Severity.String()),
+				e.paint(severityStyle(d.Severity), e.severity(d.Severity)),
 				e.paint(ansiDim, d.Code), line(d.Message))
 			if res.Doc != nil && len(res.Doc.Src) > 0 {
 				e.excerpt(&b, res.Doc, d.Range)
 			}
 			for _, f := range d.Fixes {
-				fmt.Fprintf(&b, "      %s %s\n", e.paint(ansiCyan, "fix:"), line(f.Title))
+				fmt.Fprintf(&b, "      %s%s%s\n", e.paint(ansiCyan, e.s("cli.lint.fix")), labelGap(e.s("cli.lint.fix")), line(f.Title))
 			}
 		}
 	}
 	if len(runs) > 0 {
-		fmt.Fprintf(&b, "%s\n", e.paint(ansiBold, summary(len(runs), errs, warns, infos)))
+		fmt.Fprintf(&b, "%s\n", e.paint(ansiBold, e.summary(len(runs), errs, warns, infos)))
 	}
 	_, err := io.WriteString(e.stdout, b.String())
 	return err
 }
 
-func summary(inputs, errs, warns, infos int) string {
-	return fmt.Sprintf("%s checked: %s, %s, %s",
-		plural(inputs, "input", "inputs"), plural(errs, "error", "errors"),
-		plural(warns, "warning", "warnings"), plural(infos, "info", "infos"))
+// summary is the last line of text output: "2 inputs checked: 1 error,
+// 0 warnings, 3 infos", with plurals from the catalogue.
+func (e *env) summary(inputs, errs, warns, infos int) string {
+	return e.t("cli.summary", i18n.T("cli.summary.inputs", inputs), i18n.T("cli.summary.errors", errs),
+		i18n.T("cli.summary.warnings", warns), i18n.T("cli.summary.infos", infos))
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
+// labelGap is what separates a label from its text: a space, or nothing
+// after a full-width colon (Chinese puts no space there).
+func labelGap(label string) string {
+	if strings.HasSuffix(label, "：") {
+		return ""
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return " "
+}
+
+// severity is a severity's word in the output's language (error, warning,
+// info); JSON and SARIF keep the codes.
+func (e *env) severity(s lint.Severity) string {
+	return e.s("phrase.severity." + s.String())
 }
 
 // excerptRadius bounds the source shown around a finding, in bytes on each

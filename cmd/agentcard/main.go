@@ -12,6 +12,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
+	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 )
 
@@ -37,31 +40,42 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	color          bool
+	// lang and cat are the language everything is printed in (--lang,
+	// else the locale variables).
+	lang i18n.Lang
+	cat  *i18n.Catalogue
 }
 
-const usage = `agentcard checks A2A Agent Cards.
+// s is the text of a catalogue id in the output's language.
+func (e *env) s(id string) string { return e.cat.S(id) }
 
-Usage:
-  agentcard lint   [--format text|json|sarif] INPUT...
-  agentcard select --client PROFILE [--format text|json] INPUT
-  agentcard rules  [--format text|json] [CODE]
-  agentcard fields [--format text|json]
-
-INPUT is a file, '-' for standard input, a card URL, or a domain
-(agent.example.com is read from https://agent.example.com/.well-known/agent-card.json).
-
-Exit status: 0 no error finding (select: an interface was selected),
-1 an error finding (select: no compatible interface or invalid card),
-2 usage error or unreadable input.
-
-Run 'agentcard COMMAND --help' for the options of a command.
-`
+// t renders a catalogue message in the output's language.
+func (e *env) t(id string, args ...any) string { return e.cat.Sprintf(id, args...) }
 
 // run is main without the process: it returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, color: useColor(stdout)}
+	e.setLang(i18n.FromEnv(os.Getenv))
+	// --lang is read before anything is printed, wherever it stands, so
+	// that help, usage errors and the output all speak the language.
+	if v, ok := langArg(args); ok {
+		l, known := i18n.ParseLang(v)
+		if !known {
+			fmt.Fprintf(stderr, "agentcard: %s\n", line(e.t("cli.unknown-lang", jsonpos.QuoteClipped(v), langList())))
+			return exitUsage
+		}
+		e.setLang(l)
+	}
+	// `agentcard --lang zh-CN lint …`: a language before the command
+	for len(args) > 0 && (args[0] == "--lang" || args[0] == "-lang" || strings.HasPrefix(args[0], "--lang=") || strings.HasPrefix(args[0], "-lang=")) {
+		if strings.Contains(args[0], "=") || len(args) == 1 {
+			args = args[1:]
+		} else {
+			args = args[2:]
+		}
+	}
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, e.s("cli.usage"))
 		return exitUsage
 	}
 	cmd, rest := args[0], args[1:]
@@ -75,14 +89,53 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "fields":
 		return e.fields(rest)
 	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, e.s("cli.usage"))
 		return exitOK
 	case "version", "--version":
 		fmt.Fprintln(stdout, "agentcard", toolVersion)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "agentcard: unknown command %q\n\n%s", cmd, usage)
+	fmt.Fprintf(stderr, "agentcard: %s\n\n%s", line(e.t("cli.unknown-command", jsonpos.QuoteClipped(cmd))), e.s("cli.usage"))
 	return exitUsage
+}
+
+func (e *env) setLang(l i18n.Lang) {
+	e.lang, e.cat = l, catalog.Of(l)
+}
+
+// langArg finds the value of --lang (or -lang, --lang=…) among the
+// arguments, before "--". The last one wins, as with other flags.
+func langArg(args []string) (string, bool) {
+	v, found := "", false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "lang" {
+			continue
+		}
+		switch {
+		case hasVal:
+			v, found = val, true
+		case i+1 < len(args):
+			v, found = args[i+1], true
+			i++
+		default:
+			// a --lang without a value is the flag package's usage error
+		}
+	}
+	return v, found
+}
+
+// langList names the languages --lang accepts.
+func langList() string {
+	var names []string
+	for _, l := range i18n.Langs() {
+		names = append(names, string(l))
+	}
+	return strings.Join(names, ", ")
 }
 
 // useColor is true when w is a terminal and NO_COLOR is unset
@@ -106,10 +159,13 @@ type command struct {
 	e     *env
 }
 
+// newCommand makes a subcommand's flag set; usage is the catalogue id of
+// its help text. Every subcommand takes --lang (run has already read it).
 func (e *env) newCommand(name, usage string) *command {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	return &command{fs: fs, usage: usage, e: e}
+	fs.String("lang", "", "")
+	return &command{fs: fs, usage: e.s(usage), e: e}
 }
 
 // parse reads flags anywhere among the arguments (`lint a.json --format
@@ -123,7 +179,7 @@ func (c *command) parse(args []string) (pos []string, code int, done bool) {
 			return nil, exitOK, true
 		}
 		if err != nil {
-			fmt.Fprintf(c.e.stderr, "agentcard %s: %s\nRun 'agentcard %s --help' for usage.\n", c.fs.Name(), line(err.Error()), c.fs.Name())
+			c.failText(c.flagProblem(err))
 			return nil, exitUsage, true
 		}
 		rest := c.fs.Args()
@@ -140,9 +196,29 @@ func (c *command) parse(args []string) (pos []string, code int, done bool) {
 	}
 }
 
-func (c *command) fail(format string, args ...any) int {
-	fmt.Fprintf(c.e.stderr, "agentcard %s: %s\nRun 'agentcard %s --help' for usage.\n", c.fs.Name(), line(fmt.Sprintf(format, args...)), c.fs.Name())
+// fail reports a usage error (a catalogue message) and returns its exit
+// code.
+func (c *command) fail(id string, args ...any) int {
+	return c.failText(c.e.t(id, args...))
+}
+
+func (c *command) failText(msg string) int {
+	fmt.Fprintf(c.e.stderr, "agentcard %s: %s\n%s\n", c.fs.Name(), line(msg), c.e.t("cli.run-help", c.fs.Name()))
 	return exitUsage
+}
+
+// flagProblem says a flag package error in the output's language: an
+// unknown option or one without its value; anything else (a bad value
+// the flag package itself rejects) keeps the package's words.
+func (c *command) flagProblem(err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		return c.e.t("cli.unknown-option", name)
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
+		return c.e.t("cli.option-needs-value", name)
+	}
+	return msg
 }
 
 // checkFormat validates a --format value against the allowed ones.
@@ -152,6 +228,6 @@ func (c *command) checkFormat(got string, allowed ...string) bool {
 			return true
 		}
 	}
-	c.fail("unknown format %q (use %s)", got, strings.Join(allowed, ", "))
+	c.fail("cli.unknown-format", jsonpos.QuoteClipped(got), strings.Join(allowed, ", "))
 	return false
 }

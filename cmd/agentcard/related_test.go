@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/agentcard/agentcard/core/i18n"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,7 +57,7 @@ func TestLintJSONRelated(t *testing.T) {
 		if r.Start.Offset != firstAt || r.End.Offset != firstAt+len(`"name"`) || r.Start.Line != 1 || r.Start.Column != firstAt+1 {
 			t.Errorf("related range = %+v, want offset %d line 1 column %d", r, firstAt, firstAt+1)
 		}
-		if d.Related[0].Message != jsonpos.RelatedFirstKey {
+		if d.Related[0].Message != i18n.EnglishCatalogue().S(jsonpos.RelatedFirstKey) {
 			t.Errorf("related message = %q", d.Related[0].Message)
 		}
 	}
@@ -100,7 +101,7 @@ func TestSARIFRelatedLocations(t *testing.T) {
 		if rl.PhysicalLocation.Region != want {
 			t.Errorf("related region = %+v, want %+v", rl.PhysicalLocation.Region, want)
 		}
-		if rl.ID == nil || *rl.ID != 0 || rl.Message == nil || rl.Message.Text != jsonpos.RelatedFirstKey {
+		if rl.ID == nil || *rl.ID != 0 || rl.Message == nil || rl.Message.Text != i18n.EnglishCatalogue().S(jsonpos.RelatedFirstKey) {
 			t.Errorf("related id/message = %v %v", rl.ID, rl.Message)
 		}
 		if rl.PhysicalLocation.ArtifactLocation != r.Locations[0].PhysicalLocation.ArtifactLocation {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 )
@@ -121,13 +122,14 @@ func sarifLevel(s lint.Severity) string {
 	return "note"
 }
 
-// sarifRules builds the driver's rule list from the catalogue, plus an
-// index by code.
-func sarifRules() ([]sarifRule, map[string]int) {
+// sarifRules builds the driver's rule list from the catalogue, in lang,
+// plus an index by code.
+func sarifRules(lang i18n.Lang, cat *i18n.Catalogue) ([]sarifRule, map[string]int) {
 	rules := lint.Rules()
 	out := make([]sarifRule, 0, len(rules))
 	index := make(map[string]int, len(rules))
-	for _, r := range rules {
+	for _, rule := range rules {
+		r := rule.Localized(cat)
 		index[r.Code] = len(out)
 		out = append(out, sarifRule{
 			ID:                   r.Code,
@@ -135,7 +137,7 @@ func sarifRules() ([]sarifRule, map[string]int) {
 			ShortDescription:     sarifText{r.Title},
 			FullDescription:      sarifText{r.Explanation},
 			Help:                 sarifText{r.HowToFix},
-			HelpURI:              lint.RuleURL(r.Code),
+			HelpURI:              lint.RuleURLIn(lang, r.Code),
 			DefaultConfiguration: sarifRuleConfig{sarifLevel(r.Severity)},
 			Properties:           map[string]any{"tags": []string{r.Topic}, "spec": r.Spec},
 		})
@@ -220,10 +222,13 @@ func utf16Of(src []byte, res *lint.Result) map[int]int {
 	return jsonpos.UTF16Offsets(src, offs)
 }
 
-func writeSARIF(w io.Writer, runs []lintRun) error {
-	rules, index := sarifRules()
+// writeSARIF writes the runs as one SARIF log. The results are already
+// localized (their messages, fix titles and related labels); the rules'
+// descriptions and every helpUri are given in lang here.
+func writeSARIF(w io.Writer, runs []lintRun, lang i18n.Lang, cat *i18n.Catalogue) error {
+	rules, index := sarifRules(lang, cat)
 	run := sarifRun{
-		Tool:       sarifTool{Driver: sarifDriver{Name: "agentcard", Version: toolVersion, InformationURI: siteURL + "/", Rules: rules}},
+		Tool:       sarifTool{Driver: sarifDriver{Name: "agentcard", Version: toolVersion, InformationURI: siteURL + lang.Prefix() + "/", Rules: rules}},
 		ColumnKind: "utf16CodeUnits",
 		Results:    []sarifResult{},
 	}

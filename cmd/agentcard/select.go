@@ -3,30 +3,17 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/selection"
 )
 
-const selectUsage = `Usage: agentcard select --client PROFILE [--format text|json] INPUT
-
-Shows which interface of the card a client would use (A2A §8.3.2): the first
-entry, in the card's order, whose binding and Major.Minor version the client
-supports. Every entry gets a line saying why it was taken or skipped.
-
-  --client PROFILE  what the client speaks: BINDING@VERSION[|VERSION],...
-                    e.g. 'JSONRPC@1.0,HTTP+JSON@1.0|0.3'
-  --format text     a readable trace (default)
-  --format json     {"outcome":...,"index":...,"url":...,"trace":[...]}
-
-Exit status: 0 an interface was selected, 1 no compatible interface or an
-invalid card, 2 usage error or an unreadable INPUT.
-`
-
 func (e *env) selectCmd(args []string) int {
-	c := e.newCommand("select", selectUsage)
+	c := e.newCommand("select", "cli.select.usage")
 	format := c.fs.String("format", "text", "")
 	client := c.fs.String("client", "", "")
 	pos, code, done := c.parse(args)
@@ -37,36 +24,49 @@ func (e *env) selectCmd(args []string) int {
 		return exitUsage
 	}
 	if *client == "" {
-		var presets []string
+		var presets any
 		for _, p := range selection.Presets {
-			presets = append(presets, "'"+p.Profile+"'")
+			if presets == nil {
+				presets = "'" + p.Profile + "'"
+			} else {
+				presets = i18n.T("cli.or", presets, "'"+p.Profile+"'")
+			}
 		}
-		return c.fail("--client is required; for example %s", strings.Join(presets, " or "))
+		return c.fail("cli.select.client-required", presets)
 	}
 	profile, err := selection.ParseProfile(*client)
 	if err != nil {
-		return c.fail("%v", err)
+		var pe *selection.ProfileError
+		if errors.As(err, &pe) {
+			return c.failText(e.cat.Render(pe.Text))
+		}
+		return c.failText(err.Error())
 	}
 	switch len(pos) {
 	case 0:
-		return c.fail("no INPUT given")
+		return c.fail("cli.no-input")
 	case 1:
 	default:
-		return c.fail("select reads one INPUT, got %d", len(pos))
+		return c.fail("cli.select.one-input", len(pos))
 	}
 	in, err := e.readInput(context.Background(), pos[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "agentcard select: %s\n", line(err.Error()))
+		fmt.Fprintf(e.stderr, "agentcard select: %s\n", line(e.inputProblem(err)))
 		return exitUsage
 	}
 	var res selection.Result
 	if in.src == nil && in.remote != nil {
 		// the remote side failed in a way that is a finding (404, not JSON)
-		res = selection.Result{Outcome: selection.InvalidCard, Index: -1, Client: profile.String(), Trace: []selection.Step{},
-			Message: "no card could be read: " + in.remote.Diagnostics[0].Message}
+		d := in.remote.Diagnostics[0]
+		var why any = d.Message
+		if d.MessageID != "" {
+			why = i18n.Text{ID: d.MessageID, Args: d.Args}
+		}
+		res = selection.Invalid(profile, i18n.T("cli.select.no-card", why))
 	} else {
 		res = selection.Select(jsonpos.Parse(in.src, jsonpos.Options{}), profile)
 	}
+	res.Localize(e.cat)
 	if *format == "json" {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -86,31 +86,45 @@ func (e *env) selectCmd(args []string) int {
 
 func (e *env) writeSelectText(name string, r selection.Result) {
 	var b strings.Builder
+	// labels are padded to one width in the output's language
+	labels := map[string]string{}
+	width := 0
+	for _, id := range []string{"url", "binding", "version", "tenant", "client", "profile"} {
+		labels[id] = e.s("cli.select." + id)
+		width = max(width, textWidth(labels[id]))
+	}
+	label := func(id string) string { return "  " + pad(labels[id], width+2) }
 	switch r.Outcome {
 	case selection.Selected:
-		fmt.Fprintf(&b, "%s: %s entry %d (%s)\n", line(name), e.paint(ansiBold+ansiGreen, "selected"), r.Index, line(r.Source))
-		fmt.Fprintf(&b, "  url:      %s\n", line(r.URL))
-		fmt.Fprintf(&b, "  binding:  %s\n", line(r.ProtocolBinding))
-		fmt.Fprintf(&b, "  version:  %s\n", line(r.ProtocolVersion))
+		fmt.Fprintf(&b, "%s: %s %s\n", line(name), e.paint(ansiBold+ansiGreen, e.s("cli.select.selected")), line(e.t("cli.select.entry", r.Index, r.Source)))
+		fmt.Fprintf(&b, "%s%s\n", label("url"), line(r.URL))
+		fmt.Fprintf(&b, "%s%s\n", label("binding"), line(r.ProtocolBinding))
+		fmt.Fprintf(&b, "%s%s\n", label("version"), line(r.ProtocolVersion))
 		switch {
 		case r.HasTenant && r.Tenant != "":
-			fmt.Fprintf(&b, "  tenant:   %s (send it with every request)\n", line(r.Tenant))
+			fmt.Fprintf(&b, "%s%s\n", label("tenant"), line(e.t("cli.select.tenant-send", r.Tenant)))
 		case r.HasTenant:
-			fmt.Fprintf(&b, "  tenant:   empty (send none)\n")
+			fmt.Fprintf(&b, "%s%s\n", label("tenant"), e.s("cli.select.tenant-empty"))
 		default:
-			fmt.Fprintf(&b, "  tenant:   none\n")
+			fmt.Fprintf(&b, "%s%s\n", label("tenant"), e.s("cli.select.tenant-none"))
 		}
 	case selection.NoCompatibleInterface:
-		fmt.Fprintf(&b, "%s: %s\n", line(name), e.paint(ansiBold+ansiRed, "no compatible interface"))
+		fmt.Fprintf(&b, "%s: %s\n", line(name), e.paint(ansiBold+ansiRed, e.s("cli.select.no-compatible")))
 	default:
-		fmt.Fprintf(&b, "%s: %s: %s\n", line(name), e.paint(ansiBold+ansiRed, "invalid card"), line(r.Message))
+		fmt.Fprintf(&b, "%s: %s: %s\n", line(name), e.paint(ansiBold+ansiRed, e.s("cli.select.invalid")), line(r.Message))
 	}
-	fmt.Fprintf(&b, "  client:   %s\n", line(r.Client))
+	fmt.Fprintf(&b, "%s%s\n", label("client"), line(r.Client))
 	for _, n := range r.ProfileNotes {
-		fmt.Fprintf(&b, "  profile:  %s\n", line(n))
+		fmt.Fprintf(&b, "%s%s\n", label("profile"), line(n))
 	}
 	if len(r.Trace) > 0 {
-		fmt.Fprintf(&b, "trace (%s, in the card's order):\n", listName(r.List))
+		fmt.Fprintf(&b, "%s\n", e.t("cli.select.trace", e.listName(r.List)))
+		decisions := map[string]string{}
+		dw := 0
+		for _, d := range []string{selection.DecisionSelected, selection.DecisionSkipped, selection.DecisionNotReached} {
+			decisions[d] = e.s("cli.select.decision." + d)
+			dw = max(dw, textWidth(decisions[d]))
+		}
 		for _, st := range r.Trace {
 			style := ansiDim
 			switch st.Decision {
@@ -119,7 +133,11 @@ func (e *env) writeSelectText(name string, r selection.Result) {
 			case selection.DecisionSkipped:
 				style = ansiYellow
 			}
-			fmt.Fprintf(&b, "  [%d] %s %s: %s\n", st.Index, e.paint(style, fmt.Sprintf("%-11s", st.Decision)), line(st.Source), line(st.Reason))
+			word, ok := decisions[st.Decision]
+			if !ok {
+				word = st.Decision
+			}
+			fmt.Fprintf(&b, "  [%d] %s %s: %s\n", st.Index, e.paint(style, pad(word, dw)), line(st.Source), line(st.Reason))
 		}
 	}
 	if r.Outcome == selection.NoCompatibleInterface {
@@ -128,9 +146,9 @@ func (e *env) writeSelectText(name string, r selection.Result) {
 	fmt.Fprint(e.stdout, b.String())
 }
 
-func listName(l string) string {
+func (e *env) listName(l string) string {
 	if l == selection.ListLegacy {
-		return "legacy url, preferredTransport and additionalInterfaces"
+		return e.s("cli.select.list-legacy")
 	}
 	return "supportedInterfaces"
 }
