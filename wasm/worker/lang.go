@@ -14,7 +14,8 @@ import (
 // ?lang=en|zh-CN when given (the reader chose it; any spelling ParseLang
 // reads, such as zh or zh-Hans), else the best match of Accept-Language,
 // else English. A lang= we do not speak is answered 400 bad-lang: a link
-// that asks for a language should not silently get another one.
+// that asks for a language should not silently get another one. An empty
+// lang= counts as none.
 
 // reqLang is what route decided about a request's language.
 type reqLang struct {
@@ -30,7 +31,7 @@ type langKey struct{}
 
 // decideLang reads a request's language.
 func decideLang(r *http.Request) reqLang {
-	if vs, ok := r.URL.Query()["lang"]; ok && len(vs) > 0 {
+	if vs := r.URL.Query()["lang"]; len(vs) > 0 && vs[0] != "" { // an empty lang= says nothing
 		if l, ok := i18n.ParseLang(vs[0]); ok {
 			return reqLang{lang: l, explicit: true}
 		}
