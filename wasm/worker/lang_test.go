@@ -274,4 +274,3 @@ func TestCacheEntryKeepsNoteAsData(t *testing.T) {
 		t.Errorf("phrase lost: %q", zh.Render(b.HeaderlessNoteText))
 	}
 }
-
