@@ -111,11 +111,11 @@ func parseYAML(data []byte) (*value, Errors) {
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return &value{kind: kMap, pos: pos{1, 1}}, nil // an empty file
 	}
+	if top := doc.Content[0]; top.Kind == yaml.ScalarNode && top.ShortTag() == "!!null" {
+		return &value{kind: kMap, pos: pos{top.Line, top.Column}}, nil // only comments, or ~
+	}
 	var errs Errors
 	v := fromYAML(doc.Content[0], &errs, 0)
-	if v.kind == kScalar && v.str == "" {
-		v = &value{kind: kMap, pos: v.pos} // a file that holds only null (~)
-	}
 	return v, errs
 }
 
