@@ -38,9 +38,9 @@ import (
 	"github.com/agentcard/agentcard/core/lint"
 )
 
-// Names are the configuration file names, in the order Find prefers
-// them... except that two of them in one directory is an error: which one
-// applies would be a guess.
+// Names are the configuration file names Find looks for. Two of them in
+// one directory are an error rather than an order of preference: which
+// one applies would be a guess, and the other would be silently ignored.
 var Names = []string{".agentcard.yaml", ".agentcard.yml", ".agentcard.json"}
 
 // Level is a rule's setting: off, or the severity its findings get.
