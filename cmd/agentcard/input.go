@@ -34,12 +34,18 @@ type input struct {
 type inputError struct {
 	name  string
 	texts []i18n.Text
+	// prose is an error's own English words, when it has no catalogue
+	// message (a discovery.Error built without Text, a Go error).
+	prose string
 }
 
 func (e *inputError) Error() string { return e.in(i18n.EnglishCatalogue()) }
 
 // in says the error in cat's language.
 func (e *inputError) in(cat *i18n.Catalogue) string {
+	if e.prose != "" {
+		return e.name + ": " + e.prose
+	}
 	parts := make([]string, 0, len(e.texts))
 	for _, t := range e.texts {
 		if !t.IsZero() {
@@ -101,11 +107,11 @@ func (e *env) readInput(ctx context.Context, in string) (*input, error) {
 					return &input{name: in, remote: res, uri: de.URL}, nil
 				}
 				if de.Text.IsZero() { // a failure without its words as data
-					return nil, inputErr(in, "msg.fetch.internal", de.Message)
+					return nil, &inputError{name: in, prose: strings.TrimSpace(de.Message + " " + de.Hint)}
 				}
 				return nil, &inputError{name: in, texts: []i18n.Text{de.Text, de.HintText}}
 			}
-			return nil, inputErr(in, "msg.fetch.internal", err.Error())
+			return nil, &inputError{name: in, prose: err.Error()}
 		}
 		rep.Result.Input = in
 		loaded := &input{name: in, src: rep.Body, remote: rep.Result}

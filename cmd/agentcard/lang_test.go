@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode"
 
+	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/internal/testcards"
@@ -121,9 +124,6 @@ func TestLangJSONSameShape(t *testing.T) {
 			}
 			var f finding
 			json.Unmarshal(e.Results[i].Diagnostics[j], &f)
-			if hasHan(f.Message) && !hasHan(string(e.Results[i].Diagnostics[j][:0])) && f.MessageID != "" && strings.Contains(f.URL, "/zh-CN/") {
-				t.Errorf("%s: English output points at the Chinese page", f.Code)
-			}
 			if f.URL != lint.RuleURL(f.Code) {
 				t.Errorf("%s: English url %q, want %q", f.Code, f.URL, lint.RuleURL(f.Code))
 			}
@@ -378,5 +378,53 @@ func TestLangSARIFChinese(t *testing.T) {
 	}
 	if related == 0 {
 		t.Error("no related location in the duplicate-key card's SARIF")
+	}
+}
+
+// Remote inputs in Chinese: a fetch failure (with its hint), the finding a
+// 404 amounts to, and the HTTP findings of a served card. The network is
+// a Doer that answers from memory.
+func TestLangRemoteChinese(t *testing.T) {
+	orig := fetchRemote
+	t.Cleanup(func() { fetchRemote = orig })
+	d := discovery.DoerFunc(func(_ context.Context, r *discovery.Request) (*discovery.Response, error) {
+		switch {
+		case strings.HasPrefix(r.URL, "https://down.example.com/"):
+			return nil, discovery.ErrNoSuchHost
+		case strings.HasPrefix(r.URL, "https://bare.example.com/"):
+			return &discovery.Response{Status: 200, Header: http.Header{}, Body: []byte(`{"name": "Bare"}`)}, nil
+		}
+		return &discovery.Response{Status: 404, StatusText: "Not Found", Header: http.Header{}}, nil
+	})
+	fetchRemote = func(ctx context.Context, in string) (*discovery.Report, error) {
+		return discovery.Fetch(ctx, d, in, discovery.LocalPolicy())
+	}
+	_, errOut, code := runCLI(t, "", "lint", "--lang", "zh-CN", "down.example.com")
+	if code != exitUsage || !strings.Contains(errOut, "无法解析") || !strings.Contains(errOut, "DNS") {
+		t.Errorf("unreachable host in Chinese, with its hint: exit %d, %q", code, errOut)
+	}
+	for _, host := range []string{"missing.example.com", "bare.example.com"} {
+		out, _, _ := runCLI(t, "", "lint", "--lang", "zh-CN", "--format", "json", host)
+		n := 0
+		for _, raw := range decodeLint(t, out).Results[0].Diagnostics {
+			var f finding
+			json.Unmarshal(raw, &f)
+			if !strings.HasPrefix(f.Code, "http-") {
+				continue
+			}
+			n++
+			if !hasHan(f.Message) || f.MessageID == "" || f.URL != lint.RuleURLIn(i18n.Chinese, f.Code) {
+				t.Errorf("%s: %s: %q (%s, %s)", host, f.Code, f.Message, f.MessageID, f.URL)
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no HTTP finding", host)
+		}
+	}
+	out, _, code := runCLI(t, "", "select", "--lang", "zh-CN", "--format", "json", "--client", "JSONRPC@1.0", "missing.example.com")
+	var res struct{ Outcome, Message string }
+	json.Unmarshal([]byte(out), &res)
+	if code != exitFound || res.Outcome != "invalid-card" || !strings.HasPrefix(res.Message, "无法读取任何卡片") || !strings.Contains(res.Message, "404") {
+		t.Errorf("select on a missing card in Chinese: exit %d, %+v", code, res)
 	}
 }
