@@ -381,3 +381,18 @@ func TestIgnoredRelative(t *testing.T) {
 		t.Error("relative paths are not resolved against the working directory")
 	}
 }
+
+// TestAliasBomb: aliases of aliases cannot make a small file expensive.
+func TestAliasBomb(t *testing.T) {
+	src := "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+	prev := "a"
+	for _, name := range []string{"b", "c", "d", "e", "f", "g", "h", "i"} {
+		src += name + ": &" + name + " [" + strings.Repeat("*"+prev+", ", 9) + "*" + prev + "]\n"
+		prev = name
+	}
+	_, err := Parse(".agentcard.yaml", []byte(src))
+	var es Errors
+	if !errors.As(err, &es) || len(es) != 1 || es[0].Text.ID != "cli.config.too-complex" {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -115,17 +115,28 @@ func parseYAML(data []byte) (*value, Errors) {
 		return &value{kind: kMap, pos: pos{top.Line, top.Column}}, nil // only comments, or ~
 	}
 	var errs Errors
-	v := fromYAML(doc.Content[0], &errs, 0)
+	budget := maxNodes
+	v := fromYAML(doc.Content[0], &errs, &budget, 0)
+	if budget < 0 {
+		errs = Errors{{Line: 1, Column: 1, Text: i18n.T("cli.config.too-complex", maxNodes)}}
+	}
 	return v, errs
 }
 
-func fromYAML(n *yaml.Node, errs *Errors, depth int) *value {
+// maxNodes bounds the values read from one YAML file. Aliases are
+// expanded while reading, so a small hostile file (aliases of aliases of
+// lists) could otherwise stand for billions of values; a real
+// configuration has a few hundred at most.
+const maxNodes = 100_000
+
+func fromYAML(n *yaml.Node, errs *Errors, budget *int, depth int) *value {
 	for n.Kind == yaml.AliasNode && n.Alias != nil && depth < 64 {
 		n = n.Alias
 		depth++
 	}
 	v := &value{pos: pos{n.Line, n.Column}}
-	if depth >= 64 {
+	*budget--
+	if depth >= 64 || *budget < 0 {
 		v.kind = kScalar
 		return v
 	}
@@ -134,19 +145,19 @@ func fromYAML(n *yaml.Node, errs *Errors, depth int) *value {
 		v.kind = kMap
 		seen := map[string]int{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := fromYAML(n.Content[i], errs, depth+1)
+			k := fromYAML(n.Content[i], errs, budget, depth+1)
 			if first, dup := seen[k.str]; dup && k.kind == kString {
 				errs.add(k.pos, "cli.config.duplicate-key", quote(k.str), first)
 				continue
 			}
 			seen[k.str] = k.line
 			v.keys = append(v.keys, k)
-			v.vals = append(v.vals, fromYAML(n.Content[i+1], errs, depth+1))
+			v.vals = append(v.vals, fromYAML(n.Content[i+1], errs, budget, depth+1))
 		}
 	case yaml.SequenceNode:
 		v.kind = kList
 		for _, c := range n.Content {
-			v.items = append(v.items, fromYAML(c, errs, depth+1))
+			v.items = append(v.items, fromYAML(c, errs, budget, depth+1))
 		}
 	case yaml.ScalarNode:
 		v.str = n.Value
