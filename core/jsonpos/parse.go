@@ -355,11 +355,17 @@ func (p *parser) object() *Node {
 	}
 }
 
+// duplicate reports v's name as a repeat of prev's. A document can repeat
+// one name many thousands of times: past the cap the repeat is only
+// counted, without quoting the name or locating the first one.
 func (p *parser) duplicate(prev, v *Node) {
-	pos := p.d.Pos(prev.KeyStart)
-	if p.problem(CodeDuplicateKey, v.KeyStart, v.KeyEnd, "msg.json-duplicate-key", QuoteClipped(v.Key), pos.Line, pos.Column) {
-		p.d.Problems[len(p.d.Problems)-1].Related = []Related{{Label: i18n.EnglishCatalogue().S(RelatedFirstKey), Text: i18n.T(RelatedFirstKey), Start: prev.KeyStart, End: prev.KeyEnd}}
+	if !p.admit(CodeDuplicateKey, v.KeyStart) {
+		return
 	}
+	pos := p.d.Pos(prev.KeyStart)
+	pr := newProblem(CodeDuplicateKey, v.KeyStart, v.KeyEnd, "msg.json-duplicate-key", QuoteClipped(v.Key), pos.Line, pos.Column)
+	pr.Related = []Related{{Label: i18n.EnglishCatalogue().S(RelatedFirstKey), Text: i18n.T(RelatedFirstKey), Start: prev.KeyStart, End: prev.KeyEnd}}
+	p.d.Problems = append(p.d.Problems, pr)
 }
 
 // afterMember consumes the separator after an object member or array

@@ -123,6 +123,17 @@ func (p *parser) problem(code string, start, end int, id string, args ...any) bo
 	if end < start {
 		end = start
 	}
+	if !p.admit(code, start) {
+		return false
+	}
+	p.d.Problems = append(p.d.Problems, newProblem(code, start, end, id, args...))
+	return true
+}
+
+// admit counts a problem of code starting at start and reports whether it
+// is to be recorded (fewer than MaxPerCode of its code so far). Callers
+// whose arguments are costly to build ask before building them.
+func (p *parser) admit(code string, start int) bool {
 	if p.counts == nil {
 		p.counts = map[string]int{}
 	}
@@ -136,7 +147,6 @@ func (p *parser) problem(code string, start, end int, id string, args ...any) bo
 		}
 		return false
 	}
-	p.d.Problems = append(p.d.Problems, newProblem(code, start, end, id, args...))
 	return true
 }
 
