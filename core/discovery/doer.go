@@ -7,13 +7,17 @@ import (
 	"time"
 )
 
-// Request is one outgoing GET. It never carries cookies or credentials; the
-// only headers are the ones discovery sets (User-Agent, Accept and,
-// optionally, A2A-Version).
+// Request is one outgoing request: a GET, or, for core/probe's JSON-RPC
+// call, a POST with a small body. It never carries cookies or credentials;
+// the only headers are the ones discovery and core/probe set (User-Agent,
+// Accept, Content-Type and, optionally, A2A-Version).
 type Request struct {
 	URL     string
 	Header  http.Header
 	MaxBody int64 // read at most this many bytes; more sets Response.Truncated
+	// Method is "GET" when empty. Body is sent only with "POST".
+	Method string
+	Body   []byte
 }
 
 // Response is what one hop answered. Redirects are not followed by a Doer:
@@ -27,7 +31,8 @@ type Response struct {
 	Truncated  bool   // the body was longer than MaxBody and was cut
 }
 
-// Doer performs one HTTP GET without following redirects. Natively it is
+// Doer performs one HTTP request (a GET, or the POST Request.Method asks
+// for) without following redirects. Natively it is
 // backed by net/http (NewHTTPDoer); in the Worker by the runtime's fetch.
 // Implementations must honour ctx cancellation and return an error wrapping
 // ErrTimeout when the deadline passes.

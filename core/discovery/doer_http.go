@@ -3,6 +3,7 @@
 package discovery
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -51,7 +52,11 @@ func NewHTTPDoer(p Policy) Doer {
 type httpDoer struct{ client *http.Client }
 
 func (d *httpDoer) Do(ctx context.Context, r *Request) (*Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.URL, nil)
+	method, payload := http.MethodGet, io.Reader(nil)
+	if r.Method == http.MethodPost {
+		method, payload = http.MethodPost, bytes.NewReader(r.Body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, r.URL, payload)
 	if err != nil {
 		return nil, err
 	}
