@@ -9,7 +9,9 @@ import (
 
 // Interface is one entry a client can choose from (§8.3.2), read from
 // supportedInterfaces or derived from a legacy card's url,
-// preferredTransport and additionalInterfaces.
+// preferredTransport and additionalInterfaces. It is the one model of the
+// interface list: selection, the linter, the report and the playground's
+// preview all read it, so they cannot disagree on what a card offers.
 type Interface struct {
 	Index   int    `json:"index"`
 	URL     string `json:"url"`
@@ -22,31 +24,46 @@ type Interface struct {
 	// "supportedInterfaces[0]", "url + preferredTransport",
 	// "additionalInterfaces[1]".
 	Source string `json:"source"`
+	// Legacy marks entries derived from the 0.2/0.3 members.
+	Legacy bool `json:"-"`
 	// Node is the entry's object (or, for the derived first legacy entry,
 	// the url member).
 	Node *jsonpos.Node `json:"-"`
+	// The members as written, nil when absent: url, the binding
+	// (protocolBinding; preferredTransport or transport for legacy
+	// entries), protocolVersion (1.0 entries) and tenant.
+	URLNode, BindingNode, VersionNode, TenantNode *jsonpos.Node `json:"-"`
 }
 
 // Interfaces returns the list clients select from: supportedInterfaces when
 // present (1.0 clients read only it; a2a-go's default parser ignores the
 // legacy members), else the legacy list.
 func Interfaces(root *jsonpos.Node) []Interface {
-	if si := root.Get("supportedInterfaces"); si != nil {
-		if si.Kind != jsonpos.Array {
-			return nil
-		}
-		out := make([]Interface, 0, len(si.Children))
-		for i, e := range si.Children {
-			it := Interface{Index: i, Source: "supportedInterfaces[" + strconv.Itoa(i) + "]", Node: e,
-				URL: e.Get("url").Text(), Binding: e.Get("protocolBinding").Text(), Version: e.Get("protocolVersion").Text()}
-			if t := e.Get("tenant"); t != nil {
-				it.Tenant, it.HasTenant = t.Text(), true
-			}
-			out = append(out, it)
-		}
-		return out
+	if root.Has("supportedInterfaces") {
+		return V10Interfaces(root)
 	}
 	return LegacyInterfaces(root)
+}
+
+// V10Interfaces reads supportedInterfaces, one entry per element in order
+// (elements that are not objects keep their index, with nothing set), or
+// nil when the member is absent or not an array.
+func V10Interfaces(root *jsonpos.Node) []Interface {
+	si := root.Get("supportedInterfaces")
+	if si == nil || si.Kind != jsonpos.Array {
+		return nil
+	}
+	out := make([]Interface, 0, len(si.Children))
+	for i, e := range si.Children {
+		it := Interface{Index: i, Source: "supportedInterfaces[" + strconv.Itoa(i) + "]", Node: e,
+			URLNode: e.Get("url"), BindingNode: e.Get("protocolBinding"), VersionNode: e.Get("protocolVersion"), TenantNode: e.Get("tenant")}
+		it.URL, it.Binding, it.Version = it.URLNode.Text(), it.BindingNode.Text(), it.VersionNode.Text()
+		if it.TenantNode != nil {
+			it.Tenant, it.HasTenant = it.TenantNode.Text(), true
+		}
+		out = append(out, it)
+	}
+	return out
 }
 
 // LegacyInterfaces derives the 0.2/0.3 list: url with preferredTransport
@@ -58,15 +75,18 @@ func LegacyInterfaces(root *jsonpos.Node) []Interface {
 		return nil
 	}
 	version := MajorMinor(root.Get("protocolVersion").Text())
-	binding := "JSONRPC"
-	if pt := root.Get("preferredTransport"); pt != nil {
-		binding = pt.Text()
+	first := Interface{Index: 0, URL: u.Text(), Binding: "JSONRPC", Version: version, Source: "url + preferredTransport",
+		Legacy: true, Node: u, URLNode: u, BindingNode: root.Get("preferredTransport")}
+	if first.BindingNode != nil {
+		first.Binding = first.BindingNode.Text()
 	}
-	out := []Interface{{Index: 0, URL: u.Text(), Binding: binding, Version: version, Source: "url + preferredTransport", Node: u}}
+	out := []Interface{first}
 	if ai := root.Get("additionalInterfaces"); ai != nil && ai.Kind == jsonpos.Array {
 		for i, e := range ai.Children {
-			out = append(out, Interface{Index: len(out), URL: e.Get("url").Text(), Binding: e.Get("transport").Text(), Version: version,
-				Source: "additionalInterfaces[" + strconv.Itoa(i) + "]", Node: e})
+			it := Interface{Index: len(out), Version: version, Source: "additionalInterfaces[" + strconv.Itoa(i) + "]",
+				Legacy: true, Node: e, URLNode: e.Get("url"), BindingNode: e.Get("transport")}
+			it.URL, it.Binding = it.URLNode.Text(), it.BindingNode.Text()
+			out = append(out, it)
 		}
 	}
 	return out

@@ -3,7 +3,6 @@ package lint
 import (
 	"net/url"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
@@ -194,21 +193,20 @@ func readIfaceLists(c *Context) [][]ifaceEntry {
 	return out
 }
 
+// v10Entries and legacyEntries are card's interface lists (the one model)
+// with what messages need: a label, and the binding a reader meant even
+// when it is misplaced (transport in a 1.0 entry). Elements that are not
+// objects are left to the structure checks.
 func v10Entries(root *jsonpos.Node) []ifaceEntry {
-	si := root.Get("supportedInterfaces")
-	if si == nil || si.Kind != jsonpos.Array {
-		return nil
-	}
-	out := make([]ifaceEntry, 0, len(si.Children))
-	for i, e := range si.Children {
-		if e.Kind != jsonpos.Object {
+	var out []ifaceEntry
+	for _, it := range card.V10Interfaces(root) {
+		if it.Node.Kind != jsonpos.Object {
 			continue
 		}
-		en := ifaceEntry{Obj: e, URL: e.Get("url"), Binding: e.Get("protocolBinding"), Version: e.Get("protocolVersion"), Tenant: e.Get("tenant"),
-			Label: "supportedInterfaces[" + strconv.Itoa(i) + "]", First: i == 0}
-		en.BindingText = en.Binding.Text()
-		if en.Binding == nil {
-			en.BindingText = e.Get("transport").Text()
+		en := ifaceEntry{Obj: it.Node, URL: it.URLNode, Binding: it.BindingNode, Version: it.VersionNode, Tenant: it.TenantNode,
+			Label: it.Source, First: it.Index == 0, BindingText: it.Binding}
+		if it.BindingNode == nil {
+			en.BindingText = it.Node.Get("transport").Text()
 		}
 		out = append(out, en)
 	}
@@ -216,25 +214,17 @@ func v10Entries(root *jsonpos.Node) []ifaceEntry {
 }
 
 func legacyEntries(root *jsonpos.Node) []ifaceEntry {
-	u := root.Get("url")
-	if u == nil {
-		return nil
-	}
-	first := ifaceEntry{URL: u, Binding: root.Get("preferredTransport"), Label: "url", First: true, Legacy: true, BindingText: "JSONRPC"}
-	if first.Binding != nil {
-		first.BindingText = first.Binding.Text()
-	}
-	out := []ifaceEntry{first}
-	if ai := root.Get("additionalInterfaces"); ai != nil && ai.Kind == jsonpos.Array {
-		for i, e := range ai.Children {
-			if e.Kind != jsonpos.Object {
-				continue
-			}
-			en := ifaceEntry{Obj: e, URL: e.Get("url"), Binding: e.Get("transport"), Legacy: true,
-				Label: "additionalInterfaces[" + strconv.Itoa(i) + "]"}
-			en.BindingText = en.Binding.Text()
-			out = append(out, en)
+	var out []ifaceEntry
+	for _, it := range card.LegacyInterfaces(root) {
+		en := ifaceEntry{URL: it.URLNode, Binding: it.BindingNode, Legacy: true, BindingText: it.Binding, Label: it.Source}
+		if it.Index == 0 {
+			en.Label, en.First = "url", true
+		} else if it.Node.Kind != jsonpos.Object {
+			continue
+		} else {
+			en.Obj = it.Node
 		}
+		out = append(out, en)
 	}
 	return out
 }
