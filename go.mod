@@ -14,8 +14,10 @@ require (
 	github.com/go-json-experiment/json v1.27.2
 	github.com/pmezard/go-difflib v1.0.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/sourcegraph/jsonrpc2 v0.2.0
 	github.com/syumai/workers v0.32.0
 	github.com/tdewolff/minify/v2 v2.24.25
+	github.com/tliron/glsp v0.2.2
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/sys v0.49.0
 	golang.org/x/text v0.42.0
