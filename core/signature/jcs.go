@@ -1,0 +1,319 @@
+package signature
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/agentcard/agentcard/core/i18n"
+)
+
+// maxDepth bounds nesting while decoding. The engine's parser stops at 64;
+// a card deeper than this cannot be a card we lint, so canonicalizing it
+// is refused rather than recursed into.
+const maxDepth = 128
+
+type kind uint8
+
+const (
+	kNull kind = iota
+	kBool
+	kNumber
+	kString
+	kArray
+	kObject
+)
+
+// value is a decoded JSON value that keeps member order (for messages)
+// and the parsed number, which both serializations need.
+type value struct {
+	kind kind
+	b    bool
+	f    float64 // kNumber
+	s    string  // kString; the literal for kNumber
+	arr  []*value
+	obj  []member
+}
+
+type member struct {
+	key string
+	val *value
+}
+
+func (v *value) get(key string) *value {
+	for _, m := range v.obj {
+		if m.key == key {
+			return m.val
+		}
+	}
+	return nil
+}
+
+// decode reads one JSON document strictly (RFC 8259 plus I-JSON's rules
+// that JCS relies on: valid UTF-8, unique member names, numbers that fit
+// a double). Problems are returned as *Error with a catalogue text.
+func decode(src []byte) (*value, error) {
+	if !utf8.Valid(src) {
+		return nil, errText("msg.signature-card.utf8")
+	}
+	d := &decoder{dec: json.NewDecoder(bytes.NewReader(src))}
+	d.dec.UseNumber()
+	v, err := d.value(0, "")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := d.dec.Token(); err != io.EOF {
+		return nil, errText("msg.signature-card.trailing", int(d.dec.InputOffset()))
+	}
+	return v, nil
+}
+
+type decoder struct {
+	dec *json.Decoder
+}
+
+func (d *decoder) syntax(err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return errText("msg.signature-card.syntax", int(se.Offset))
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return errText("msg.signature-card.truncated")
+	}
+	return errText("msg.signature-card.syntax", int(d.dec.InputOffset()))
+}
+
+func (d *decoder) value(depth int, ptr string) (*value, error) {
+	tok, err := d.dec.Token()
+	if err != nil {
+		return nil, d.syntax(err)
+	}
+	return d.fromToken(tok, depth, ptr)
+}
+
+func (d *decoder) fromToken(tok json.Token, depth int, ptr string) (*value, error) {
+	switch t := tok.(type) {
+	case nil:
+		return &value{kind: kNull}, nil
+	case bool:
+		return &value{kind: kBool, b: t}, nil
+	case string:
+		return &value{kind: kString, s: t}, nil
+	case json.Number:
+		f, err := strconv.ParseFloat(string(t), 64)
+		if err != nil || math.IsInf(f, 0) {
+			return nil, errText("msg.signature-card.number", string(t), pointerText(ptr))
+		}
+		return &value{kind: kNumber, f: f, s: string(t)}, nil
+	case json.Delim:
+		if depth >= maxDepth {
+			return nil, errText("msg.signature-card.depth", maxDepth)
+		}
+		if t == '[' {
+			v := &value{kind: kArray}
+			for i := 0; ; i++ {
+				tok, err := d.dec.Token()
+				if err != nil {
+					return nil, d.syntax(err)
+				}
+				if tok == json.Delim(']') {
+					return v, nil
+				}
+				e, err := d.fromToken(tok, depth+1, ptr+"/"+strconv.Itoa(i))
+				if err != nil {
+					return nil, err
+				}
+				v.arr = append(v.arr, e)
+			}
+		}
+		v := &value{kind: kObject}
+		seen := map[string]bool{}
+		for {
+			tok, err := d.dec.Token()
+			if err != nil {
+				return nil, d.syntax(err)
+			}
+			if tok == json.Delim('}') {
+				return v, nil
+			}
+			key, _ := tok.(string)
+			if seen[key] {
+				return nil, errText("msg.signature-card.duplicate", quoteArg(key), pointerText(ptr))
+			}
+			seen[key] = true
+			e, err := d.value(depth+1, ptr+"/"+escapePointer(key))
+			if err != nil {
+				return nil, err
+			}
+			v.obj = append(v.obj, member{key, e})
+		}
+	}
+	return nil, errText("msg.signature-card.syntax", int(d.dec.InputOffset()))
+}
+
+func escapePointer(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// pointerText shows a JSON Pointer; the root is shown as "/" so that the
+// argument is never empty.
+func pointerText(p string) string {
+	if p == "" {
+		return "/"
+	}
+	return p
+}
+
+// JCS serializes v as RFC 8785 requires: members sorted by the UTF-16
+// code units of their names, no whitespace, ECMAScript number forms and
+// the minimal string escapes.
+func appendJCS(buf []byte, v *value) []byte {
+	switch v.kind {
+	case kNull:
+		return append(buf, "null"...)
+	case kBool:
+		return strconv.AppendBool(buf, v.b)
+	case kNumber:
+		return append(buf, esNumber(v.f)...)
+	case kString:
+		return appendJCSString(buf, v.s)
+	case kArray:
+		buf = append(buf, '[')
+		for i, e := range v.arr {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendJCS(buf, e)
+		}
+		return append(buf, ']')
+	}
+	ms := append([]member(nil), v.obj...)
+	sort.SliceStable(ms, func(i, j int) bool { return lessUTF16(ms[i].key, ms[j].key) })
+	buf = append(buf, '{')
+	for i, m := range ms {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = appendJCSString(buf, m.key)
+		buf = append(buf, ':')
+		buf = appendJCS(buf, m.val)
+	}
+	return append(buf, '}')
+}
+
+// lessUTF16 orders strings by their UTF-16 code units (RFC 8785 §3.2.3),
+// which differs from byte (code point) order only when a character above
+// U+FFFF meets one in U+E000–U+FFFF.
+func lessUTF16(a, b string) bool {
+	ua, ub := utf16.Encode([]rune(a)), utf16.Encode([]rune(b))
+	for i := 0; i < len(ua) && i < len(ub); i++ {
+		if ua[i] != ub[i] {
+			return ua[i] < ub[i]
+		}
+	}
+	return len(ua) < len(ub)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendJCSString escapes only what JSON requires (RFC 8785 §3.2.2.2):
+// the quote, the backslash and control characters, with the two-letter
+// forms where JSON has one; everything else is written as UTF-8.
+func appendJCSString(buf []byte, s string) []byte {
+	buf = append(buf, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			buf = append(buf, '\\', c)
+		case c < 0x20:
+			buf = appendControl(buf, c)
+		default:
+			buf = append(buf, c)
+		}
+	}
+	return append(buf, '"')
+}
+
+func appendControl(buf []byte, c byte) []byte {
+	switch c {
+	case '\b':
+		return append(buf, `\b`...)
+	case '\t':
+		return append(buf, `\t`...)
+	case '\n':
+		return append(buf, `\n`...)
+	case '\f':
+		return append(buf, `\f`...)
+	case '\r':
+		return append(buf, `\r`...)
+	}
+	return append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+}
+
+// shortest returns the shortest decimal digits that read back as f (no
+// sign, no leading zeros) and the position of the decimal point relative
+// to them: f = 0.DIGITS × 10^point.
+func shortest(f float64) (digits string, point int) {
+	s := strconv.FormatFloat(math.Abs(f), 'e', -1, 64) // d.ddde±x
+	e := strings.IndexByte(s, 'e')
+	exp, _ := strconv.Atoi(s[e+1:])
+	return strings.Replace(s[:e], ".", "", 1), exp + 1
+}
+
+// esNumber formats f as ECMAScript's Number.prototype.toString does
+// (ECMA-262 Number::toString, which RFC 8785 §3.2.2.3 adopts).
+func esNumber(f float64) string {
+	if f == 0 {
+		return "0" // also -0
+	}
+	digits, n := shortest(f)
+	k := len(digits)
+	var b strings.Builder
+	if f < 0 {
+		b.WriteByte('-')
+	}
+	switch {
+	case k <= n && n <= 21:
+		b.WriteString(digits)
+		b.WriteString(strings.Repeat("0", n-k))
+	case 0 < n && n <= 21:
+		b.WriteString(digits[:n])
+		b.WriteByte('.')
+		b.WriteString(digits[n:])
+	case -6 < n && n <= 0:
+		b.WriteString("0.")
+		b.WriteString(strings.Repeat("0", -n))
+		b.WriteString(digits)
+	default:
+		b.WriteByte(digits[0])
+		if k > 1 {
+			b.WriteByte('.')
+			b.WriteString(digits[1:])
+		}
+		b.WriteByte('e')
+		if n-1 >= 0 {
+			b.WriteByte('+')
+		}
+		b.WriteString(strconv.Itoa(n - 1))
+	}
+	return b.String()
+}
+
+// errText is a canonicalization or key problem as a catalogue text.
+func errText(id string, args ...any) error { return &Error{Text: i18n.T(id, args...)} }
+
+// Error is a problem with the card or a key, as a catalogue text so that
+// every front end shows it in its reader's language. Error() is English.
+type Error struct {
+	Text i18n.Text
+}
+
+func (e *Error) Error() string { return i18n.EnglishCatalogue().Render(e.Text) }

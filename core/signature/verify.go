@@ -1,0 +1,317 @@
+package signature
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"github.com/agentcard/agentcard/core/i18n"
+)
+
+// Outcome is what checking one signature found.
+type Outcome string
+
+const (
+	// Verified: a trusted key signed the specification's payload.
+	Verified Outcome = "verified"
+	// Invalid: a key was found but the signature does not match the
+	// specification's payload. Result.Variant says when it matches
+	// another (an SDK's) payload instead.
+	Invalid Outcome = "invalid"
+	// KeyUnavailable: no usable key for the signature (none supplied, kid
+	// unknown, jku not fetched or failing, key of the wrong kind).
+	KeyUnavailable Outcome = "key-unavailable"
+	// AlgRefused: alg "none", an HMAC algorithm or one we do not know.
+	AlgRefused Outcome = "alg-refused"
+	// Malformed: the signature entry is not a readable JWS.
+	Malformed Outcome = "malformed"
+)
+
+// KeySource says where the key that checked a signature came from.
+type KeySource string
+
+const (
+	FromSupplied KeySource = "supplied" // Options.Keys
+	FromJKU      KeySource = "jku"      // the signature's jku, through Options.Fetch
+)
+
+// Fetch reads a key set URL (a signature's jku). The caller decides what
+// may be fetched (its SSRF policy, size and time limits); this package
+// never opens a connection. An error of type *Error is shown with its
+// text; any other error as a generic failure.
+type Fetch func(ctx context.Context, url string) ([]byte, error)
+
+// Options are the keys Verify may use.
+type Options struct {
+	// Keys are keys the caller trusts (a JWK or JWKS from ParseKeys).
+	// They are tried before any jku.
+	Keys KeySet
+	// Fetch, when set, is called for a signature's jku (from the protected
+	// header only) when Keys has no key for it; at most MaxFetches key sets
+	// are read per call, each once.
+	Fetch Fetch
+}
+
+// Bounds of one Verify call: a card is not trusted to be small.
+const (
+	MaxSignatures = 16
+	MaxFetches    = 4
+)
+
+// Result is the check of one signature.
+type Result struct {
+	Index   int     `json:"index"`
+	Outcome Outcome `json:"outcome"`
+	Alg     string  `json:"alg,omitempty"`
+	Kid     string  `json:"kid,omitempty"`
+	JKU     string  `json:"jku,omitempty"`
+	// KeySource is where the key that matched came from (when one did).
+	KeySource KeySource `json:"keySource,omitempty"`
+	// Variant is the payload the signature was made over: Spec when
+	// Verified; another variant when the signature is Invalid for the
+	// specification but matches what an SDK signs; empty otherwise.
+	Variant Variant `json:"variant,omitempty"`
+	// Text explains the outcome (msg.signature-<outcome>…).
+	Text i18n.Text `json:"text"`
+}
+
+// Report is the check of every signature of a card.
+type Report struct {
+	// Payload is the specification's canonical payload, for display.
+	Payload []byte   `json:"-"`
+	Results []Result `json:"results"`
+	// Unchecked counts signatures past MaxSignatures, not checked.
+	Unchecked int `json:"unchecked,omitempty"`
+}
+
+// Verify checks each signature of card (a JSON document) against the
+// specification's payload (§8.4.3). When a signature fails, the payload
+// variants other signers produce are tried to explain why. The error is
+// non-nil (an *Error) only when the card itself cannot be canonicalized;
+// a card without signatures gives a Report without results.
+func Verify(ctx context.Context, card []byte, opts Options) (*Report, error) {
+	root, err := decode(card)
+	if err != nil {
+		return nil, err
+	}
+	if root.kind != kObject {
+		return nil, errText("msg.signature-card.not-object")
+	}
+	v := &verifier{ctx: ctx, opts: opts, root: root, payloads: map[Variant][]byte{}, sets: map[string]fetched{}}
+	rep := &Report{Payload: v.payload(Spec)}
+	sigs := root.get("signatures")
+	if sigs == nil || sigs.kind != kArray {
+		return rep, nil
+	}
+	for i, s := range sigs.arr {
+		if i >= MaxSignatures {
+			rep.Unchecked = len(sigs.arr) - i
+			break
+		}
+		rep.Results = append(rep.Results, v.one(i, s))
+	}
+	return rep, nil
+}
+
+type fetched struct {
+	set KeySet
+	err i18n.Text
+}
+
+type verifier struct {
+	ctx      context.Context
+	opts     Options
+	root     *value
+	payloads map[Variant][]byte
+	sets     map[string]fetched
+}
+
+func (v *verifier) payload(variant Variant) []byte {
+	p, ok := v.payloads[variant]
+	if !ok {
+		p = payloadOf(v.root, variant)
+		v.payloads[variant] = p
+	}
+	return p
+}
+
+func str(o *value, key string) (string, bool) {
+	if o == nil || o.kind != kObject {
+		return "", false
+	}
+	m := o.get(key)
+	if m == nil || m.kind != kString {
+		return "", false
+	}
+	return m.s, true
+}
+
+// kidArg shows a kid in a message; a signature without one says so.
+func kidArg(kid string) any {
+	if kid == "" {
+		return i18n.Phrase("phrase.signature-no-kid")
+	}
+	return quoteArg(kid)
+}
+
+func (v *verifier) one(i int, s *value) Result {
+	r := Result{Index: i}
+	fail := func(o Outcome, id string, args ...any) Result {
+		r.Outcome, r.Text = o, i18n.T(id, append([]any{i}, args...)...)
+		return r
+	}
+	protected, ok1 := str(s, "protected")
+	sigText, ok2 := str(s, "signature")
+	if !ok1 || !ok2 {
+		return fail(Malformed, "msg.signature-malformed.members")
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(protected)
+	var header map[string]any
+	if err != nil || json.Unmarshal(raw, &header) != nil || header == nil {
+		return fail(Malformed, "msg.signature-malformed.protected")
+	}
+	alg, _ := header["alg"].(string)
+	r.Alg = alg
+	r.Kid, _ = header["kid"].(string)
+	if r.Kid == "" {
+		r.Kid, _ = str(s.get("header"), "kid")
+	}
+	r.JKU, _ = header["jku"].(string)
+	switch {
+	case alg == "":
+		return fail(Malformed, "msg.signature-malformed.alg")
+	case strings.EqualFold(alg, "none"):
+		return fail(AlgRefused, "msg.signature-alg-refused.none", quoteArg(alg))
+	case isHMAC(alg):
+		return fail(AlgRefused, "msg.signature-alg-refused.hmac", quoteArg(alg))
+	case algorithms[alg].fam == 0:
+		return fail(AlgRefused, "msg.signature-alg-refused.unsupported", quoteArg(alg))
+	}
+	if crit, has := header["crit"]; has {
+		b, _ := json.Marshal(crit)
+		return fail(Malformed, "msg.signature-malformed.crit", quoteArg(string(b)))
+	}
+	sig, err := base64.RawURLEncoding.DecodeString(sigText)
+	if err != nil || len(sig) == 0 {
+		return fail(Malformed, "msg.signature-malformed.signature")
+	}
+	keys, source, why := v.keys(r, i)
+	if len(keys) == 0 {
+		r.Outcome, r.Text = KeyUnavailable, why
+		return r
+	}
+	r.KeySource = source
+	input := []byte(protected + ".")
+	der := false
+	for _, variant := range Variants() {
+		msg := append(input[:len(input):len(input)], base64.RawURLEncoding.EncodeToString(v.payload(variant))...)
+		for _, k := range keys {
+			ok, isDER := check(alg, k.Public, msg, sig)
+			der = der || isDER
+			if !ok {
+				continue
+			}
+			r.Variant = variant
+			if variant == Spec {
+				r.Outcome, r.Text = Verified, i18n.T("msg.signature-verified", i, quoteArg(alg), kidArg(k.ID), sourceText(source, r.JKU))
+				return r
+			}
+			return fail(Invalid, "msg.signature-invalid."+string(variant))
+		}
+	}
+	if der {
+		return fail(Invalid, "msg.signature-invalid.der", quoteArg(alg))
+	}
+	return fail(Invalid, "msg.signature-invalid", kidArg(r.Kid), sourceText(source, r.JKU))
+}
+
+func sourceText(s KeySource, jku string) i18n.Text {
+	if s == FromJKU {
+		return i18n.T("phrase.signature-source.jku", quoteArg(jku))
+	}
+	return i18n.T("phrase.signature-source.supplied")
+}
+
+// keys finds the keys that may have made signature i: the supplied ones
+// first, then the jku's. Without any, the text says why.
+func (v *verifier) keys(r Result, i int) (KeySet, KeySource, i18n.Text) {
+	found, unsuitable := pick(v.opts.Keys, r.Kid, r.Alg)
+	if len(found) > 0 {
+		return found, FromSupplied, i18n.Text{}
+	}
+	if r.JKU != "" && v.opts.Fetch != nil {
+		f, ok := v.sets[r.JKU]
+		if !ok {
+			if len(v.sets) >= MaxFetches {
+				return nil, "", i18n.T("msg.signature-key-unavailable.jku-limit", i, quoteArg(r.JKU), MaxFetches)
+			}
+			f = v.fetch(r.JKU)
+			v.sets[r.JKU] = f
+		}
+		if !f.err.IsZero() {
+			return nil, "", i18n.T("msg.signature-key-unavailable.jku-failed", i, quoteArg(r.JKU), f.err)
+		}
+		found, bad := pick(f.set, r.Kid, r.Alg)
+		if len(found) > 0 {
+			return found, FromJKU, i18n.Text{}
+		}
+		if bad != nil {
+			unsuitable = bad
+		} else if unsuitable == nil {
+			return nil, "", i18n.T("msg.signature-key-unavailable.jku-no-kid", i, kidArg(r.Kid), quoteArg(r.JKU))
+		}
+	}
+	switch {
+	case unsuitable != nil:
+		return nil, "", i18n.T("msg.signature-key-unavailable.unsuitable", i, quoteArg(r.Alg), kidArg(r.Kid), unsuitableWhy(unsuitable, r.Alg))
+	case len(v.opts.Keys) > 0:
+		return nil, "", i18n.T("msg.signature-key-unavailable.no-kid", i, kidArg(r.Kid), len(v.opts.Keys))
+	case r.JKU != "":
+		return nil, "", i18n.T("msg.signature-key-unavailable.not-fetched", i, kidArg(r.Kid), quoteArg(r.JKU))
+	}
+	return nil, "", i18n.T("msg.signature-key-unavailable", i, kidArg(r.Kid))
+}
+
+func (v *verifier) fetch(url string) fetched {
+	data, err := v.opts.Fetch(v.ctx, url)
+	if err == nil {
+		var set KeySet
+		if set, err = ParseKeys(data); err == nil {
+			return fetched{set: set}
+		}
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return fetched{err: e.Text}
+	}
+	return fetched{err: i18n.T("phrase.signature-fetch-failed")}
+}
+
+// pick returns the keys of set that may check a signature with kid and
+// alg. When some key has the kid but none can be used, the first such
+// key is returned as unsuitable, so that the message can say why.
+func pick(set KeySet, kid, alg string) (found KeySet, unsuitable *Key) {
+	for _, k := range set {
+		if kid != "" && k.ID != kid {
+			continue
+		}
+		if (k.Use == "" || k.Use == "sig") && (k.Alg == "" || k.Alg == alg) && keyFits(alg, k.Public) {
+			found = append(found, k)
+		} else if unsuitable == nil {
+			unsuitable = k
+		}
+	}
+	return found, unsuitable
+}
+
+func unsuitableWhy(k *Key, alg string) i18n.Text {
+	switch {
+	case k.Use != "" && k.Use != "sig":
+		return i18n.T("phrase.signature-unsuitable.use", quoteArg(k.Use))
+	case k.Alg != "" && k.Alg != alg:
+		return i18n.T("phrase.signature-unsuitable.alg", quoteArg(k.Alg))
+	}
+	return i18n.T("phrase.signature-unsuitable.kind", keyKind(k.Public))
+}
