@@ -60,9 +60,6 @@ var CoreBindings = []string{"JSONRPC", "GRPC", "HTTP+JSON"}
 // CommonMediaTypes are suggestions for input and output modes.
 var CommonMediaTypes = []string{"text/plain", "text/markdown", "text/html", "application/json", "image/png", "image/jpeg", "audio/mpeg", "video/mp4", "application/pdf"}
 
-// SecuritySchemeKinds are the one-of wrapper keys of a 1.0 SecurityScheme.
-var SecuritySchemeKinds = []string{"apiKeySecurityScheme", "httpAuthSecurityScheme", "oauth2SecurityScheme", "openIdConnectSecurityScheme", "mtlsSecurityScheme"}
-
 // OAuthFlowKinds are the one-of keys of OAuthFlows; implicit and password
 // are deprecated.
 var OAuthFlowKinds = []string{"authorizationCode", "clientCredentials", "deviceCode", "implicit", "password"}
@@ -143,7 +140,7 @@ var fields = []Field{
 	{Object: "SecurityScheme", Name: "mtlsSecurityScheme", Type: "MutualTlsSecurityScheme", In: V10, Since: "1.0", Doc: "Mutual TLS with client certificates."},
 
 	{Object: "APIKeySecurityScheme", Name: "description", Type: "string", In: V10, Since: "1.0", Doc: "Notes for people on how to get a key."},
-	{Object: "APIKeySecurityScheme", Name: "location", Type: "string", Values: []string{"header", "query", "cookie"}, In: V10, Required: V10, Since: "1.0", Doc: "Where the key goes: header, query or cookie."},
+	{Object: "APIKeySecurityScheme", Name: "location", Type: "string", Values: APIKeyLocations, In: V10, Required: V10, Since: "1.0", Doc: "Where the key goes: header, query or cookie."},
 	{Object: "APIKeySecurityScheme", Name: "name", Type: "string", In: V10, Required: V10, Since: "1.0", Doc: "The header, query parameter or cookie name that carries the key."},
 	{Object: "HTTPAuthSecurityScheme", Name: "description", Type: "string", In: V10, Since: "1.0", Doc: "Notes for people on how to authenticate."},
 	{Object: "HTTPAuthSecurityScheme", Name: "scheme", Type: "string", Values: []string{"Bearer", "Basic", "Digest"}, In: V10, Required: V10, Since: "1.0", Doc: "The IANA HTTP authentication scheme name, such as Bearer or Basic."},
@@ -181,9 +178,9 @@ var fields = []Field{
 	{Object: "PasswordOAuthFlow", Name: "scopes", Type: "map[string]", In: All, Required: Legacy, Since: "0.2", Doc: "Scope names with a short description each."},
 
 	// 0.2/0.3 security scheme (OpenAPI style, discriminated by type)
-	{Object: "LegacySecurityScheme", Name: "type", Type: "string", Values: []string{"apiKey", "http", "oauth2", "openIdConnect", "mutualTLS"}, In: Legacy, Required: Legacy, Since: "0.2", Removed: "1.0", Replacement: "one wrapper key such as httpAuthSecurityScheme", Doc: "The kind of scheme in a 0.2/0.3 card; mutualTLS exists from 0.3 only."},
+	{Object: "LegacySecurityScheme", Name: "type", Type: "string", Values: legacySchemeTypes, In: Legacy, Required: Legacy, Since: "0.2", Removed: "1.0", Replacement: "one wrapper key such as httpAuthSecurityScheme", Doc: "The kind of scheme in a 0.2/0.3 card; mutualTLS exists from 0.3 only."},
 	{Object: "LegacySecurityScheme", Name: "description", Type: "string", In: Legacy, Since: "0.2", Doc: "Notes for people."},
-	{Object: "LegacySecurityScheme", Name: "in", Type: "string", Values: []string{"header", "query", "cookie"}, In: Legacy, Since: "0.2", Removed: "1.0", Replacement: "apiKeySecurityScheme.location", Doc: "Where an API key goes (apiKey schemes)."},
+	{Object: "LegacySecurityScheme", Name: "in", Type: "string", Values: APIKeyLocations, In: Legacy, Since: "0.2", Removed: "1.0", Replacement: "apiKeySecurityScheme.location", Doc: "Where an API key goes (apiKey schemes)."},
 	{Object: "LegacySecurityScheme", Name: "name", Type: "string", In: Legacy, Since: "0.2", Doc: "The parameter that carries an API key (apiKey schemes)."},
 	{Object: "LegacySecurityScheme", Name: "scheme", Type: "string", In: Legacy, Since: "0.2", Doc: "The HTTP authentication scheme (http schemes)."},
 	{Object: "LegacySecurityScheme", Name: "bearerFormat", Type: "string", In: Legacy, Since: "0.2", Doc: "A hint about the bearer token format (http schemes)."},

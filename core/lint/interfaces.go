@@ -3,6 +3,7 @@ package lint
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
@@ -265,8 +266,7 @@ func classifyBinding(s string) (bindingKind, string) {
 	if strings.TrimSpace(s) == "" {
 		return bindingEmpty, ""
 	}
-	switch s {
-	case "JSONRPC", "GRPC", "HTTP+JSON":
+	if slices.Contains(card.CoreBindings, s) {
 		return bindingCore, s
 	}
 	var b strings.Builder

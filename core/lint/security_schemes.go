@@ -94,46 +94,17 @@ func securitySchemeRules() []*Rule {
 	}
 }
 
-// legacySchemeTypes maps each 0.3 "type" to its 1.0 wrapper key.
-var legacySchemeTypes = map[string]string{
-	"apiKey":        "apiKeySecurityScheme",
-	"http":          "httpAuthSecurityScheme",
-	"oauth2":        "oauth2SecurityScheme",
-	"openIdConnect": "openIdConnectSecurityScheme",
-	"mutualTLS":     "mtlsSecurityScheme",
-}
-
 // legacySchemeTypeNames lists the "type" values a card of the era may use:
 // mutualTLS exists from 0.3.
 func legacySchemeTypeNames(era card.Era) []string {
 	var out []string
-	for t := range legacySchemeTypes {
-		if t == "mutualTLS" && era == card.Era02 {
+	for _, k := range card.SchemeKinds {
+		if k.Since == "0.3" && era == card.Era02 {
 			continue
 		}
-		out = append(out, t)
+		out = append(out, k.Type)
 	}
 	return out
-}
-
-// wrapperKinds maps a 1.0 wrapper key to the 0.3 type name used inside the
-// rules as the scheme's kind.
-var wrapperKinds = map[string]string{
-	"apiKeySecurityScheme":        "apiKey",
-	"httpAuthSecurityScheme":      "http",
-	"oauth2SecurityScheme":        "oauth2",
-	"openIdConnectSecurityScheme": "openIdConnect",
-	"mtlsSecurityScheme":          "mutualTLS",
-}
-
-// legacySchemeMembers are the members each 0.3 type may have, with their
-// 1.0 names inside the wrapper.
-var legacySchemeMembers = map[string]map[string]string{
-	"apiKey":        {"description": "description", "in": "location", "name": "name"},
-	"http":          {"description": "description", "scheme": "scheme", "bearerFormat": "bearerFormat"},
-	"oauth2":        {"description": "description", "flows": "flows", "oauth2MetadataUrl": "oauth2MetadataUrl"},
-	"openIdConnect": {"description": "description", "openIdConnectUrl": "openIdConnectUrl"},
-	"mutualTLS":     {"description": "description"},
 }
 
 // ianaAuthSchemes is the IANA HTTP Authentication Scheme registry, in its
@@ -168,7 +139,7 @@ func securitySchemes(c *Context) []secScheme {
 		}
 		s := secScheme{Name: m.Key, Node: m, Type: m.Get("type")}
 		for _, w := range m.Children {
-			if _, ok := wrapperKinds[w.Key]; ok {
+			if _, ok := card.SchemeKindByWrapper(w.Key); ok {
 				s.Wrappers = append(s.Wrappers, w)
 			}
 		}
@@ -182,11 +153,12 @@ func (s secScheme) views() []secView {
 	var out []secView
 	for _, w := range s.Wrappers {
 		if w.Kind == jsonpos.Object {
-			out = append(out, secView{Kind: wrapperKinds[w.Key], Inner: w})
+			k, _ := card.SchemeKindByWrapper(w.Key)
+			out = append(out, secView{Kind: k.Type, Inner: w})
 		}
 	}
 	if s.Type != nil && s.Type.Kind == jsonpos.String {
-		if _, ok := legacySchemeTypes[s.Type.Str]; ok {
+		if _, ok := card.SchemeKindByType(s.Type.Str); ok {
 			out = append(out, secView{Kind: s.Type.Str, Inner: s.Node, Legacy: true})
 		}
 	}
@@ -213,20 +185,20 @@ func legacyToWrapper(c *Context, s secScheme) (key, inner string, ok bool) {
 	if s.Type == nil || s.Type.Kind != jsonpos.String {
 		return "", "", false
 	}
-	key, ok = legacySchemeTypes[s.Type.Str]
+	kind, ok := card.SchemeKindByType(s.Type.Str)
 	if !ok {
 		return "", "", false
 	}
-	names := legacySchemeMembers[s.Type.Str]
+	key = kind.Wrapper
 	var parts []string
 	for _, m := range s.Node.Children {
 		if m == s.Type {
 			continue
 		}
-		if _, wrapper := wrapperKinds[m.Key]; wrapper {
+		if _, wrapper := card.SchemeKindByWrapper(m.Key); wrapper {
 			continue
 		}
-		to, known := names[m.Key]
+		to, known := kind.NewName(m.Key)
 		if !known {
 			return "", "", false
 		}
@@ -332,7 +304,7 @@ func checkSchemeOneOf(c *Context) {
 		}
 		var unknown []*jsonpos.Node
 		for _, m := range s.Node.Children {
-			if _, ok := wrapperKinds[m.Key]; !ok {
+			if _, ok := card.SchemeKindByWrapper(m.Key); !ok {
 				unknown = append(unknown, m)
 			}
 		}
@@ -405,7 +377,7 @@ func checkSchemeType(c *Context) {
 			c.Report(s.Type, "msg.security-scheme-type.mtls-in-02", schemeLabel(s.Name))
 			continue
 		}
-		if _, ok := legacySchemeTypes[t]; ok {
+		if _, ok := card.SchemeKindByType(t); ok {
 			legacySchemeRequired(c, s)
 			continue
 		}
@@ -426,15 +398,15 @@ func checkSchemeType(c *Context) {
 // wrapperToLegacy builds the 0.3 members ("type": …, …) equivalent to a
 // 1.0 wrapper, or false when some member has no 0.3 counterpart.
 func wrapperToLegacy(c *Context, w *jsonpos.Node) (string, bool) {
-	kind := wrapperKinds[w.Key]
-	if w.Kind != jsonpos.Object || kind == "" {
+	kind, ok := card.SchemeKindByWrapper(w.Key)
+	if w.Kind != jsonpos.Object || !ok {
 		return "", false
 	}
 	back := map[string]string{}
-	for from, to := range legacySchemeMembers[kind] {
-		back[to] = from
+	for _, m := range kind.Members {
+		back[m[1]] = m[0]
 	}
-	parts := []string{`"type": ` + quote(kind)}
+	parts := []string{`"type": ` + quote(kind.Type)}
 	for _, m := range w.Children {
 		from, ok := back[m.Key]
 		if !ok {
@@ -451,9 +423,9 @@ func wrapperToLegacy(c *Context, w *jsonpos.Node) (string, bool) {
 // legacyTypeFix returns the exact type a variant spelling certainly means.
 func legacyTypeFix(t string) string {
 	k := strings.ToLower(strings.NewReplacer("_", "", "-", "", " ", "").Replace(t))
-	for name := range legacySchemeTypes {
-		if strings.ToLower(name) == k {
-			return name
+	for _, kind := range card.SchemeKinds {
+		if strings.ToLower(kind.Type) == k {
+			return kind.Type
 		}
 	}
 	switch k {
@@ -486,8 +458,6 @@ func legacySchemeRequired(c *Context, s secScheme) {
 	}
 }
 
-var apiKeyLocations = []string{"header", "query", "cookie"}
-
 func checkAPIKeyLocation(c *Context) {
 	for _, s := range securitySchemes(c) {
 		for _, v := range s.views() {
@@ -502,16 +472,16 @@ func checkAPIKeyLocation(c *Context) {
 			if n == nil || n.Kind != jsonpos.String || strings.TrimSpace(n.Str) == "" {
 				continue // missing, empty or wrong type: structure rules
 			}
-			if slices.Contains(apiKeyLocations, n.Str) {
+			if slices.Contains(card.APIKeyLocations, n.Str) {
 				continue
 			}
 			low := strings.ToLower(strings.TrimSpace(n.Str))
-			if slices.Contains(apiKeyLocations, low) {
+			if slices.Contains(card.APIKeyLocations, low) {
 				c.Report(n, "msg.security-apikey-location.case", quote(field), schemeLabel(s.Name), quote(n.Str), quote(low)).
 					WithFixText(i18n.T("fix.use", quote(low)), c.Replace(n, jsonpos.Quote(low)))
 				continue
 			}
-			if sug := card.Closest(low, apiKeyLocations); sug != "" {
+			if sug := card.Closest(low, card.APIKeyLocations); sug != "" {
 				c.Report(n, "msg.security-apikey-location.suggest", quote(field), schemeLabel(s.Name), quote(n.Str), quote(sug))
 				continue
 			}
@@ -543,7 +513,7 @@ func checkHTTPScheme(c *Context) {
 }
 
 // securityURLFields are the URL members of OAuth flows.
-var securityURLFields = []string{"authorizationUrl", "tokenUrl", "refreshUrl", "deviceAuthorizationUrl"}
+var securityURLFields = card.FlowURLMembers()
 
 func checkSecurityURLs(c *Context) {
 	for _, s := range securitySchemes(c) {
