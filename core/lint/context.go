@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/i18n"
@@ -222,37 +221,40 @@ func (c *Context) current() *Rule {
 	return c.rule
 }
 
-// Report adds a finding of the running rule on a node's value.
-func (c *Context) Report(n *jsonpos.Node, format string, args ...any) *Diagnostic {
+// Report adds a finding of the running rule on a node's value. id is a
+// catalogue message id ("msg.<code>…", core/i18n) and args its arguments;
+// the words are the catalogues', so any program can show them in its
+// reader's language.
+func (c *Context) Report(n *jsonpos.Node, id string, args ...any) *Diagnostic {
 	r := c.current()
-	return c.report(r.Code, r.Severity, n.Parent, place{n: n, kind: placeValue}, format, args)
+	return c.report(r.Code, r.Severity, n.Parent, place{n: n, kind: placeValue}, id, args)
 }
 
 // ReportKey adds a finding on a member's name (the value's range for
 // array elements).
-func (c *Context) ReportKey(n *jsonpos.Node, format string, args ...any) *Diagnostic {
+func (c *Context) ReportKey(n *jsonpos.Node, id string, args ...any) *Diagnostic {
 	r := c.current()
-	return c.report(r.Code, r.Severity, n.Parent, place{n: n, kind: placeKey}, format, args)
+	return c.report(r.Code, r.Severity, n.Parent, place{n: n, kind: placeKey}, id, args)
 }
 
 // ReportMember adds a finding spanning a member's name and value.
-func (c *Context) ReportMember(n *jsonpos.Node, format string, args ...any) *Diagnostic {
+func (c *Context) ReportMember(n *jsonpos.Node, id string, args ...any) *Diagnostic {
 	r := c.current()
-	return c.report(r.Code, r.Severity, n.Parent, place{n: n, kind: placeMember}, format, args)
+	return c.report(r.Code, r.Severity, n.Parent, place{n: n, kind: placeMember}, id, args)
 }
 
 // ReportMissing adds a finding for a member absent from an object: the
 // pointer names the missing member, the range is the object's own key (or
 // its opening brace for the root and array elements), which is where an
 // editor can show it.
-func (c *Context) ReportMissing(obj *jsonpos.Node, key string, format string, args ...any) *Diagnostic {
+func (c *Context) ReportMissing(obj *jsonpos.Node, key string, id string, args ...any) *Diagnostic {
 	r := c.current()
-	return c.report(r.Code, r.Severity, obj, place{n: obj, child: key, kind: placeMissing}, format, args)
+	return c.report(r.Code, r.Severity, obj, place{n: obj, child: key, kind: placeMissing}, id, args)
 }
 
 // ReportAs reports under another rule's code (for checks that share one
 // walk, such as the catalogue-driven structure checks).
-func (c *Context) ReportAs(code string, n *jsonpos.Node, rng jsonpos.Range, format string, args ...any) *Diagnostic {
+func (c *Context) ReportAs(code string, n *jsonpos.Node, rng jsonpos.Range, id string, args ...any) *Diagnostic {
 	r := ruleByCode[code]
 	if r == nil {
 		panic("lint: unknown rule code " + code)
@@ -261,33 +263,28 @@ func (c *Context) ReportAs(code string, n *jsonpos.Node, rng jsonpos.Range, form
 	if n != nil {
 		parent = n.Parent
 	}
-	return c.report(code, r.Severity, parent, place{n: n, kind: placeGiven, rng: rng}, format, args)
+	return c.report(code, r.Severity, parent, place{n: n, kind: placeGiven, rng: rng}, id, args)
 }
 
 // ReportMissingAs is ReportAs for a member key absent from obj: the
 // pointer names the missing member (computed only when the finding is kept).
-func (c *Context) ReportMissingAs(code string, obj *jsonpos.Node, key string, rng jsonpos.Range, format string, args ...any) *Diagnostic {
+func (c *Context) ReportMissingAs(code string, obj *jsonpos.Node, key string, rng jsonpos.Range, id string, args ...any) *Diagnostic {
 	r := ruleByCode[code]
 	if r == nil {
 		panic("lint: unknown rule code " + code)
 	}
-	return c.report(code, r.Severity, obj.Parent, place{n: obj, child: key, kind: placeGiven, rng: rng}, format, args)
+	return c.report(code, r.Severity, obj.Parent, place{n: obj, child: key, kind: placeGiven, rng: rng}, id, args)
 }
 
 // report is the one way findings are added: the caps are checked before
 // the pointer and message are built, so a capped finding costs a map
 // lookup.
-func (c *Context) report(code string, sev Severity, parent *jsonpos.Node, w place, format string, args []any) *Diagnostic {
+func (c *Context) report(code string, sev Severity, parent *jsonpos.Node, w place, id string, args []any) *Diagnostic {
 	if !c.admit(code, groupOf(parent), w) {
 		return c.discarded()
 	}
 	ptr, rng := c.locate(w)
-	if i18n.EnglishCatalogue().Has(format) {
-		return c.add(code, sev, ptr, rng, i18n.T(format, args...))
-	}
-	d := c.add(code, sev, ptr, rng, i18n.Text{})
-	d.Message = jsonpos.Clip(fmt.Sprintf(format, args...), MaxMessage) // not yet a catalogue id
-	return d
+	return c.add(code, sev, ptr, rng, i18n.T(id, args...))
 }
 
 // WithSeverity overrides the rule's default severity for this finding
@@ -295,13 +292,8 @@ func (c *Context) report(code string, sev Severity, parent *jsonpos.Node, w plac
 func (d *Diagnostic) WithSeverity(s Severity) *Diagnostic { d.Severity = s; return d }
 
 // WithFix attaches a machine-applicable fix.
-func (d *Diagnostic) WithFix(title string, edits ...Edit) *Diagnostic {
-	if i18n.EnglishCatalogue().Has(title) {
-		return d.WithFixText(i18n.T(title), edits...)
-	}
-	// titles may quote the card (a URL to point at); edits never are cut
-	d.Fixes = append(d.Fixes, Fix{Title: jsonpos.Clip(title, maxFixTitle), Edits: edits})
-	return d
+func (d *Diagnostic) WithFix(id string, edits ...Edit) *Diagnostic {
+	return d.WithFixText(i18n.T(id), edits...)
 }
 
 // WithFixText attaches a machine-applicable fix whose title is a
