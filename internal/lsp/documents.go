@@ -113,6 +113,26 @@ func isCardEra(e card.Era) bool {
 	return false
 }
 
+// cardOnly are top-level members that only Agent Cards have. Era
+// detection is generous (a name, a description and a version make a 1.0
+// card, which is right for a file the user asked to check), but an editor
+// sees every package.json, which has those three: a document not named
+// as a card must also have one of these.
+var cardOnly = []string{"supportedInterfaces", "skills", "capabilities", "defaultInputModes", "defaultOutputModes",
+	"securityRequirements", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard"}
+
+func hasCardMember(root *jsonpos.Node) bool {
+	if root == nil || root.Kind != jsonpos.Object {
+		return false
+	}
+	for _, k := range cardOnly {
+		if root.Has(k) {
+			return true
+		}
+	}
+	return false
+}
+
 // analyze lints d when it is a card (see the package documentation for
 // which documents are), applies the configuration, localizes the result
 // and publishes the findings; a document that is not (or no longer) a
@@ -140,7 +160,7 @@ func (s *server) lintDocument(ctx *glsp.Context, d *document) *lint.Result {
 		}
 	}
 	res := lint.Lint(d.text, lint.Options{})
-	if !named && !isCardEra(res.Detection.Era) {
+	if !named && !(isCardEra(res.Detection.Era) && hasCardMember(res.Doc.Root)) {
 		return nil
 	}
 	if file := filePath(d.uri); file != "" && s.opts.Config != nil {

@@ -28,7 +28,10 @@
 // json-too-large finding instead of being read. Any other document whose
 // name ends in .json (or whose languageId is json/jsonc) is checked only
 // when era detection recognises an Agent Card in it (1.0, 0.3, 0.2 or
-// mixed), so package.json or tsconfig.json stay quiet; such a document
+// mixed) and its top level has a member only cards have (skills,
+// capabilities, supportedInterfaces, …): package.json has a name, a
+// description and a version, which era detection alone would take for a
+// card, and must stay quiet. Such a document
 // over 1 MiB is not read at all, since telling whether it is a card would
 // mean reading it. A document that stops looking like a card has its
 // findings cleared.
