@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentcard/agentcard/core/i18n"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -29,7 +30,18 @@ type SyntaxError struct {
 	Line   int    // 1-based
 	Column int    // 1-based, as the findings count columns
 	Offset int    // byte offset in the source
-	Detail string // the finding's message
+	Detail string // the finding's message, in English
+	// Text is Detail as data, for Localized.
+	Text i18n.Text
+}
+
+// Localized is the error in cat's language (the playground shows it when
+// Format refuses).
+func (e *SyntaxError) Localized(cat *i18n.Catalogue) string {
+	if e.Text.IsZero() {
+		return cat.Sprintf("msg.format.syntax.where", e.Line, e.Column)
+	}
+	return cat.Sprintf("msg.format.syntax", e.Line, e.Column, e.Text)
 }
 
 func (e *SyntaxError) Error() string {
@@ -78,7 +90,7 @@ func syntaxError(src []byte, err error) *SyntaxError {
 	}
 	if first != nil {
 		pos := doc.Pos(first.Start)
-		return &SyntaxError{Code: first.Code, Line: pos.Line, Column: pos.Column, Offset: pos.Offset, Detail: first.Message}
+		return &SyntaxError{Code: first.Code, Line: pos.Line, Column: pos.Column, Offset: pos.Offset, Detail: first.Message, Text: first.Text}
 	}
 	// The two parsers agree on what is JSON (a fuzz target checks it), so
 	// this is for safety only: point at where encoding/json stopped.

@@ -2,6 +2,7 @@ package format
 
 import (
 	"errors"
+	"github.com/agentcard/agentcard/core/i18n"
 	"strings"
 	"testing"
 )
@@ -65,6 +66,11 @@ func TestFormatRefusesBrokenJSON(t *testing.T) {
 			}
 			if se.Code == "" || se.Detail == "" {
 				t.Errorf("no finding from the parser: %+v", se)
+			}
+			// the refusal is data too: the parser's message id, shown in
+			// the reader's language by Localized
+			if se.Text.ID == "" || !i18n.EnglishCatalogue().Has(se.Text.ID) {
+				t.Errorf("refusal carries no catalogue message: %+v", se.Text)
 			}
 			if strings.Contains(err.Error(), "invalid character") || strings.Contains(err.Error(), "looking for") {
 				t.Errorf("message uses encoding/json's words: %q", err)
