@@ -71,8 +71,11 @@ func reportSite(t *testing.T, pages map[string][]byte) string {
 
 // renderReport builds the report page for a card served at a long URL
 // behind a redirect, with the three usual clients, minified like the
-// Worker's answer.
-func renderReport(t *testing.T, card []byte) []byte {
+// Worker's answer, in English.
+func renderReport(t *testing.T, card []byte) []byte { return renderReportIn(t, card, i18n.English) }
+
+// renderReportIn is renderReport in language l.
+func renderReportIn(t *testing.T, card []byte, l i18n.Lang) []byte {
 	t.Helper()
 	final := "https://agents.northwind-traders-international-logistics.example.com/.well-known/agent-card.json?tenant=northwind-traders-international-logistics-emea-production"
 	u, _ := url.Parse(final)
@@ -82,9 +85,9 @@ func renderReport(t *testing.T, card []byte) []byte {
 		ETag: `W/"5f3c1a7e9b2d4c6a8e0f1b3d5c7a9e1f3b5d7c9a1e3f5b7d9c1a3e5f7b9d1c3a"`, Size: len(card), DurationMS: 231,
 		Redirects: []discovery.Hop{{URL: "https://northwind-traders-international-logistics.example.com/.well-known/agent-card.json", Status: 301, Location: final}}}}
 	rep := discovery.Analyze(f, lint.Options{})
-	v := components.NewReportView(rep, "http://127.0.0.1", i18n.English)
+	v := components.NewReportView(rep, "http://127.0.0.1", l)
 	for _, p := range []string{"JSONRPC@1.0", "HTTP+JSON@1.0", "GRPC@1.0"} {
-		v.Clients = append(v.Clients, components.NewClientView(i18n.English, p, selection.Select(rep.Result.Doc, selection.MustParseProfile(p))))
+		v.Clients = append(v.Clients, components.NewClientView(l, p, selection.Select(rep.Result.Doc, selection.MustParseProfile(p))))
 	}
 	var buf bytes.Buffer
 	if err := components.ReportPage(v).Render(context.Background(), &buf); err != nil {
@@ -126,6 +129,7 @@ func TestE2EReportOnPhone(t *testing.T) {
 	base := reportSite(t, map[string][]byte{
 		"report.html":          renderReport(t, card),
 		"report-one-line.html": renderReport(t, oneLine),
+		"report-zh.html":       renderReportIn(t, card, i18n.Chinese),
 	})
 	ctx := browser(t)
 	cspWatch(t, ctx)
@@ -134,7 +138,7 @@ func TestE2EReportOnPhone(t *testing.T) {
 	for _, c := range []struct {
 		page string
 		card []byte
-	}{{"report.html", card}, {"report-one-line.html", oneLine}} {
+	}{{"report.html", card}, {"report-one-line.html", oneLine}, {"report-zh.html", card}} {
 		t.Run(c.page, func(t *testing.T) {
 			do(t, ctx, chromedp.Navigate(base+"/"+c.page), chromedp.WaitVisible(`[data-testid=report]`))
 			// The style sheet applied (else nothing would be measured).
@@ -180,7 +184,7 @@ func TestE2EReportOnPhone(t *testing.T) {
 	// The learn pages fit too (wide tables scroll inside their box).
 	// (a plain selector is a DevTools search, which also matches text such
 	// as "domain" inside closed <details>; name the element exactly)
-	for _, p := range []string{"/rules/", "/fields/", "/rules/json-comment/"} {
+	for _, p := range []string{"/rules/", "/fields/", "/rules/json-comment/", "/zh-CN/rules/", "/zh-CN/fields/", "/zh-CN/rules/json-comment/"} {
 		do(t, ctx, chromedp.Navigate(base+p), chromedp.WaitVisible(`main.site-main`))
 		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
 			wide := eval[[]string](t, ctx, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > 391).sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right).slice(0, 6).map(e => e.tagName + "." + e.className + " " + Math.round(e.getBoundingClientRect().right))`)
