@@ -77,6 +77,7 @@ func catalogue() [][]*Rule {
 		credentialRules(),
 		signatureRules(),
 		httpRules(),
+		probeRules(),
 	}
 }
 
