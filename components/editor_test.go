@@ -1,11 +1,17 @@
 package components
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
+	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/selection"
 )
 
@@ -77,5 +83,118 @@ func TestEditorPage(t *testing.T) {
 	}
 	if cur, _ := d.Find(`nav a[aria-current="page"]`).Attr("href"); cur != "/" {
 		t.Errorf("current nav entry = %q", cur)
+	}
+}
+
+// TestEditorPageChinese: the page rendered in Chinese says its words in
+// Chinese (what a reader sees first: the buttons and the panel headings),
+// marks every word the script re-renders with an id both catalogues
+// have, and names the Chinese catalogue asset for the script to fetch.
+func TestEditorPageChinese(t *testing.T) {
+	v := EditorView{Lang: i18n.Chinese, Assets: EditorAssets{Catalogs: map[i18n.Lang]string{i18n.Chinese: "/assets/catalog.zh-CN.5.json"}}}
+	d := render(t, EditorPage(v))
+	if lang, _ := d.Find("html").Attr("lang"); lang != "zh-CN" {
+		t.Errorf("html lang = %q", lang)
+	}
+	zh := catalog.Of(i18n.Chinese)
+	for sel, id := range map[string]string{
+		`[data-testid="format"]`:         "ui.playground.format",
+		`[data-testid="share"]`:          "ui.playground.share",
+		`[data-testid="findings-title"]`: "ui.playground.findings",
+		`#sim-title`:                     "ui.playground.simulator",
+	} {
+		want, _ := zh.Lookup(id)
+		if got := d.Find(sel).Text(); got != want || want == "" {
+			t.Errorf("%s reads %q, want %q (%s)", sel, got, want, id)
+		}
+	}
+	if v, _ := d.Find("#playground").Attr("data-catalogs"); v != "zh-CN=/assets/catalog.zh-CN.5.json" {
+		t.Errorf("data-catalogs = %q", v)
+	}
+	if v, _ := d.Find("#playground").Attr("data-lang"); v != "zh-CN" {
+		t.Errorf("data-lang = %q", v)
+	}
+	// The profile help keeps its code elements inside the Chinese sentence.
+	if n := d.Find("#sim-profile-help code").Length(); n != 2 {
+		t.Errorf("profile help has %d code elements, want 2", n)
+	}
+	marked := 0
+	for _, attr := range []string{"data-i18n", "data-i18n-title", "data-i18n-aria-label"} {
+		d.Find("[" + attr + "]").Each(func(_ int, s *goquery.Selection) {
+			marked++
+			id, _ := s.Attr(attr)
+			if _, ok := zh.Lookup(id); !ok || !i18n.EnglishCatalogue().Has(id) {
+				t.Errorf("%s=%q is not in both catalogues", attr, id)
+			}
+		})
+	}
+	if marked < 30 {
+		t.Errorf("only %d marked words; the script could not re-render the page", marked)
+	}
+	// The header's switch offers English, switching in place (?lang=).
+	sw := d.Find(`[data-testid="lang-switch"]`)
+	if l, _ := sw.Attr("data-lang"); l != "en" || sw.Text() != "English" {
+		t.Errorf("language switch offers %q (%q)", l, sw.Text())
+	}
+	if href, _ := sw.Attr("href"); href != "/?lang=en" {
+		t.Errorf("language switch href = %q", href)
+	}
+}
+
+// TestEditorScriptIDs: every catalogue id the playground's scripts name
+// ("ui.playground.…" literally, or a template with the end filled in from
+// a known list) is in the English catalogue, so no reader sees an id.
+func TestEditorScriptIDs(t *testing.T) {
+	files, err := filepath.Glob("../site/editor/*.js")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scripts: %v", err)
+	}
+	en := i18n.EnglishCatalogue()
+	lit := regexp.MustCompile("[\"`](ui\\.[A-Za-z0-9.-]*[A-Za-z0-9])[\"`]")
+	tmpl := regexp.MustCompile("`(ui\\.[A-Za-z0-9.-]+)\\$\\{[^}]*\\}([A-Za-z0-9.]*)`")
+	// The values the templates are filled with.
+	ends := []string{"error", "warning", "info", "selected", "skipped", "not-reached", "too-large", "damaged", "version", "empty", "slow"}
+	for _, s := range selection.Presets {
+		ends = append(ends, s.ID)
+	}
+	for _, topic := range []string{"syntax", "structure", "identity", "interfaces", "legacy", "capabilities", "modes", "skills", "security", "signatures", "http", "other"} {
+		ends = append(ends, topic)
+	}
+	for _, id := range []string{"minimal", "full", "three-interfaces", "legacy", "mixed", "broken"} {
+		ends = append(ends, id)
+	}
+	n := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range lit.FindAllStringSubmatch(string(data), -1) {
+			n++
+			if !en.Has(m[1]) {
+				t.Errorf("%s: %s is not in the English catalogue", filepath.Base(f), m[1])
+			}
+		}
+		for _, m := range tmpl.FindAllStringSubmatch(string(data), -1) {
+			found := 0
+			for _, e := range ends {
+				if en.Has(m[1] + e + m[2]) {
+					found++
+				}
+			}
+			if found == 0 {
+				t.Errorf("%s: no id matches %s…%s", filepath.Base(f), m[1], m[2])
+			}
+			n++
+		}
+	}
+	// Every topic of the rule catalogue has a heading.
+	for _, r := range lint.Rules() {
+		if !en.Has("ui.playground.topic." + r.Topic) {
+			t.Errorf("topic %s of %s has no heading", r.Topic, r.Code)
+		}
+	}
+	if n < 60 {
+		t.Errorf("only %d ids found in the scripts; is the pattern right?", n)
 	}
 }

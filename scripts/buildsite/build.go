@@ -21,6 +21,8 @@ import (
 	"github.com/tdewolff/minify/v2/js"
 
 	"github.com/agentcard/agentcard/components"
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
 	sitecss "github.com/agentcard/agentcard/site/css"
 )
 
@@ -36,6 +38,10 @@ type assets struct {
 	CSS, WasmExec, Script, Wasm string
 	Worker                      string // the editor engine's Web Worker script
 	WasmSize                    int
+	// Catalogs are the catalogue assets of the languages other than
+	// English, one JSON object each (catalog.JSON): the playground fetches
+	// its reader's and hands it to the engine, which compiles in English only.
+	Catalogs map[i18n.Lang]string
 }
 
 func (b *builder) run(ctx context.Context, buildWasm bool) error {
@@ -127,6 +133,20 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 		return err
 	}
 	a.WasmSize = len(wasm)
+
+	a.Catalogs = map[i18n.Lang]string{}
+	for _, l := range i18n.Langs() {
+		if l == i18n.English {
+			continue
+		}
+		data, err := catalog.JSON(l)
+		if err != nil {
+			return fmt.Errorf("catalogue %s: %w", l, err)
+		}
+		if a.Catalogs[l], err = b.writeHashed("assets/catalog."+string(l)+".json", data); err != nil {
+			return err
+		}
+	}
 
 	if err := b.pages(ctx, a); err != nil {
 		return err
