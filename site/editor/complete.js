@@ -2,6 +2,7 @@
 // values for fields with a closed set (protocolBinding, location, media
 // types, …). Outside a string it completes only when asked (Ctrl-Space).
 import { contextAt } from "./tree.js";
+import { t } from "./i18n.js";
 
 export function completionSource(getCatalogue) {
   return (cx) => {
@@ -18,7 +19,7 @@ export function completionSource(getCatalogue) {
         options: cat.keysFor(obj).filter((f) => !f.removed).map((f) => ({
           label: `"${f.name}"`,
           displayLabel: f.name,
-          detail: `${f.type}${f.required ? " · required" : ""}`,
+          detail: f.required ? `${f.type} · ${t("ui.playground.field.required")}` : f.type,
           info: f.doc,
           apply: `"${f.name}"`,
           type: "property",

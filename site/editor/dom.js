@@ -1,3 +1,5 @@
+import { t } from "./i18n.js";
+
 // el builds an element: el("p", {class: "note"}, "text", child, [more, [nested]]).
 // Children may be nested arrays to any depth (lists of [separator, element]
 // pairs are common); strings become text nodes, never HTML.
@@ -21,19 +23,8 @@ export function append(parent, kids) {
   }
 }
 
-// count says "1 error", "2 errors": the one way the site counts things
-// (the Worker's report uses the same words).
-export function count(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-export const severityWords = {
-  error: ["error", "errors"],
-  warning: ["warning", "warnings"],
-  info: ["info", "infos"],
-};
-
+// countSeverity says "1 error", "2 errors" in the page's language: the one
+// way the playground counts findings of a severity.
 export function countSeverity(n, severity) {
-  const [one, many] = severityWords[severity];
-  return count(n, one, many);
+  return t(`ui.playground.count.${severity}`, n);
 }

@@ -27,9 +27,13 @@ export class EngineStopped extends Error {
 }
 
 export class Engine {
-  // opts: {workerURL, wasm, wasmExec, size, timeoutMs, onProgress, onRestart}
+  // opts: {workerURL, wasm, wasmExec, size, timeoutMs, onProgress, onRestart, langPending}
+  // langPending: the language's catalogue is on its way (giveLanguage); the
+  // worker waits for it before building its rule and field lists.
   constructor(opts) {
     this.opts = opts;
+    this.lang = null; // {lang, catalogue}: the language every worker starts in
+    this.langPending = !!opts.langPending;
     this.module = null;
     this.worker = null;
     this.ready = null; // promise of the current worker's ready message
@@ -54,16 +58,36 @@ export class Engine {
           this.info = { version: m.version, fields: m.fields, rules: m.rules };
           this.timings = m.timings;
           resolve(this.info);
-        } else if (m.type === "failed") reject(new Error(m.message));
+        } else if (m.type === "failed") reject(Object.assign(new Error(m.message), { status: m.status }));
         else if (m.type === "result") this.settle(m);
       };
       w.onerror = (e) => {
         e.preventDefault();
-        reject(new Error(e.message || "the checker's worker failed to start"));
+        reject(Object.assign(new Error(e.message || "the checker's worker failed to start"), { code: e.message ? "" : "worker" }));
       };
     });
-    w.postMessage({ type: "init", wasm: this.opts.wasm, wasmExec: this.opts.wasmExec, size: this.opts.size, module: this.module });
+    w.postMessage({ type: "init", wasm: this.opts.wasm, wasmExec: this.opts.wasmExec, size: this.opts.size, module: this.module,
+      lang: this.lang, langPending: this.langPending && !this.lang });
     return this.ready;
+  }
+
+  // giveLanguage hands the starting worker the language it waits for
+  // (opts.langPending); later workers start in it.
+  giveLanguage(lang) {
+    this.lang = lang;
+    if (this.worker) this.worker.postMessage({ type: "lang", lang });
+  }
+
+  // setLanguage switches the running engine to lang ({lang, catalogue},
+  // see agentcard.setLanguage) and refreshes the rule and field lists in
+  // it; a replacement worker starts in it.
+  async setLanguage(lang) {
+    this.lang = lang;
+    const r = await this.call("setLanguage", lang.lang, lang.catalogue);
+    if (r && r.error) throw new Error(r.error);
+    const [fields, rules] = [await this.call("fields"), await this.call("rules")];
+    this.info = { ...this.info, fields, rules };
+    return r;
   }
 
   settle(m) {

@@ -16,9 +16,10 @@ import { Catalogue } from "./catalogue.js";
 import { contextAt } from "./tree.js";
 import { completionSource } from "./complete.js";
 import { renderPreview } from "./preview.js";
-import { el, append, count, countSeverity } from "./dom.js";
+import { el, append, countSeverity } from "./dom.js";
 import { renderFindings, bySeverity, maxShown, relatedLinks } from "./panel.js";
 import { samples } from "../samples/index.js";
+import { t, tn, list, setWords, currentLang, parseLang, browserLang, translatePage, languages, LANG_KEY } from "./i18n.js";
 
 const STORAGE_KEY = "agentcard.editor.text";
 const $ = (id) => document.getElementById(id);
@@ -41,6 +42,9 @@ addEventListener("error", (e) => stats.errors.push(`error: ${e.message}`));
 addEventListener("unhandledrejection", (e) => stats.errors.push(`rejection: ${e.reason}`));
 
 let engine = null;
+// pageAPI is globalThis.agentcard once it speaks the page's language; the
+// playground lints on it only then.
+let pageAPI = null;
 let catalogue = new Catalogue([], []);
 let lastResult = null; // the latest lint result, for the doc it was made for
 let lastDoc = null;
@@ -111,10 +115,6 @@ function showDocAtCursor(view) {
   return true;
 }
 
-function listEras(eras) {
-  return eras.length <= 1 ? eras.join("") : `${eras.slice(0, -1).join(", ")} and ${eras[eras.length - 1]}`;
-}
-
 // requirement says in which protocol versions a field must be present:
 // "required", "optional", "required in 0.2 and 0.3 · removed in 1.0", …
 function requirement(f) {
@@ -122,14 +122,14 @@ function requirement(f) {
   const req = f.requiredIn || [];
   const opt = eras.filter((e) => !req.includes(e));
   const parts = [];
-  if (!req.length) parts.push("optional");
-  else if (!opt.length && !f.removed) parts.push("required");
+  if (!req.length) parts.push(t("ui.playground.field.optional"));
+  else if (!opt.length && !f.removed) parts.push(t("ui.playground.field.required"));
   else {
-    parts.push(`required in ${listEras(req)}`);
-    if (opt.length) parts.push(`optional in ${listEras(opt)}`);
+    parts.push(t("ui.playground.field.requiredIn", list(req)));
+    if (opt.length) parts.push(t("ui.playground.field.optionalIn", list(opt)));
   }
-  if (f.since) parts.push(`since ${f.since}`);
-  if (f.removed) parts.push(`removed in ${f.removed}`);
+  if (f.since) parts.push(t("ui.playground.field.since", f.since));
+  if (f.removed) parts.push(t("ui.playground.field.removed", f.removed));
   return parts;
 }
 
@@ -138,9 +138,9 @@ function fieldDoc(f) {
   return el("div", { class: "hover-doc", "data-testid": "hover-doc", "data-field": f.name, "data-required-in": (f.requiredIn || []).join(" "), "data-removed": f.removed || "" },
     el("div", { class: "hover-title" }, el("code", {}, f.name), " ", el("span", { class: "hover-facts" }, facts.join(" · "))),
     el("p", {}, f.doc || ""),
-    f.replacement ? el("p", {}, "In 1.0: ", el("code", {}, f.replacement)) : null,
-    f.values && f.values.length ? el("p", { "data-testid": "hover-values" }, "Values: ", f.values.map((v, i) => [i ? ", " : "", el("code", {}, v)])) : null,
-    f.spec ? el("p", { class: "hover-spec" }, `Specification ${f.spec}`) : null,
+    f.replacement ? el("p", {}, tn("ui.playground.hover.replacement", el("code", {}, f.replacement))) : null,
+    f.values && f.values.length ? el("p", { "data-testid": "hover-values" }, tn("ui.playground.hover.values", el("span", {}, f.values.map((v, i) => [i ? ", " : "", el("code", {}, v)])))) : null,
+    f.spec ? el("p", { class: "hover-spec" }, t("ui.playground.hover.spec", f.spec)) : null,
   );
 }
 
@@ -149,13 +149,15 @@ function ruleDoc(d) {
   return el("div", { class: "hover-doc" },
     el("p", {}, el("strong", {}, d.message)),
     r ? el("p", {}, r.explanation) : null,
-    r && r.howToFix ? el("p", {}, el("em", {}, "How to fix: "), r.howToFix) : null,
+    r && r.howToFix ? el("p", {}, el("em", {}, t("ui.playground.hover.howToFix")), " ", r.howToFix) : null,
     el("p", { class: "hover-spec" }, el("a", { href: d.url }, d.code)),
   );
 }
 
 // ---- editor ----
 const themeConf = new Compartment();
+const labelConf = new Compartment(); // the editor's aria-label, in the page's language
+const editorLabel = () => EditorView.contentAttributes.of({ "aria-label": t("ui.playground.editor.content"), "data-testid": "editor-content" });
 const dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 const theme = (isDark) => EditorView.theme({}, { dark: isDark });
 
@@ -174,7 +176,7 @@ const view = new EditorView({
       autocompletion({ override: [completionSource(() => catalogue)] }),
       themeConf.of(theme(dark ? dark.matches : false)),
       EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ "aria-label": "Agent Card JSON", "data-testid": "editor-content" }),
+      labelConf.of(editorLabel()),
       // The shortcut list on the page (components/editor.templ) names
       // these; keep both in step.
       keymap.of([
@@ -261,7 +263,7 @@ async function runLint() {
   const t0 = performance.now();
   let res;
   try {
-    const api = globalThis.agentcard;
+    const api = pageAPI;
     if (api && syncLint && text.length <= syncLintMax) {
       res = api.lint(text);
       engine.lastMs = performance.now() - t0;
@@ -273,7 +275,7 @@ async function runLint() {
     linting = false;
     if (err instanceof TimeoutError || err instanceof EngineStopped) return; // onRestart tells the person
     stats.failures++;
-    showMessage(`The checker failed: ${err.message}`, "error", "engine-failed");
+    showMessage(t("ui.playground.error.failed", err.message), "error", "engine-failed");
     return;
   }
   linting = false;
@@ -346,11 +348,9 @@ function lintTimedOut(err) {
   stats.restarts++;
   linting = false;
   if (err instanceof TimeoutError) {
-    showMessage(`Checking this text took longer than ${(err.ms / 1000).toLocaleString("en")} s, so the check was stopped and the checker restarted. ` +
-      "The findings below are from an earlier version of the text. Edit the text to check again.", "error", "lint-timeout");
+    showMessage(t("ui.playground.error.timeout", (err.ms / 1000).toLocaleString("en")), "error", "lint-timeout");
   } else {
-    showMessage("The checker ran out of memory on this text and was restarted. " +
-      "The findings below are from an earlier version of the text. Edit the text to check again.", "error", "engine-stopped");
+    showMessage(t("ui.playground.error.memory"), "error", "engine-stopped");
   }
   $("diagnostics").dataset.stale = "true";
   if (!stats.ready) firstFindings(); // usable all the same: say so
@@ -397,8 +397,8 @@ function diagItem(doc) {
       "data-from": String(from),
       "data-to": String(to),
     },
-    el("button", { type: "button", class: "diag-loc", title: "Show in the editor", onclick: () => jumpTo(from, to) },
-      el("span", { class: "sev" }, d.severity), ` ${line.number}:${col}`),
+    el("button", { type: "button", class: "diag-loc", title: t("ui.playground.finding.show"), onclick: () => jumpTo(from, to) },
+      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), ` ${line.number}:${col}`),
     el("a", { class: "diag-code", href: d.url }, d.code),
     el("span", { class: "diag-msg" }, d.message),
     relatedLinks(d, doc, jumpTo),
@@ -417,7 +417,7 @@ function renderPanel(res, doc) {
   list.dataset.listed = String(listed);
   const total = res.errors + res.warnings + res.infos;
   const s = $("diag-summary");
-  s.textContent = `${count(total, "finding", "findings")} · era ${res.era}`;
+  s.textContent = `${t("ui.playground.count.findings", total)} · ${t("ui.playground.era", res.era)}`;
   s.dataset.errors = res.errors;
   s.dataset.warnings = res.warnings;
   s.dataset.infos = res.infos;
@@ -463,7 +463,7 @@ function profileNote(r, profile) {
     r.client && r.client !== profile ? el("button", { type: "button", class: "preset", "data-testid": "sim-profile-fix", onclick: () => {
       $("sim-profile").value = r.client;
       runSelect(view.state.doc.toString());
-    } }, `Write it as ${r.client}`) : null,
+    } }, t("ui.playground.profile.fix", r.client)) : null,
   );
 }
 
@@ -481,7 +481,7 @@ async function runSelect(text) {
     // A card of ordinary size is simulated at once on the page (the answer
     // follows every keystroke in the profile field); a large one in the
     // worker, under its time limit.
-    const api = globalThis.agentcard;
+    const api = pageAPI;
     r = api && text.length <= syncSelectMax ? api.select(text, profile) : await engine.call("select", text, profile);
   } catch {
     return; // timed out: the message says so
@@ -497,31 +497,31 @@ async function runSelect(text) {
     const parts = [];
     if (r.outcome === "selected") {
       parts.push(el("p", { class: "sim-selected", "data-testid": "sim-selected", "data-index": String(r.index) },
-        `Uses entry ${r.index}: `, el("code", {}, r.protocolBinding), " ", el("code", {}, r.protocolVersion), " at ", el("code", {}, r.url)));
+        tn("ui.playground.sim.selected", r.index, el("code", {}, r.protocolBinding), el("code", {}, r.protocolVersion), el("code", {}, r.url))));
       parts.push(el("p", { "data-testid": "sim-tenant", "data-tenant": r.hasTenant ? r.tenant : "" }, r.hasTenant
-        ? ["Sends tenant ", el("code", {}, JSON.stringify(r.tenant)), " in every request to this interface."]
-        : "Sends no tenant: the entry sets none."));
+        ? tn("ui.playground.sim.tenant", el("code", {}, JSON.stringify(r.tenant)))
+        : t("ui.playground.sim.noTenant")));
       if (r.from !== undefined && r.to > r.from && view.state.doc === doc) {
         effect = setEntry.of({ from: clamp(r.from, doc.length), to: clamp(r.to, doc.length) });
       }
     } else if (r.outcome === "no-compatible-interface") {
-      parts.push(el("p", { class: "sim-none", "data-testid": "sim-none" }, "No compatible interface: this client cannot talk to this agent."));
+      parts.push(el("p", { class: "sim-none", "data-testid": "sim-none" }, t("ui.playground.sim.none")));
     } else {
-      parts.push(el("p", { class: "sim-none", "data-testid": "sim-invalid" }, "No client can choose an entry."));
+      parts.push(el("p", { class: "sim-none", "data-testid": "sim-invalid" }, t("ui.playground.sim.invalid")));
     }
     if (r.message) parts.push(el("p", { class: "note", "data-testid": "sim-message" }, r.message));
     out.replaceChildren(...parts);
     out.dataset.outcome = r.outcome;
     trace.replaceChildren();
-    append(trace, [(r.trace || []).map((t) => el("li", {
-      "data-testid": "sim-trace-entry", "data-index": String(t.index), "data-decision": t.decision,
-      class: `trace-${t.decision}`,
+    append(trace, [(r.trace || []).map((s) => el("li", {
+      "data-testid": "sim-trace-entry", "data-index": String(s.index), "data-decision": s.decision,
+      class: `trace-${s.decision}`,
     }, el("button", {
       type: "button", class: "trace-jump",
-      onclick: () => t.to > t.from && jumpTo(t.from, t.to),
-    }, `#${t.index} ${t.decision}`), " ", t.reason)),
+      onclick: () => s.to > s.from && jumpTo(s.from, s.to),
+    }, `#${s.index} ${t(`ui.playground.sim.decision.${s.decision}`)}`), " ", s.reason)),
     r.traceOmitted ? el("li", { class: "note", "data-testid": "sim-trace-more", "data-count": String(r.traceOmitted) },
-      `${count(r.traceOmitted, "more entry", "more entries")} not listed.`) : null]);
+      t("ui.playground.sim.more", r.traceOmitted)) : null]);
   }
   if (view.state.doc === doc) view.dispatch({ effects: effect });
 }
@@ -542,8 +542,12 @@ function clearMessage(code) {
   if (!code || m.dataset.code === code) showMessage("");
 }
 
-function setStatus(text) {
-  $("status").textContent = text;
+// setStatus shows a status line: id and args of the catalogue ("" clears
+// it), kept so a change of language can say it again in the new one.
+let status = ["ui.playground.status.loading"];
+function setStatus(id, ...args) {
+  status = [id, ...args];
+  $("status").textContent = id ? t(id, ...args) : "";
 }
 
 // ---- buttons ----
@@ -551,7 +555,7 @@ function setStatus(text) {
 // once through the page's own instance when it is there, so the button's
 // effect is immediate; before that, through the worker.
 async function call(fn, ...args) {
-  const api = globalThis.agentcard;
+  const api = pageAPI;
   if (api && typeof api[fn] === "function") return api[fn](...args);
   return engine.call(fn, ...args);
 }
@@ -564,8 +568,7 @@ async function formatDoc() {
   if (view.state.doc.toString() !== text) return; // edited meanwhile
   if (r.error) {
     if (r.code === "syntax") {
-      const where = r.line ? `line ${r.line}, column ${r.column}` : "the start";
-      showMessage(`Format needs valid JSON and left the text as it is. The JSON first breaks at ${where}: fix the findings marked "error" under JSON syntax, then format again.`, "error", "format-syntax");
+      showMessage(r.line ? t("ui.playground.error.formatSyntax", r.line, r.column) : t("ui.playground.error.formatSyntaxStart"), "error", "format-syntax");
       $("message").dataset.line = String(r.line || 0);
       if (r.line) jumpTo(r.from, r.from);
     } else {
@@ -583,26 +586,33 @@ async function shareDoc() {
   try { r = await call("encodeShare", view.state.doc.toString()); } catch { return; }
   if (r.error) return showMessage(r.error);
   const hash = `#c=${r.fragment}`;
+  shareIsLong = !!r.long;
   history.replaceState(null, "", location.pathname + location.search + hash);
   const url = location.href;
   $("share-box").hidden = false;
   const input = $("share-url");
   input.value = url;
   input.select();
-  $("share-note").textContent = r.long
-    ? `This link is ${Math.round(url.length / 1024)} KB long. Some chat and mail tools cut links this long; check that it arrives whole.`
-    : "The card travels inside the link; it is never sent to a server.";
-  $("share-note").dataset.long = r.long ? "true" : "false";
-  if (navigator.clipboard) navigator.clipboard.writeText(url).then(() => setStatus("Link copied."), () => {});
+  shareNote();
+  if (navigator.clipboard) navigator.clipboard.writeText(url).then(() => setStatus("ui.playground.status.copied"), () => {});
 }
 
+// shareNote says what the share link in the box is like.
+function shareNote() {
+  const note = $("share-note");
+  const url = $("share-url").value;
+  if (!url) return;
+  const long = shareIsLong;
+  note.textContent = long ? t("ui.playground.shareBox.long", Math.round(url.length / 1024)) : t("ui.playground.shareBox.note");
+  note.dataset.long = long ? "true" : "false";
+}
+
+// shareIsLong: the engine found the last link made long.
+let shareIsLong = false;
+
 // shareProblem says, in our words, why a share link could not be opened.
-const shareProblem = {
-  "too-large": "it holds more than 1 MiB of text, more than the editor checks",
-  damaged: "it is damaged (cut short or changed on the way); ask for the link again",
-  version: "it was made by a newer version of this page",
-  empty: "it carries no text",
-};
+const shareProblems = new Set(["too-large", "damaged", "version", "empty", "slow"]);
+const shareProblem = (r) => (shareProblems.has(r.code) ? t(`ui.playground.error.share.${r.code}`) : r.error);
 
 async function restoreFromHash() {
   const h = location.hash;
@@ -611,12 +621,12 @@ async function restoreFromHash() {
   try {
     r = await call("decodeShare", h); // bounded: at most 1 MiB comes out
   } catch {
-    r = { error: "decoding took too long", code: "damaged" };
+    r = { error: t("ui.playground.error.share.slow"), code: "slow" };
   }
   if (location.hash !== h) return false; // another link arrived meanwhile
   if (r.error) {
     setText("", fromShareLink.of(true));
-    showMessage(`This share link could not be opened: ${shareProblem[r.code] || r.error}. The editor is empty; paste a card or pick a sample.`, "error", `share-${r.code || "damaged"}`);
+    showMessage(t("ui.playground.error.shareOpen", shareProblem(r)), "error", `share-${r.code === "slow" ? "damaged" : r.code || "damaged"}`);
     return true;
   }
   clearMessage();
@@ -628,7 +638,7 @@ async function openURL(ev) {
   ev.preventDefault();
   const target = $("open-url-input").value.trim();
   if (!target) return;
-  setStatus("Fetching…");
+  setStatus("ui.playground.status.fetching");
   try {
     const resp = await fetch(`/api/card?url=${encodeURIComponent(target)}`, { headers: { Accept: "application/json" } });
     const body = await resp.text();
@@ -643,23 +653,37 @@ async function openURL(ev) {
     }
     clearMessage();
     setText(body);
-    setStatus(`Opened ${target}`);
+    setStatus("ui.playground.status.opened", target);
   } catch (err) {
-    showMessage(`Could not open ${target}: ${err.message}`, "error", "open-url");
+    showMessage(t("ui.playground.error.openURL", target, err.message), "error", "open-url");
     setStatus("");
   }
+}
+
+// sampleWords is a sample's title or blurb in the page's language (the
+// sample's own English when the catalogue has no words for it).
+function sampleWords(s, part) {
+  const id = `ui.playground.sample.${s.id}.${part}`;
+  const w = t(id);
+  return w === id ? s[part] : w;
+}
+
+function renderSamples() {
+  const menu = $("samples-menu");
+  menu.replaceChildren(...samples.map((s) => el("li", { role: "none" },
+    el("button", { type: "button", role: "menuitem", "data-sample": s.id, "data-testid": "sample", onclick: () => {
+      setText(s.text);
+      menu.hidden = true;
+      $("btn-samples").setAttribute("aria-expanded", "false");
+      clearMessage();
+      view.focus();
+    } }, el("strong", {}, sampleWords(s, "title")), el("span", {}, sampleWords(s, "blurb"))))));
 }
 
 function setupSamples() {
   const btn = $("btn-samples");
   const menu = $("samples-menu");
-  menu.replaceChildren(...samples.map((s) => el("li", { role: "none" },
-    el("button", { type: "button", role: "menuitem", "data-sample": s.id, "data-testid": "sample", onclick: () => {
-      setText(s.text);
-      close();
-      clearMessage();
-      view.focus();
-    } }, el("strong", {}, s.title), el("span", {}, s.blurb)))));
+  renderSamples();
   const close = () => { menu.hidden = true; btn.setAttribute("aria-expanded", "false"); };
   btn.addEventListener("click", () => {
     const open = menu.hidden;
@@ -710,6 +734,170 @@ window.agentcardPlayground = {
   view,
 };
 
+// ---- language ----
+// The playground speaks its reader's language: the one chosen with the
+// header's switch (remembered), else ?lang=, else the first of the
+// browser's languages we speak. Another language than English is its
+// catalogue asset, fetched only then; the same text goes to the engine.
+const catalogURLs = Object.fromEntries((root.dataset.catalogs || "").split(/\s+/).filter(Boolean).map((p) => p.split("=")));
+const catalogTexts = new Map(); // lang -> promise of the catalogue's text
+let lang = { lang: "en", catalogue: "" }; // what the page and the engine speak
+let langSeq = 0;
+
+function storedLang() {
+  try { return parseLang(localStorage.getItem(LANG_KEY)); } catch { return ""; }
+}
+
+function chosenLang() {
+  return storedLang() || parseLang(params.get("lang")) ||
+    browserLang(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
+}
+
+function catalogText(l) {
+  if (!catalogTexts.has(l)) {
+    const url = catalogURLs[l];
+    const p = url
+      ? fetch(url).then((r) => {
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+        return r.text();
+      })
+      : Promise.reject(new Error(`no catalogue for ${l}`));
+    p.catch(() => catalogTexts.delete(l)); // a later switch tries again
+    catalogTexts.set(l, p);
+  }
+  return catalogTexts.get(l);
+}
+
+// loadLanguage fetches l's words; on failure the page stays in English
+// and says why.
+async function loadLanguage(l) {
+  if (l === "en") return { lang: "en", catalogue: "", words: null };
+  try {
+    const text = await catalogText(l);
+    return { lang: l, catalogue: text, words: JSON.parse(text) };
+  } catch (err) {
+    showMessage(t("ui.playground.error.language", err.message), "error", "language");
+    return { lang: "en", catalogue: "", words: null };
+  }
+}
+
+// The site's header, footer and nav are rendered by the layout in the
+// page's first language; their words are in the catalogue under ui.nav.*
+// and ui.layout.*. Their first texts are kept to come back to.
+const layoutTexts = new Map();
+function translateLayout() {
+  const items = [];
+  for (const a of document.querySelectorAll(".site-header nav a")) {
+    const path = new URL(a.href, location.href).pathname.replace(/^\/zh-CN(?=\/)/, "");
+    const id = { "/": "ui.nav.playground", "/check": "ui.nav.check", "/rules/": "ui.nav.rules", "/fields/": "ui.nav.fields" }[path];
+    if (id) items.push([a, id, path]);
+  }
+  const nav = document.querySelector(".site-header nav");
+  const skip = document.querySelector("a.skip");
+  const footer = document.querySelector(".site-footer p");
+  const prefix = lang.lang === "en" ? "" : `/${lang.lang}`;
+  const put = (e, id, attr, first) => {
+    if (!e) return;
+    const key = `${attr}:${id}`;
+    if (!layoutTexts.has(key)) layoutTexts.set(key, first);
+    const w = t(id);
+    const v = lang.lang !== root.dataset.lang && w !== id ? w : layoutTexts.get(key);
+    if (attr === "text") e.textContent = v;
+    else e.setAttribute(attr, v);
+  };
+  for (const [a, id, path] of items) {
+    put(a, id, "text", a.textContent);
+    // The learn pages and the checker of the same language.
+    if (path === "/rules/" || path === "/fields/") a.setAttribute("href", prefix + path);
+    if (path === "/check") a.setAttribute("href", lang.lang === "en" ? "/check" : `/check?lang=${lang.lang}`);
+  }
+  put(nav, "ui.layout.navLabel", "aria-label", nav && nav.getAttribute("aria-label"));
+  put(skip, "ui.layout.skip", "text", skip && skip.textContent);
+  put(footer, "ui.layout.footer", "text", footer && footer.textContent);
+  if (!layoutTexts.has("title")) layoutTexts.set("title", document.title);
+  const site = t("ui.site.name");
+  document.title = lang.lang === root.dataset.lang ? layoutTexts.get("title")
+    : `${t("ui.playground.title")} · ${site !== "ui.site.name" ? site : layoutTexts.get("title").split(" · ").pop()}`;
+  const desc = document.querySelector('meta[name="description"]');
+  if (desc) desc.setAttribute("content", t("ui.playground.description"));
+}
+
+// The switch in the header offers the other language; the script switches
+// in place (the text stays), its href (?lang=) works without it.
+function updateSwitch() {
+  for (const a of document.querySelectorAll('[data-testid="lang-switch"]')) {
+    const other = languages.find((x) => x.lang !== lang.lang) || languages[0];
+    a.textContent = other.name;
+    a.setAttribute("href", `/?lang=${other.lang}`);
+    a.setAttribute("hreflang", other.lang);
+    a.setAttribute("lang", other.lang);
+    a.dataset.lang = other.lang;
+  }
+}
+
+function setupLanguageSwitch() {
+  document.addEventListener("click", (e) => {
+    const a = e.target.closest && e.target.closest('[data-testid="lang-switch"]');
+    if (!a || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    const l = parseLang(a.dataset.lang);
+    if (!l) return;
+    try { localStorage.setItem(LANG_KEY, l); } catch { /* private mode */ }
+    // A ?lang= in the address would override the choice on reload.
+    if (params.has("lang")) {
+      params.set("lang", l);
+      history.replaceState(null, "", `${location.pathname}?${params}${location.hash}`);
+    }
+    switchLanguage(l);
+  });
+}
+
+// renderWords writes every word of the page in the current language: the
+// marked static words, the layout's, and what scripts built.
+function renderWords() {
+  document.documentElement.lang = lang.lang;
+  root.dataset.shownLang = lang.lang;
+  translatePage(root);
+  translateLayout();
+  updateSwitch();
+  renderSamples();
+  $("sim-profile-help").replaceChildren(...tn("ui.playground.profile.help", el("code", {}, "BINDING@VERSION"), el("code", {}, "|")));
+  $("status").textContent = status[0] ? t(...status) : "";
+  shareNote();
+  view.dispatch({ effects: labelConf.reconfigure(editorLabel()) });
+  if (!lastResult) {
+    for (const b of document.querySelectorAll("[data-severity-filter]")) {
+      b.querySelector(".filter-count").textContent = countSeverity(0, b.dataset.severityFilter);
+    }
+  }
+}
+
+// switchLanguage makes l the language of the page and of the engine, then
+// checks the text again so findings, the trace and the preview follow.
+async function switchLanguage(l) {
+  const seq = ++langSeq;
+  const next = await loadLanguage(l);
+  if (seq !== langSeq) return; // another switch came after
+  lang = { lang: next.lang, catalogue: next.catalogue };
+  setWords(next.lang, next.words);
+  renderWords();
+  if (pageAPI) pageAPI.setLanguage(lang.lang, lang.catalogue);
+  if (!engine) return;
+  if (!engine.info) {
+    try { await engine.ready; } catch { return; } // start() says why
+  }
+  try {
+    await engine.setLanguage(lang);
+  } catch {
+    return; // timed out: the worker restarts in the language set
+  }
+  if (seq !== langSeq) return;
+  catalogue = new Catalogue(engine.info.fields, engine.info.rules);
+  if (lastResult && lastDoc === view.state.doc) renderPanel(lastResult, lastDoc); // topic titles at once
+  clearTimeout(timer);
+  runLint();
+}
+
 // ---- start ----
 // firstFindings: the playground is usable. globalThis.agentcard for outside
 // callers is started next, in idle time, from the module the worker
@@ -717,11 +905,14 @@ window.agentcardPlayground = {
 function firstFindings() {
   stats.ready = performance.now();
   root.dataset.checker = "ready";
-  setStatus(`Checker ${engine.info.version} ready.`);
+  setStatus("ui.playground.status.ready", engine.info.version);
   const idle = window.requestIdleCallback || ((f) => setTimeout(f, 1));
   idle(() => {
     stats.apiStart = performance.now();
-    startPageAPI(engine.module).then(() => {
+    startPageAPI(engine.module).then((api) => {
+      // The page's instance speaks the language the worker speaks.
+      if (lang.lang !== "en") api.setLanguage(lang.lang, lang.catalogue);
+      pageAPI = api;
       stats.apiReady = performance.now();
     }, (err) => {
       stats.errors.push(`agentcard API: ${err.message}`);
@@ -730,6 +921,17 @@ function firstFindings() {
 }
 
 async function start() {
+  setupLanguageSwitch();
+  const first = chosenLang();
+  // The words come while the checker loads; the checker waits for them
+  // before it builds its rule and field lists.
+  const words = loadLanguage(first).then((next) => {
+    lang = { lang: next.lang, catalogue: next.catalogue };
+    setWords(next.lang, next.words);
+    if (next.lang !== root.dataset.lang) renderWords();
+    if (engine) engine.giveLanguage(lang);
+    return next;
+  });
   setupSamples();
   setupSimulator();
   setupFilters();
@@ -755,6 +957,7 @@ async function start() {
     timeoutMs,
     onProgress: (p) => { bar.value = Math.round(p * 100); },
     onRestart: lintTimedOut,
+    langPending: first !== "en",
   });
   try {
     await engine.start();
@@ -762,10 +965,12 @@ async function start() {
     bar.hidden = true;
     setStatus("");
     engine = null;
-    showMessage(`The checker could not start: ${err.message}. The editor still works, without findings.`, "error", "engine-failed");
+    const why = err.status ? t("ui.playground.error.download", err.status) : err.code === "worker" ? t("ui.playground.error.worker") : err.message;
+    showMessage(t("ui.playground.error.start", why), "error", "engine-failed");
     return;
   }
   bar.hidden = true;
+  await words;
   catalogue = new Catalogue(engine.info.fields, engine.info.rules);
   if (shared) await restoreFromHash();
   clearTimeout(timer);

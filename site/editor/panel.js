@@ -2,23 +2,19 @@
 // severity, and bounded: a card can carry a thousand findings, and the page
 // renders at most maxShown of them with a line saying how many more there
 // are. The counts always cover every finding.
-import { el, count, countSeverity } from "./dom.js";
+import { el, countSeverity } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const maxShown = 200;
 
 export const severityRank = { error: 0, warning: 1, info: 2 };
 
-// Topic headings, in the same words as the Worker's report
-// (components.TopicTitle).
-const topicTitles = {
-  syntax: "JSON syntax", structure: "Structure", identity: "Identity", interfaces: "Interfaces",
-  legacy: "Legacy and mixed cards", capabilities: "Capabilities", modes: "Input and output modes",
-  skills: "Skills", security: "Security", signatures: "Signatures", http: "How the card is served",
-  other: "Other findings",
-};
-
+// Topic headings, in the page's language (ui.playground.topic.*; the
+// Worker's report says the same in its own words, components.TopicTitle).
 export function topicTitle(topic) {
-  return topicTitles[topic] || topic;
+  const id = `ui.playground.topic.${topic}`;
+  const w = t(id);
+  return w === id ? topic : w;
 }
 
 // bySeverity orders findings errors first, then by position.
@@ -56,13 +52,13 @@ export function renderFindings(list, res, shown, catalogue, item) {
   const more = all.length - listed.length;
   if (more > 0) {
     nodes.push(el("li", { class: "diag-more", "data-testid": "diag-more", "data-count": String(more) },
-      `${count(more, "more finding", "more findings")} not listed: the panel shows the first ${maxShown}, errors first. Fix these and the rest appear.`));
+      t("ui.playground.findings.more", more, maxShown)));
   }
   const hidden = res.diagnostics.length - all.length;
   if (!res.diagnostics.length) {
-    nodes.push(el("li", { class: "diag-none" }, "No findings. Clients can read this card."));
+    nodes.push(el("li", { class: "diag-none" }, t("ui.playground.findings.none")));
   } else if (!all.length) {
-    nodes.push(el("li", { class: "diag-none" }, `${count(hidden, "finding is", "findings are")} hidden by the severity filter above.`));
+    nodes.push(el("li", { class: "diag-none" }, t("ui.playground.findings.hidden", hidden)));
   }
   list.replaceChildren(...nodes);
   return listed.length;
@@ -81,6 +77,6 @@ export function relatedLinks(d, doc, jump) {
       type: "button", class: "diag-related", "data-testid": "related",
       "data-from": String(from), "data-to": String(to), "data-line": String(line),
       onclick: () => jump(from, to),
-    }, `${r.message}: line ${line}`);
+    }, t("ui.playground.finding.related", r.message, line));
   });
 }

@@ -2,7 +2,8 @@
 // engine's list, taken from the lint result). It uses the
 // same classes as the Worker's report page (components/report*.templ) so
 // both look alike. Card text only ever goes into textContent; links only
-// for http(s) URLs.
+// for http(s) URLs. The words are the page's language (i18n.js).
+import { t } from "./i18n.js";
 
 function el(tag, cls, ...kids) {
   const e = document.createElement(tag);
@@ -32,24 +33,24 @@ export function renderPreview(root, text, result) {
   let card;
   try { card = JSON.parse(text); } catch { card = undefined; }
   if (!card || typeof card !== "object" || Array.isArray(card)) {
-    root.replaceChildren(el("p", "note", "The preview appears once the text is a JSON object."));
+    root.replaceChildren(el("p", "note", t("ui.playground.preview.notObject")));
     return;
   }
   const head = el("div", "card-identity",
-    el("h3", "card-name", str(card.name) || "(no name)"),
+    el("h3", "card-name", str(card.name) || t("ui.playground.preview.noName")),
     card.version !== undefined ? el("span", "card-version", `v${str(card.version)}`) : null,
-    result ? el("span", `badge era era-${result.era}`, `era ${result.era}`) : null,
+    result ? el("span", `badge era era-${result.era}`, t("ui.playground.era", result.era)) : null,
     el("p", "card-description", str(card.description)),
   );
   const facts = el("dl", "card-facts");
   const fact = (k, v) => { if (v) facts.append(el("dt", null, k), el("dd", null, v)); };
   if (card.provider && typeof card.provider === "object") {
-    fact("Provider", [str(card.provider.organization), card.provider.url ? [" · ", link(card.provider.url)] : null]);
+    fact(t("ui.playground.preview.provider"), [str(card.provider.organization), card.provider.url ? [" · ", link(card.provider.url)] : null]);
   }
-  if (card.documentationUrl) fact("Docs", link(card.documentationUrl));
+  if (card.documentationUrl) fact(t("ui.playground.preview.docs"), link(card.documentationUrl));
   const caps = card.capabilities && typeof card.capabilities === "object" && !Array.isArray(card.capabilities)
     ? Object.entries(card.capabilities).filter(([, v]) => v === true).map(([k]) => k) : [];
-  if (caps.length) fact("Capabilities", caps.join(", "));
+  if (caps.length) fact(t("ui.playground.preview.capabilities"), caps.join(", "));
 
   // The interface list is the engine's (result.interfaces, card.Interfaces
   // in Go, already cut to its first entries): the preview derives nothing,
@@ -57,7 +58,8 @@ export function renderPreview(root, text, result) {
   const list = result && result.interfaces ? result.interfaces : { entries: [], omitted: 0 };
   const ifaces = Array.isArray(list.entries) ? list.entries : [];
   const table = el("table", "interfaces",
-    el("thead", null, el("tr", null, el("th", null, "#"), el("th", null, "Binding"), el("th", null, "Version"), el("th", null, "URL"), el("th", null, "Tenant"))),
+    el("thead", null, el("tr", null, el("th", null, "#"), el("th", null, t("ui.playground.preview.binding")), el("th", null, t("ui.playground.preview.version")),
+      el("th", null, t("ui.playground.preview.url")), el("th", null, t("ui.playground.preview.tenant")))),
     el("tbody", null, ifaces.map((i) => el("tr", null,
       el("td", null, String(i.index)), el("td", null, str(i.protocolBinding)), el("td", null, str(i.protocolVersion)),
       el("td", "url", str(i.url)), el("td", null, str(i.tenant))))));
@@ -69,8 +71,8 @@ export function renderPreview(root, text, result) {
     el("div", "tags", (Array.isArray(s && s.tags) ? s.tags : []).map((t) => el("span", "tag", str(t)))),
   )));
   root.replaceChildren(el("div", "card-summary", head, facts,
-    el("h4", null, "Interfaces"), ifaces.length ? table : el("p", "note", "No interfaces."),
-    list.omitted > 0 ? el("p", "note", `… and ${list.omitted} more interfaces.`) : null,
-    el("h4", null, "Skills"), skills,
-    allSkills.length > shown.length ? el("p", "note", `… and ${allSkills.length - shown.length} more skills.`) : null));
+    el("h4", null, t("ui.playground.preview.interfaces")), ifaces.length ? table : el("p", "note", t("ui.playground.preview.noInterfaces")),
+    list.omitted > 0 ? el("p", "note", t("ui.playground.preview.moreInterfaces", list.omitted)) : null,
+    el("h4", null, t("ui.playground.preview.skills")), skills,
+    allSkills.length > shown.length ? el("p", "note", t("ui.playground.preview.moreSkills", allSkills.length - shown.length)) : null));
 }

@@ -4,19 +4,25 @@
 // page (engine.js) enforces a time limit per call and replaces this worker
 // when one is exceeded; nothing here needs to cooperate with that.
 //
-// Messages in:  {type: "init", wasm, wasmExec, size, module?}
+// Messages in:  {type: "init", wasm, wasmExec, size, module?, lang?, langPending?}
+//               {type: "lang", lang}   the language init waits for (langPending)
 //               {type: "call", id, fn, args}
 // Messages out: {type: "progress", value}   download progress, 0..1
 //               {type: "ready", version, fields, rules, module}
-//               {type: "failed", message}
+//               {type: "failed", message, status?}   status: the wasm download's HTTP status
 //               {type: "result", id, result, dead, ms}  dead: the engine has stopped
 
 let api = null;
+// lang: {lang, catalogue} for agentcard.setLanguage. The page may still be
+// fetching the catalogue when the worker starts; init then waits for it
+// (it comes while the wasm compiles, so it rarely costs time).
+let giveLang = null;
+const langArrived = new Promise((resolve) => { giveLang = resolve; });
 let go = null; // the Go program; go.exited once it has stopped (out of memory)
 
 async function compile(url, size) {
   const resp = await fetch(url);
-  if (!resp.ok) throw new Error(`the checker could not be downloaded (HTTP ${resp.status})`);
+  if (!resp.ok) throw Object.assign(new Error(`the checker could not be downloaded (HTTP ${resp.status})`), { status: resp.status });
   // size comes from the page: Content-Length is not the wasm's size when
   // the server compresses.
   const total = size || (resp.headers.get("content-encoding") ? 0 : Number(resp.headers.get("content-length")) || 0);
@@ -59,6 +65,9 @@ async function init(m) {
   if (!self.agentcard) await ready;
   api = self.agentcard;
   t.running = performance.now();
+  const lang = m.lang || (m.langPending ? await langArrived : null);
+  if (lang && lang.lang !== "en") api.setLanguage(lang.lang, lang.catalogue);
+  t.language = performance.now();
   const fields = api.fields();
   const rules = api.rules();
   t.catalogues = performance.now();
@@ -71,7 +80,11 @@ async function init(m) {
 self.onmessage = (e) => {
   const m = e.data;
   if (m.type === "init") {
-    init(m).catch((err) => postMessage({ type: "failed", message: String(err && err.message || err) }));
+    init(m).catch((err) => postMessage({ type: "failed", message: String(err && err.message || err), status: err && err.status }));
+    return;
+  }
+  if (m.type === "lang") {
+    giveLang(m.lang);
     return;
   }
   if (m.type === "call") {
