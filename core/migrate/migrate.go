@@ -89,10 +89,25 @@ func To10(src []byte) (Result, error) { return Migrate(src, To10Only) }
 // ToMixed migrates src to a mixed card.
 func ToMixed(src []byte) (Result, error) { return Migrate(src, Mixed) }
 
+// Options tune a migration. The zero value is the conservative form.
+type Options struct {
+	// Version is the protocolVersion ("Major.Minor") of the
+	// supportedInterfaces entries made from the legacy members. "" (or a
+	// value that is not Major.Minor) keeps the version the card declared,
+	// which is what its server speaks today, so 1.0-only clients will not
+	// pick those entries. "1.0" is for a card migrated together with its
+	// server: 1.0 clients then select the endpoints 0.3 clients used, and
+	// a note says the server must answer 1.0 requests there.
+	Version string
+}
+
 // Migrate migrates src to the target. A card that has nothing legacy left
 // to convert comes back unchanged in content (re-printed), with the note
 // migrate.note.nothing.
-func Migrate(src []byte, to Target) (Result, error) {
+func Migrate(src []byte, to Target) (Result, error) { return MigrateWith(src, to, Options{}) }
+
+// MigrateWith is Migrate with options.
+func MigrateWith(src []byte, to Target, opts Options) (Result, error) {
 	doc := jsonpos.Parse(src, jsonpos.Options{})
 	for _, p := range doc.Problems {
 		pos := doc.Pos(p.Start)
@@ -113,6 +128,7 @@ func Migrate(src []byte, to Target) (Result, error) {
 		return Result{}, &Refusal{Reason: i18n.T("migrate.refused.unknown")}
 	}
 	m := &migration{src: src, root: doc.Root, card: copyNode(src, doc.Root), to: to, res: Result{From: det.Era, To: to}}
+	m.declared, _ = card.ParseMajorMinor(opts.Version)
 	m.run()
 	var b strings.Builder
 	write(&b, m.card, 0)
@@ -132,6 +148,9 @@ type migration struct {
 	res  Result
 	// version is the protocol version the legacy endpoints speak.
 	version string
+	// declared is the version new entries get (Options.Version), or ""
+	// for version.
+	declared string
 }
 
 func (m *migration) change(id string, args ...any) {
@@ -144,6 +163,9 @@ func (m *migration) drop(pointer string) { m.res.Dropped = append(m.res.Dropped,
 
 func (m *migration) run() {
 	m.legacyVersion()
+	if m.declared == "" {
+		m.declared = m.version
+	}
 	m.interfaces()
 	m.extendedCard()
 	m.capabilities()
@@ -159,7 +181,7 @@ func (m *migration) run() {
 	if m.to == To10Only && m.card.index("protocolVersion") >= 0 {
 		m.card.del("protocolVersion")
 		m.drop("/protocolVersion")
-		m.change("migrate.done.protocol-version", m.version)
+		m.change("migrate.done.protocol-version", m.declared)
 	}
 	m.signatures()
 }
@@ -188,17 +210,22 @@ func (m *migration) interfaces() {
 	first := firstIndex(m.card, "url", "preferredTransport", "additionalInterfaces")
 	if existing := m.card.get("supportedInterfaces"); existing != nil {
 		if existing.kind == jsonpos.Array {
+			added := false
 			for _, it := range legacy {
-				if !declares(existing, it, m.version) {
+				if !declares(existing, it, m.declared) {
 					existing.items = append(existing.items, m.entry(it))
-					m.change("migrate.done.legacy-endpoint", jsonpos.QuoteClipped(it.URL), it.Binding, m.version)
+					m.change("migrate.done.legacy-endpoint", jsonpos.QuoteClipped(it.URL), it.Binding, m.declared)
+					added = true
 				}
+			}
+			if added && m.declared != m.version {
+				m.note("migrate.note.version-declared", m.declared, m.version)
 			}
 		}
 	} else if len(legacy) > 0 {
 		list := array()
 		for k, it := range legacy {
-			if k > 0 && declares(list, it, m.version) {
+			if k > 0 && declares(list, it, m.declared) {
 				m.change("migrate.done.duplicate-interface", it.Source, jsonpos.QuoteClipped(it.URL), it.Binding)
 				continue
 			}
@@ -209,11 +236,14 @@ func (m *migration) interfaces() {
 		}
 		m.card.insert(first, "supportedInterfaces", list)
 		if m.to == Mixed {
-			m.change("migrate.done.interfaces.mixed", len(list.items), m.version)
+			m.change("migrate.done.interfaces.mixed", len(list.items), m.declared)
 		} else {
-			m.change("migrate.done.interfaces", len(list.items), m.version)
+			m.change("migrate.done.interfaces", len(list.items), m.declared)
 		}
-		if m.version != "1.0" {
+		switch {
+		case m.declared != m.version:
+			m.note("migrate.note.version-declared", m.declared, m.version)
+		case m.version != "1.0":
 			m.note("migrate.note.version-legacy", m.version)
 		}
 	}
@@ -249,13 +279,13 @@ func (m *migration) entry(it card.Interface) *value {
 		}
 	}
 	if e.index("protocolVersion") < 0 {
-		e.set("protocolVersion", str(m.version))
+		e.set("protocolVersion", str(m.declared))
 	}
 	return e
 }
 
 // declares reports whether list has an entry with it's url and binding
-// (and, when the entry states one, the legacy version).
+// (and, when the entry states one, the version new entries get).
 func declares(list *value, it card.Interface, version string) bool {
 	for _, e := range list.items {
 		if !e.isObject() {
