@@ -63,7 +63,7 @@ func (b *bridge) respond(req, resolve js.Value) {
 			w.header.Set("Content-Type", "text/plain; charset=utf-8")
 			w.header.Set("Cache-Control", "no-store")
 			w.WriteHeader(http.StatusInternalServerError)
-			io.WriteString(w, "Something went wrong on our side; try again.\n")
+			io.WriteString(w, inEveryLanguage("ui.error.internal.title", "ui.error.internal.hint"))
 			resolve.Invoke(w.response(http.MethodGet))
 		}
 	}()
@@ -75,7 +75,7 @@ func (b *bridge) respond(req, resolve js.Value) {
 		w.header.Set("Content-Type", "text/plain; charset=utf-8")
 		w.header.Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusBadRequest)
-		io.WriteString(w, "Unreadable request.\n")
+		io.WriteString(w, inEveryLanguage("ui.error.lint-unreadable.title"))
 		resolve.Invoke(w.response(http.MethodGet))
 		return
 	}

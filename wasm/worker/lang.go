@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/i18n"
@@ -76,4 +77,23 @@ func selfAlternates(r *http.Request) []components.Alternate {
 		out = append(out, components.Alternate{Lang: l, Href: u.String()})
 	}
 	return out
+}
+
+// inEveryLanguage is the last-resort answer of the bridge, which fails
+// before any language was chosen (a request it could not read, a panic
+// outside the handler): the texts of ids in every language, one line
+// each.
+func inEveryLanguage(ids ...string) string {
+	var b strings.Builder
+	for _, l := range i18n.Langs() {
+		c := components.Catalogue(l)
+		for i, id := range ids {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(c.S(id))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

@@ -274,3 +274,13 @@ func TestCacheEntryKeepsNoteAsData(t *testing.T) {
 		t.Errorf("phrase lost: %q", zh.Render(b.HeaderlessNoteText))
 	}
 }
+
+// The bridge's last-resort text says it in every language, from the
+// catalogues (no id shows through).
+func TestInEveryLanguage(t *testing.T) {
+	got := inEveryLanguage("ui.error.internal.title", "ui.error.internal.hint")
+	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+	if len(lines) != len(i18n.Langs()) || hasHan(lines[0]) || !hasHan(lines[1]) || strings.Contains(got, "ui.") {
+		t.Errorf("%q", got)
+	}
+}
