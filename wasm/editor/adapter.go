@@ -141,7 +141,8 @@ func Lint(src []byte) LintResult {
 // FormatResult is agentcard.format's answer: the new text, or why not.
 // When the text is not valid JSON, Code is "syntax", Finding the code of
 // the syntax finding there, and Line/Column/From say where the JSON first
-// breaks (From in UTF-16 units, for the editor's cursor).
+// breaks (From in UTF-16 units, for the editor's cursor); Error is in the
+// language set by SetLanguage.
 type FormatResult struct {
 	Text    string `json:"text,omitempty"`
 	Error   string `json:"error,omitempty"`
@@ -158,6 +159,9 @@ func Format(src []byte) FormatResult {
 		r := FormatResult{Error: err.Error(), Code: "syntax"}
 		var se *format.SyntaxError
 		if errors.As(err, &se) {
+			if cat := catalogue(); cat != nil {
+				r.Error = se.Localized(cat)
+			}
 			r.Finding, r.Line, r.Column = se.Code, se.Line, se.Column
 			r.From = jsonpos.UTF16Offsets(src, []int{se.Offset})[se.Offset]
 		}

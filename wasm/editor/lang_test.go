@@ -121,6 +121,9 @@ func TestSetLanguageChinese(t *testing.T) {
 	if bad := Select(src, "JSONRPC"); bad.Error == "" || !hasHan(bad.Error) {
 		t.Errorf("profile error %q is not Chinese", bad.Error)
 	}
+	if f := Format([]byte(`{"a": 1,}`)); f.Code != "syntax" || !hasHan(f.Error) {
+		t.Errorf("format refusal %+v is not Chinese", f)
+	}
 
 	// Back to English: the same answers as before the switch.
 	if r := SetLanguage("en", ""); r.Error != "" || r.Lang != "en" {
