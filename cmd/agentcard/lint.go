@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/width"
 
+	"github.com/agentcard/agentcard/core/config"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
@@ -21,59 +24,224 @@ type lintRun struct {
 	res *lint.Result
 }
 
+// lintFormats are the --format values of lint.
+var lintFormats = []string{"text", "json", "sarif", "github", "junit", "markdown"}
+
+// lintFlags are lint's options beyond --format.
+type lintFlags struct {
+	format      string
+	configFile  string
+	rules       []string
+	profile     string
+	maxWarnings int
+	quiet       bool
+	fix         bool // --fix: write fixed files
+	diff        bool // --diff / --fix-dry-run: print the diff, write nothing
+}
+
 func (e *env) lint(args []string) int {
 	c := e.newCommand("lint", "cli.lint.usage")
-	format := c.fs.String("format", "text", "")
+	var f lintFlags
+	c.fs.StringVar(&f.format, "format", "text", "")
+	c.fs.StringVar(&f.configFile, "config", "", "")
+	c.fs.Func("rule", "", func(v string) error { f.rules = append(f.rules, v); return nil })
+	c.fs.StringVar(&f.profile, "profile", "", "")
+	maxWarnings := c.fs.String("max-warnings", "", "")
+	c.fs.BoolVar(&f.quiet, "quiet", false, "")
+	c.fs.BoolVar(&f.fix, "fix", false, "")
+	c.fs.BoolVar(&f.diff, "diff", false, "")
+	c.fs.BoolVar(&f.diff, "fix-dry-run", false, "")
 	pos, code, done := c.parse(args)
 	if done {
 		return code
 	}
-	if !c.checkFormat(*format, "text", "json", "sarif") {
+	if !c.checkFormat(f.format, lintFormats...) {
 		return exitUsage
+	}
+	f.maxWarnings = -1
+	if *maxWarnings != "" {
+		n, err := strconv.Atoi(*maxWarnings)
+		if err != nil || n < 0 {
+			return c.fail("cli.lint.max-warnings-value", jsonpos.QuoteClipped(*maxWarnings))
+		}
+		f.maxWarnings = n
+	}
+	if f.fix && f.diff {
+		return c.fail("cli.fix.both")
+	}
+	if f.diff && f.format != "text" {
+		return c.fail("cli.fix.diff-format", f.format)
+	}
+	// the flags are checked before any input is read: a typo in --rule is
+	// a usage error, not a silently ignored setting
+	if _, err := withFlags(nil, f); err != nil {
+		return c.failText(e.configProblem(err))
 	}
 	if len(pos) == 0 {
 		return c.fail("cli.no-input")
 	}
+	if f.fix {
+		// --fix rewrites files; standard input and URLs have no file to
+		// rewrite, and printing a card where findings are expected would
+		// mix the two: --diff shows their changes
+		for _, name := range pos {
+			if name == "-" || isRemote(name) {
+				return c.fail("cli.fix.not-a-file", jsonpos.QuoteClipped(name))
+			}
+		}
+	}
+	var base *config.Config
+	if f.configFile != "" {
+		cfg, err := config.Load(f.configFile)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", visible(e.configProblem(err), true))
+			return exitUsage
+		}
+		base = cfg
+	}
+	var loader config.Loader
 	ctx := context.Background()
 	var runs []lintRun
+	var diffs strings.Builder
 	unreadable := false
 	for _, name := range pos {
+		file := name != "-" && !isRemote(name)
+		cfg := base
+		if cfg == nil {
+			var err error
+			if file {
+				cfg, err = loader.ForFile(name)
+			} else {
+				cfg, err = loader.ForDir(".")
+			}
+			if err != nil {
+				fmt.Fprintf(e.stderr, "agentcard lint: %s\n", visible(e.configProblem(err), true))
+				return exitUsage
+			}
+		}
+		if file && cfg != nil && cfg.Ignored(name) {
+			if !f.quiet {
+				fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.t("cli.lint.ignored", name, cfg.File)))
+			}
+			continue
+		}
+		cfg, _ = withFlags(cfg, f) // checked above
 		in, err := e.readInput(ctx, name)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.inputProblem(err)))
 			unreadable = true
 			continue
 		}
-		res := in.remote
-		if res == nil {
-			res = lint.Lint(in.src, lint.Options{})
-			res.Input = name
+		var res *lint.Result
+		if f.fix || f.diff {
+			var ok bool
+			res, ok = e.fixInput(in, f, &diffs)
+			if !ok {
+				unreadable = true
+			}
+		} else {
+			res = in.remote
+			if res == nil {
+				res = lint.Lint(in.src, lint.Options{})
+				res.Input = name
+			}
 		}
+		config.ApplyResult(cfg, res)
 		// one place where findings become words in the chosen language:
-		// text, JSON and SARIF all print the localized result
+		// every format prints the localized result
 		res.Localize(e.cat)
 		runs = append(runs, lintRun{in: in, res: res})
 	}
+	warnings := 0
+	for _, r := range runs {
+		warnings += r.res.Warnings
+	}
+	shown := runs
+	if f.quiet {
+		shown = errorsOnly(runs)
+	}
 	var err error
-	switch *format {
-	case "json":
-		err = writeLintJSON(e.stdout, runs)
-	case "sarif":
-		err = writeSARIF(e.stdout, runs, e.lang, e.cat)
+	switch {
+	case f.diff:
+		_, err = io.WriteString(e.stdout, diffs.String())
+	case f.format == "json":
+		err = writeLintJSON(e.stdout, shown)
+	case f.format == "sarif":
+		err = writeSARIF(e.stdout, shown, e.lang, e.cat)
+	case f.format == "github":
+		err = e.writeGitHub(shown)
+	case f.format == "junit":
+		err = e.writeJUnit(shown)
+	case f.format == "markdown":
+		err = e.writeMarkdown(shown)
 	default:
-		err = e.writeLintText(runs)
+		err = e.writeLintText(shown, f.quiet)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "agentcard lint: %v\n", err)
 		return exitUsage
 	}
+	tooMany := f.maxWarnings >= 0 && warnings > f.maxWarnings
+	if tooMany {
+		fmt.Fprintf(e.stderr, "agentcard lint: %s\n", e.t("cli.lint.max-warnings", warnings, f.maxWarnings))
+	}
 	switch {
 	case unreadable:
 		return exitUsage
-	case anyErrors(runs):
+	case anyErrors(runs), tooMany:
 		return exitFound
 	}
 	return exitOK
+}
+
+// withFlags is the configuration an input is checked with: its file's
+// (or none), with --rule and --profile over it. The file's Config is
+// shared by the inputs it applies to, so it is copied, never changed.
+func withFlags(base *config.Config, f lintFlags) (*config.Config, error) {
+	var cfg config.Config
+	if base != nil {
+		cfg = *base
+		cfg.Rules = maps.Clone(base.Rules)
+	} else {
+		cfg.Dir = "."
+	}
+	for _, r := range f.rules {
+		if err := cfg.ParseRuleFlag(r); err != nil {
+			return nil, err
+		}
+	}
+	if f.profile != "" {
+		if err := cfg.SetProfile(f.profile); err != nil {
+			return nil, err
+		}
+	}
+	return &cfg, nil
+}
+
+// configProblem says a configuration error in the output's language: the
+// file, line and column, and what is wrong.
+func (e *env) configProblem(err error) string {
+	if m, ok := err.(interface{ Message(*i18n.Catalogue) string }); ok {
+		return m.Message(e.cat)
+	}
+	return err.Error()
+}
+
+// errorsOnly is --quiet: each result keeps its error findings only (its
+// counts still count everything, so JSON consumers see what was hidden).
+func errorsOnly(runs []lintRun) []lintRun {
+	out := make([]lintRun, len(runs))
+	for i, r := range runs {
+		res := *r.res
+		res.Diagnostics = []lint.Diagnostic{}
+		for _, d := range r.res.Diagnostics {
+			if d.Severity == lint.Error {
+				res.Diagnostics = append(res.Diagnostics, d)
+			}
+		}
+		out[i] = lintRun{in: r.in, res: &res}
+	}
+	return out
 }
 
 func anyErrors(runs []lintRun) bool {
@@ -127,23 +295,24 @@ func severityStyle(s lint.Severity) string {
 	return ansiBold + ansiBlue
 }
 
-func (e *env) writeLintText(runs []lintRun) error {
+func (e *env) writeLintText(runs []lintRun, quiet bool) error {
 	var b strings.Builder
 	var errs, warns, infos int
 	for _, r := range runs {
 		res := r.res
 		errs, warns, infos = errs+res.Errors, warns+res.Warnings, infos+res.Infos
 		if len(res.Diagnostics) == 0 {
-			fmt.Fprintf(&b, "%s: %s %s\n", line(r.in.name), e.paint(ansiGreen, e.s("cli.lint.no-problems")), e.t("cli.lint.era", string(res.Era)))
+			if !quiet {
+				fmt.Fprintf(&b, "%s: %s %s\n", line(r.in.name), e.paint(ansiGreen, e.s("cli.lint.no-problems")), e.t("cli.lint.era", string(res.Era)))
+			}
 			continue
 		}
 		for _, d := range res.Diagnostics {
-			start := d.Range.Start
 			fmt.Fprintf(&b, "%s: %s %s %s\n",
-				e.paint(ansiBold, fmt.Sprintf("%s:%d:%d", line(r.in.name), start.Line, start.Column)),
+				e.paint(ansiBold, place(r.in.name, res, d)),
 				e.paint(severityStyle(d.Severity), e.severity(d.Severity)),
 				e.paint(ansiDim, d.Code), line(d.Message))
-			if res.Doc != nil && len(res.Doc.Src) > 0 {
+			if res.Doc != nil && len(res.Doc.Src) > 0 && !placeless(d) {
 				e.excerpt(&b, res.Doc, d.Range)
 			}
 			for _, f := range d.Fixes {
@@ -156,6 +325,42 @@ func (e *env) writeLintText(runs []lintRun) error {
 	}
 	_, err := io.WriteString(e.stdout, b.String())
 	return err
+}
+
+// place is where a finding is, as editors and terminals link to it:
+// "name:line:col" with the column counted in characters, or just the
+// name for a finding about how the card was served (HTTP), which has no
+// place in the card.
+func place(name string, res *lint.Result, d lint.Diagnostic) string {
+	if placeless(d) {
+		return line(name)
+	}
+	return fmt.Sprintf("%s:%d:%d", line(name), d.Range.Start.Line, charColumn(res.Doc, d.Range.Start))
+}
+
+// placeless reports a finding that belongs to no place in the card: the
+// HTTP findings of a fetched card (pinned to the document's start in the
+// data, which text and annotations must not show as a real 1:1).
+func placeless(d lint.Diagnostic) bool {
+	if d.Range.Start.Line < 1 {
+		return true
+	}
+	r := lint.RuleFor(d.Code)
+	return r != nil && r.External
+}
+
+// charColumn is a position's 1-based column counted in characters
+// (Unicode code points) rather than bytes: "名字" is two columns, as
+// editors and terminals count them when they open file:line:col. A byte
+// that is not UTF-8 counts as one. Without the document the byte column
+// is all there is.
+func charColumn(doc *jsonpos.Doc, p lint.Position) int {
+	if doc == nil || p.Line < 1 || p.Line > doc.LineCount() {
+		return p.Column
+	}
+	ls, le := doc.LineBounds(p.Line)
+	off := min(max(p.Offset, ls), le)
+	return utf8.RuneCount(doc.Src[ls:off]) + 1
 }
 
 // summary is the last line of text output: "2 inputs checked: 1 error,

@@ -1,7 +1,9 @@
 // Command agentcard checks A2A Agent Cards in a terminal or in CI: lint
-// cards (text, JSON or SARIF), simulate a client choosing an interface,
-// and print the rule and field catalogues. See docs/ARCHITECTURE.md §4 for the
-// contract: subcommands, formats and exit codes.
+// cards (text, JSON, SARIF, GitHub annotations, JUnit or Markdown) under a
+// project configuration, fix them, migrate legacy cards to 1.0, simulate a
+// client choosing an interface, and print the rule and field catalogues and
+// the JSON Schema. See docs/ARCHITECTURE.md §4 for the contract:
+// subcommands, formats and exit codes.
 package main
 
 import (
@@ -88,12 +90,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.rules(rest)
 	case "fields":
 		return e.fields(rest)
+	case "migrate":
+		return e.migrate(rest)
+	case "schema":
+		return e.schemaCmd(rest)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, e.s("cli.usage"))
 		return exitOK
 	case "version", "--version":
-		fmt.Fprintln(stdout, "agentcard", toolVersion)
-		return exitOK
+		return e.version(rest)
+	case "lsp":
+		return e.lspCmd(rest)
 	}
 	fmt.Fprintf(stderr, "agentcard: %s\n\n%s", line(e.t("cli.unknown-command", jsonpos.QuoteClipped(cmd))), e.s("cli.usage"))
 	return exitUsage

@@ -197,7 +197,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "directory", args: []string{"lint", tmp}, code: exitUsage, stderr: "is a directory"},
 		{name: "no input", args: []string{"lint"}, code: exitUsage, stderr: "no INPUT"},
 		{name: "bad format", args: []string{"lint", "--format", "xml", "minimal-1.0.json"}, code: exitUsage, stderr: `unknown format "xml"`},
-		{name: "unknown flag", args: []string{"lint", "--fix", "minimal-1.0.json"}, code: exitUsage, stderr: "-fix"},
+		{name: "unknown flag", args: []string{"lint", "--fixes", "minimal-1.0.json"}, code: exitUsage, stderr: "-fixes"},
 		{name: "no command", args: nil, code: exitUsage, stderr: "Usage"},
 		{name: "unknown command", args: []string{"check"}, code: exitUsage, stderr: `unknown command "check"`},
 		{name: "help", args: []string{"--help"}, code: exitOK},
@@ -411,7 +411,8 @@ func TestTextExcerptCJK(t *testing.T) {
 	// the caret must sit under the duplicate key, after two wide characters
 	out, _, _ := runCLI(t, `{"名字": "😀", "名字": 1}`, "lint", "-")
 	want := "      | " + strings.Repeat(" ", 15) + "^~~~~~\n" // 名字 and 😀 are two columns wide each
-	if !strings.Contains(out, "-:1:20: error json-duplicate-key") || !strings.Contains(out, want) {
+	// the column counts characters (byte 20 is character 13)
+	if !strings.Contains(out, "-:1:13: error json-duplicate-key") || !strings.Contains(out, want) {
 		t.Errorf("excerpt not aligned:\n%s", out)
 	}
 }

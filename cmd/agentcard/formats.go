@@ -1,0 +1,217 @@
+package main
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/agentcard/agentcard/core/lint"
+)
+
+// --format github: one GitHub Actions workflow command per finding, which
+// the runner turns into an annotation on the file and line of a pull
+// request (error, warning, notice for infos):
+//
+//	::error file=card.json,line=2,col=3,endLine=2,endColumn=50,title=json-comment::message
+//
+// Columns are characters, as in text output. A finding about how a card
+// was served (HTTP) annotates the file without a line; a remote INPUT has
+// no file in the repository, so its findings name the URL in the message.
+func (e *env) writeGitHub(runs []lintRun) error {
+	var b strings.Builder
+	var errs, warns, infos int
+	for _, r := range runs {
+		res := r.res
+		errs, warns, infos = errs+res.Errors, warns+res.Warnings, infos+res.Infos
+		for _, d := range res.Diagnostics {
+			var props []string
+			msg := line(d.Message)
+			switch {
+			case r.in.remote != nil: // a URL or domain
+				msg = line(r.in.name) + ": " + msg
+			case r.in.name != "-":
+				props = append(props, "file="+ghProperty(r.in.name))
+			}
+			if !placeless(d) {
+				s, end := d.Range.Start, d.Range.End
+				props = append(props, fmt.Sprintf("line=%d", s.Line))
+				if end.Line > s.Line {
+					props = append(props, fmt.Sprintf("endLine=%d", end.Line))
+				} else {
+					// columns only within one line, as GitHub reads them
+					props = append(props, fmt.Sprintf("col=%d", charColumn(res.Doc, s)))
+					if end.Offset > s.Offset {
+						props = append(props, fmt.Sprintf("endColumn=%d", charColumn(res.Doc, end)))
+					}
+				}
+			}
+			props = append(props, "title="+ghProperty(d.Code))
+			if d.URL != "" {
+				msg += "\n" + d.URL
+			}
+			fmt.Fprintf(&b, "::%s %s::%s\n", ghLevel(d.Severity), strings.Join(props, ","), ghData(msg))
+		}
+	}
+	if len(runs) > 0 {
+		fmt.Fprintf(&b, "%s\n", e.summary(len(runs), errs, warns, infos))
+	}
+	_, err := io.WriteString(e.stdout, b.String())
+	return err
+}
+
+func ghLevel(s lint.Severity) string {
+	switch s {
+	case lint.Error:
+		return "error"
+	case lint.Warning:
+		return "warning"
+	}
+	return "notice"
+}
+
+// ghData escapes a workflow command's message as the runner unescapes it
+// (% first, then the line breaks).
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// ghProperty escapes a property value: like the message, plus ':' and
+// ',' which would end the value.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(line(s))
+}
+
+// --format junit: JUnit XML as CI servers read test reports. Each INPUT
+// is a testsuite and each finding a testcase named after its rule code
+// and place: errors and warnings are failures (type = the severity), infos
+// pass with their message as system-out, so a report fails on exactly the
+// findings a reviewer should look at. An INPUT without findings is one
+// passing testcase, so that it is seen to have been checked.
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Errors   int         `xml:"errors,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Classname string        `xml:"classname,attr"`
+	Name      string        `xml:"name,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitFailure struct {
+	Type    string `xml:"type,attr"`
+	Message string `xml:"message,attr"`
+	Text    string `xml:",chardata"`
+}
+
+func (e *env) writeJUnit(runs []lintRun) error {
+	out := junitSuites{Name: "agentcard"}
+	for _, r := range runs {
+		name := line(r.in.name)
+		suite := junitSuite{Name: name}
+		for _, d := range r.res.Diagnostics {
+			where := place(r.in.name, r.res, d)
+			c := junitCase{Classname: name, Name: d.Code + " " + where}
+			detail := fmt.Sprintf("%s: %s %s %s", where, e.severity(d.Severity), d.Code, line(d.Message))
+			for _, f := range d.Fixes {
+				detail += "\n" + e.s("cli.lint.fix") + labelGap(e.s("cli.lint.fix")) + line(f.Title)
+			}
+			if d.URL != "" {
+				detail += "\n" + d.URL
+			}
+			if d.Severity == lint.Info {
+				c.SystemOut = detail
+			} else {
+				c.Failure = &junitFailure{Type: d.Severity.String(), Message: line(d.Message), Text: detail}
+				suite.Failures++
+			}
+			suite.Cases = append(suite.Cases, c)
+		}
+		if len(suite.Cases) == 0 {
+			suite.Cases = append(suite.Cases, junitCase{Classname: name, Name: e.s("cli.lint.no-problems")})
+		}
+		suite.Tests = len(suite.Cases)
+		out.Tests += suite.Tests
+		out.Failures += suite.Failures
+		out.Suites = append(out.Suites, suite)
+	}
+	b, err := xml.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(e.stdout, "%s%s\n", xml.Header, b)
+	return err
+}
+
+// --format markdown: a table for a pull request comment, one row per
+// finding (severity, place, rule linked to its page, message), and the
+// summary line under it. Text from the card is escaped so that it cannot
+// add markup, links or table cells to the comment.
+func (e *env) writeMarkdown(runs []lintRun) error {
+	var b strings.Builder
+	var errs, warns, infos int
+	rows := 0
+	for _, r := range runs {
+		errs, warns, infos = errs+r.res.Errors, warns+r.res.Warnings, infos+r.res.Infos
+		rows += len(r.res.Diagnostics)
+	}
+	fmt.Fprintf(&b, "### agentcard\n\n")
+	if rows > 0 {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n|---|---|---|---|\n", e.s("cli.md.severity"), e.s("cli.md.place"), e.s("cli.md.rule"), e.s("cli.md.message"))
+		for _, r := range runs {
+			for _, d := range r.res.Diagnostics {
+				rule := mdText(d.Code)
+				if d.URL != "" {
+					rule = "[" + rule + "](" + d.URL + ")"
+				}
+				msg := mdText(line(d.Message))
+				for _, f := range d.Fixes {
+					msg += "<br>" + mdText(e.s("cli.lint.fix")+labelGap(e.s("cli.lint.fix"))+line(f.Title))
+				}
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", e.severity(d.Severity), mdText(place(r.in.name, r.res, d)), rule, msg)
+			}
+		}
+		b.WriteString("\n")
+	} else {
+		fmt.Fprintf(&b, "%s\n\n", e.s("cli.lint.no-problems"))
+	}
+	fmt.Fprintf(&b, "%s\n", e.summary(len(runs), errs, warns, infos))
+	_, err := io.WriteString(e.stdout, b.String())
+	return err
+}
+
+// mdText escapes text for a GitHub-flavoured Markdown table cell: ASCII
+// punctuation that starts markup is backslash-escaped ('|' too, which
+// would start a new cell), '&' becomes an entity and '@' cannot mention
+// anyone.
+func mdText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '~', '#', '!':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '&':
+			b.WriteString("&amp;")
+		case '@':
+			b.WriteString("&#64;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
