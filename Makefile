@@ -19,7 +19,7 @@ generate: ## regenerate templ components (committed)
 
 build: build-cli build-site build-worker ## build the CLI, the static site (dist/site) and the Worker (build/)
 
-build-cli: ## build the agentcard CLI into build/agentcard
+build-cli: ## build the agentcard CLI into build/agentcard (lint/fix, migrate, select, schema, lsp: build/agentcard --help)
 	$(GO) build -trimpath -ldflags="-s -w" -o build/agentcard ./cmd/agentcard
 
 build-site: deps ## build the static site and playground into dist/site (prints a size report)
