@@ -143,7 +143,8 @@ func (c *client) notify(method string, params any) {
 	c.send(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
 }
 
-// next returns the next notification of method, skipping others.
+// next returns the next notification of method (any method for ""),
+// skipping others.
 func (c *client) next(method string) message {
 	c.t.Helper()
 	timeout := time.After(wait)
@@ -153,7 +154,7 @@ func (c *client) next(method string) message {
 			if !ok {
 				c.t.Fatalf("waiting for %s: the server closed its output", method)
 			}
-			if m.Method == method {
+			if method == "" || m.Method == method {
 				return m
 			}
 		case <-timeout:

@@ -48,7 +48,8 @@ func (p *positions) rangeOf(r jsonpos.Range) protocol.Range {
 // offsetOf converts an LSP position to a byte offset of doc: the first
 // character boundary whose UTF-16 count on its line reaches the position's
 // character (found by binary search with jsonpos.UTF16Offset, so both
-// directions count alike). A line past the end is the end of the text; a
+// directions count alike); a character between the halves of a surrogate
+// pair is the pair's start. A line past the end is the end of the text; a
 // character past the end of its line is the line's end.
 func offsetOf(doc *jsonpos.Doc, pos protocol.Position) int {
 	line := int(pos.Line) + 1
@@ -67,8 +68,23 @@ func offsetOf(doc *jsonpos.Doc, pos protocol.Position) int {
 			lo = mid + 1
 		}
 	}
-	for lo > 0 && lo < len(text) && !utf8.RuneStart(text[lo]) {
-		lo-- // inside a character (half of a surrogate pair): its start
+	if lo < len(text) && !utf8.RuneStart(text[lo]) {
+		// UTF16Offset counts a character it stops inside of, so lo may
+		// be inside the character that reaches want: its end when that
+		// is exactly want, else (want is between the two halves of a
+		// surrogate pair) its start.
+		first, next := lo, lo
+		for first > 0 && !utf8.RuneStart(text[first]) {
+			first--
+		}
+		for next < len(text) && !utf8.RuneStart(text[next]) {
+			next++
+		}
+		if jsonpos.UTF16Offset(text, next) == want {
+			lo = next
+		} else {
+			lo = first
+		}
 	}
 	return start + lo
 }
