@@ -124,6 +124,16 @@ func TestSession(t *testing.T) {
 		t.Errorf("hover kind %q range %+v", h.Contents.Kind, h.Range)
 	}
 
+	// hover on a key after CJK and an emoji on the same line
+	// (on the opening quote: one UTF-16 unit off would be the space
+	// before it, which belongs to the skill, not to description)
+	afterEmoji := posOf(t, text, `"条款比对🔍"`, `"description"`)
+	c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": cardURI}, "position": afterEmoji}, &h)
+	if skill := card.LookupAny("AgentSkill", "description"); !strings.Contains(h.Contents.Value, markdownText(skill.Doc)) ||
+		h.Range == nil || h.Range.Start != posOf(t, text, `"条款比对🔍"`, `"description"`) {
+		t.Errorf("hover after the emoji: %+v", h)
+	}
+
 	// hover on the finding: the rule's title and explanation and its page
 	c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": cardURI}, "position": wantStart}, &h)
 	rule := lint.RuleFor("wrong-type")
@@ -158,6 +168,25 @@ func TestSession(t *testing.T) {
 	}
 	if !slices.Contains(labels, "tenant") || slices.Contains(labels, "url") || slices.Contains(labels, "transport") {
 		t.Errorf("member completion: %v", labels)
+	}
+
+	// completion on a key: the names the skill may have, the key itself
+	// included, replacing the whole quoted key
+	onKey := posOf(t, text, `"条款比对🔍"`, `"tags"`)
+	onKey.Character += 2
+	c.call("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": cardURI}, "position": onKey}, &cl)
+	labels = labels[:0]
+	var tagsEdit textEdit
+	for _, it := range cl.Items {
+		labels = append(labels, it.Label)
+		if it.Label == "tags" {
+			tagsEdit = it.TextEdit
+		}
+	}
+	keyStart := posOf(t, text, `"条款比对🔍"`, `"tags"`)
+	if !slices.Contains(labels, "inputModes") || slices.Contains(labels, "id") || tagsEdit.NewText != `"tags"` ||
+		tagsEdit.Range != (lspRange{keyStart, lspPos{keyStart.Line, keyStart.Character + len(`"tags"`)}}) {
+		t.Errorf("key completion: %v, tags edit %+v", labels, tagsEdit)
 	}
 
 	// quick fixes at each finding, applied as an editor applies them
