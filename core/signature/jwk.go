@@ -18,8 +18,13 @@ import (
 const maxKeys = 64
 
 // minRSABits is the smallest RSA modulus accepted (RFC 7518 §3.3 asks
-// for 2048 bits or more).
-const minRSABits = 2048
+// for 2048 bits or more); maxRSABits the largest, because a key set from a
+// jku is chosen by whoever wrote the card, and checking with a huge
+// modulus costs time the Worker does not have.
+const (
+	minRSABits = 2048
+	maxRSABits = 8192
+)
 
 // Key is one JSON Web Key (RFC 7517) read into a Go key.
 type Key struct {
@@ -164,6 +169,8 @@ func parseJWK(data []byte, i int) (*Key, error) {
 		pub := &rsa.PublicKey{N: new(big.Int).SetBytes(n), E: int(E.Int64())}
 		if bits := pub.N.BitLen(); bits < minRSABits {
 			return nil, errText("msg.signature-jwk.rsa-size", i, bits, minRSABits)
+		} else if bits > maxRSABits {
+			return nil, errText("msg.signature-jwk.rsa-large", i, bits, maxRSABits)
 		}
 		k.Public = pub
 		if j.D != "" {

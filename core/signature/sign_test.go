@@ -3,6 +3,7 @@ package signature
 import (
 	"bytes"
 	"crypto/ecdsa"
+	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -105,6 +106,7 @@ func TestParseKeysRefuses(t *testing.T) {
 		{`{"kty":"EC","crv":"P-256","y":"AQ"}`, "msg.signature-jwk.member"},
 		{`{"kty":"RSA","n":"AQAB","e":"AQAB"}`, "msg.signature-jwk.rsa-size"},
 		{`{"kty":"OKP","crv":"X25519","x":"AA"}`, "msg.signature-jwk.curve"},
+		{`{"kty":"RSA","e":"AQAB","n":"` + base64.RawURLEncoding.EncodeToString(bytes.Repeat([]byte{0xff}, 1026)) + `"}`, "msg.signature-jwk.rsa-large"},
 		{`{"kty":"PGP"}`, "msg.signature-jwk.kty"},
 		{strings.Replace(pub, `"kty"`, `"d":"AQ","kty"`, 1), "msg.signature-jwk.mismatch"},
 		{`{"keys":[` + pub + `,{"kty":"oct"}]}`, "msg.signature-jwk.symmetric"},

@@ -54,10 +54,14 @@ type Options struct {
 	Fetch Fetch
 }
 
-// Bounds of one Verify call: a card is not trusted to be small.
+// Bounds of one Verify call: a card (and the key set its jku names) is
+// not trusted to be small. A signature is checked with at most
+// maxCandidates keys (more only happen without a kid, which §8.4.2
+// requires).
 const (
 	MaxSignatures = 16
 	MaxFetches    = 4
+	maxCandidates = 4
 )
 
 // Result is the check of one signature.
@@ -298,7 +302,9 @@ func pick(set KeySet, kid, alg string) (found KeySet, unsuitable *Key) {
 			continue
 		}
 		if (k.Use == "" || k.Use == "sig") && (k.Alg == "" || k.Alg == alg) && keyFits(alg, k.Public) {
-			found = append(found, k)
+			if len(found) < maxCandidates {
+				found = append(found, k)
+			}
 		} else if unsuitable == nil {
 			unsuitable = k
 		}
