@@ -149,6 +149,9 @@ type Target struct {
 	TaskID    string
 	UserAgent string
 	MaxAnswer int64
+	// Timeout is the run's time limit per entry (ctx carries it as a
+	// deadline), for the words of a time-out.
+	Timeout time.Duration
 }
 
 // Prober probes one entry of a binding the Doer cannot speak (GRPC). It
@@ -301,7 +304,7 @@ func probe(ctx context.Context, e card.Interface, d discovery.Doer, opts Options
 			return notProbed("msg.probe.not-probed.grpc")
 		}
 		return opts.GRPC(ctx, Target{Entry: e, URL: u, Bare: bare, Policy: opts.Policy, TaskID: id,
-			UserAgent: opts.Policy.UserAgent, MaxAnswer: opts.MaxAnswer})
+			UserAgent: opts.Policy.UserAgent, MaxAnswer: opts.MaxAnswer, Timeout: opts.Timeout})
 	}
 	legacy := isLegacy(e.Version)
 	var req *discovery.Request
