@@ -50,13 +50,16 @@ func Sign(card []byte, key crypto.Signer, o SignOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	header, _ := json.Marshal(struct {
+	var hb strings.Builder
+	enc := json.NewEncoder(&hb)
+	enc.SetEscapeHTML(false) // a jku with & stays readable once decoded
+	_ = enc.Encode(struct {
 		Alg string `json:"alg"`
 		Kid string `json:"kid"`
 		Typ string `json:"typ"`
 		JKU string `json:"jku,omitempty"`
 	}{alg, o.Kid, "JOSE", o.JKU})
-	protected := base64.RawURLEncoding.EncodeToString(header)
+	protected := base64.RawURLEncoding.EncodeToString([]byte(strings.TrimSuffix(hb.String(), "\n")))
 	input := []byte(protected + "." + base64.RawURLEncoding.EncodeToString(payload))
 	sig, err := sign(alg, key, input)
 	if err != nil {
@@ -219,9 +222,13 @@ func layout(src []byte) rootLayout {
 			first = false
 		}
 		ve := skipValue(src, vs)
-		if key == "signatures" && src[vs] == '[' {
+		if key == "signatures" {
+			// A value that is not a list is replaced: keeping it next to a
+			// second "signatures" would make the card's names ambiguous.
 			l.sigStart, l.sigEnd = vs, ve
-			l.sigElems = arrayElems(src, vs)
+			if src[vs] == '[' {
+				l.sigElems = arrayElems(src, vs)
+			}
 		}
 		l.lastEnd = ve
 		i = ve

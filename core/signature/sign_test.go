@@ -19,6 +19,8 @@ func TestSignKeepsText(t *testing.T) {
 		{"compact", `{"name":"A","description":"d","version":"1","capabilities":{},"skills":[]}`},
 		{"tabs", "{\n\t\"name\": \"A\",\n\t\"capabilities\": {}\n}\n"},
 		{"empty", `{}`},
+		{"null signatures", `{"name":"A","signatures":null,"version":"1"}`},
+		{"object signatures", `{"name":"A","signatures":{"protected":"x"}}`},
 		{"existing", `{"name":"A","signatures":[{"protected":"eyJhbGciOiJFUzI1NiIsImtpZCI6Im90aGVyIn0","signature":"c2ln"}],"version":"1"}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {

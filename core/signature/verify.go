@@ -209,8 +209,14 @@ func (v *verifier) one(i int, s *value) Result {
 	r.KeySource = source
 	input := []byte(protected + ".")
 	der := false
+	tried := map[string]bool{}
 	for _, variant := range Variants() {
-		msg := append(input[:len(input):len(input)], base64.RawURLEncoding.EncodeToString(v.payload(variant))...)
+		payload := v.payload(variant)
+		if tried[string(payload)] {
+			continue // the same bytes as an earlier variant: the same answer
+		}
+		tried[string(payload)] = true
+		msg := append(input[:len(input):len(input)], base64.RawURLEncoding.EncodeToString(payload)...)
 		for _, k := range keys {
 			ok, isDER := check(alg, k.Public, msg, sig)
 			der = der || isDER
@@ -294,11 +300,13 @@ func (v *verifier) fetch(url string) fetched {
 }
 
 // pick returns the keys of set that may check a signature with kid and
-// alg. When some key has the kid but none can be used, the first such
-// key is returned as unsuitable, so that the message can say why.
+// alg. A key without a kid of its own matches any kid: a user who passes
+// one bare JWK means "check with this key". When some key matches but
+// none can be used, the first such key is returned as unsuitable, so that
+// the message can say why.
 func pick(set KeySet, kid, alg string) (found KeySet, unsuitable *Key) {
 	for _, k := range set {
-		if kid != "" && k.ID != kid {
+		if kid != "" && k.ID != "" && k.ID != kid {
 			continue
 		}
 		if (k.Use == "" || k.Use == "sig") && (k.Alg == "" || k.Alg == alg) && keyFits(alg, k.Public) {

@@ -141,10 +141,15 @@ func TestKeyByKid(t *testing.T) {
 		t.Fatalf("unknown kid: %+v", res)
 	}
 	// kid "r" names an RSA key; the signature says ES256.
-	signed, _ = Sign(card, testKey(t, "ES256"), SignOptions{Kid: "r"})
+	ec := testKey(t, "ES256")
+	signed, _ = Sign(card, ec, SignOptions{Kid: "r"})
 	res := only(t, mustVerify(t, signed, Options{Keys: set}))
 	if res.Outcome != KeyUnavailable || res.Text.ID != "msg.signature-key-unavailable.unsuitable" {
 		t.Fatalf("wrong kind of key: %+v", res)
+	}
+	// A bare JWK (no kid) is used whatever kid the signature names.
+	if res := only(t, mustVerify(t, signed, Options{Keys: keySet(t, "", ec)})); res.Outcome != Verified || res.Kid != "r" {
+		t.Fatalf("bare JWK: %+v", res)
 	}
 	// No keys at all, no jku.
 	if res := only(t, mustVerify(t, signed, Options{})); res.Outcome != KeyUnavailable || res.Text.ID != "msg.signature-key-unavailable" {
