@@ -39,6 +39,12 @@ func TestTextHasNoRawControlCharacters(t *testing.T) {
 		args  []string
 	}{
 		{"lint", card, []string{"lint", "-"}},
+		{"lint github", card, []string{"lint", "--format", "github", "-"}},
+		{"lint junit", card, []string{"lint", "--format", "junit", "-"}},
+		{"lint markdown", card, []string{"lint", "--format", "markdown", "-"}},
+		{"lint diff", "{\n\"name\": \"" + evil + "\", // " + evil + "\n}", []string{"lint", "--diff", "-"}},
+		{"migrate", card, []string{"migrate", "-"}},
+		{"migrate refused", "{\n" + evil + "\n}", []string{"migrate", "-"}},
 		{"lint broken", "{\n" + evil + "\n}", []string{"lint", "-"}},
 		{"select", card, []string{"select", "--client", "JSONRPC@1.0", "-"}},
 		{"select none", card, []string{"select", "--client", "GRPC@1.0", "-"}},
@@ -64,12 +70,12 @@ func TestTextHasNoRawControlCharacters(t *testing.T) {
 
 // TestLintHostileOutputBounded runs every hostile case through the CLI in
 // each format: the output stays within maxHostileOutput and holds no raw
-// control character in text form. Time is measured by BenchmarkHostile in
+// control character in the formats read by people or their tools' logs. Time is measured by BenchmarkHostile in
 // core/lint and by /usr/bin/time on the built binary, never asserted here.
 func TestLintHostileOutputBounded(t *testing.T) {
 	const maxHostileOutput = 4 << 20
 	for _, hc := range hostile.Cases() {
-		for _, format := range []string{"text", "json", "sarif"} {
+		for _, format := range lintFormats {
 			t.Run(hc.Name+"/"+format, func(t *testing.T) {
 				out, _, code := runCLI(t, string(hc.Data), "lint", "--format", format, "-")
 				if code == exitUsage {
@@ -78,7 +84,7 @@ func TestLintHostileOutputBounded(t *testing.T) {
 				if len(out) > maxHostileOutput {
 					t.Errorf("%d bytes of output, limit %d", len(out), maxHostileOutput)
 				}
-				if format == "text" {
+				if format != "json" && format != "sarif" {
 					if r := rawControl(out); r >= 0 {
 						t.Errorf("raw control character %U in text output", r)
 					}
