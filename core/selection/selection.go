@@ -87,6 +87,13 @@ type Result struct {
 	// ProfileNoteTexts are the same as data.
 	ProfileNotes     []string    `json:"profileNotes,omitempty"`
 	ProfileNoteTexts []i18n.Text `json:"-"`
+
+	// SDK is set on the results of SelectSDK: the library modelled
+	// (Client is then its name). Speaks is the protocol version its
+	// transport speaks to the selected entry, which need not be the
+	// version the entry declares.
+	SDK    string `json:"sdk,omitempty"`
+	Speaks string `json:"speaks,omitempty"`
 }
 
 // Localize renders the result's words (the outcome's message, every

@@ -1,0 +1,203 @@
+package selection
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// sdkCase is one card of testdata/sdk/cards.json, the table every driver
+// reads; the cards give every entry its own URL so that a URL names the
+// entry chosen.
+type sdkCase struct {
+	Name string          `json:"name"`
+	Card json.RawMessage `json:"card"`
+}
+
+// observed is what a real library chose, as the drivers print it.
+type observed struct {
+	Outcome string `json:"outcome"` // selected, none or error
+	URL     string `json:"url"`
+	Binding string `json:"binding"`
+	Tenant  string `json:"tenant"`
+	Speaks  string `json:"speaks"`
+	Detail  string `json:"detail"`
+}
+
+const sdkTable = "testdata/sdk/cards.json"
+
+func loadSDKTable(t *testing.T) []sdkCase {
+	t.Helper()
+	b, err := os.ReadFile(sdkTable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []sdkCase
+	if err := json.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 20 {
+		t.Fatalf("the table has %d cards, want at least 20", len(cases))
+	}
+	return cases
+}
+
+// agree checks the model's result for one card against what the library
+// did: same outcome, and for a selection the same entry (found by its
+// URL), binding, tenant and spoken version.
+func agree(t *testing.T, sdk SDK, c sdkCase, got observed) {
+	t.Helper()
+	doc := jsonpos.Parse(c.Card, jsonpos.Options{})
+	m := SelectSDK(doc, sdk, SDKOptions{})
+	want := map[string]string{Selected: "selected", NoCompatibleInterface: "none", SDKError: "error"}[m.Outcome]
+	if got.Outcome != want {
+		t.Errorf("%s / %s: %s says %s (%s %s), the model says %s: %s", sdk, c.Name, sdk, got.Outcome, got.URL, got.Detail, m.Outcome, m.Message)
+		return
+	}
+	if got.Outcome != "selected" {
+		return
+	}
+	index := -1
+	for _, it := range card.Interfaces(doc.Root) {
+		if it.URL == got.URL {
+			index = it.Index
+		}
+	}
+	if index != m.Index || got.Binding != m.ProtocolBinding || got.Tenant != m.Tenant || got.Speaks != m.Speaks {
+		t.Errorf("%s / %s: %s chose entry %d (%s %s, tenant %q, speaks %s), the model entry %d (%s %s, tenant %q, speaks %s)",
+			sdk, c.Name, sdk, index, got.Binding, got.URL, got.Tenant, got.Speaks, m.Index, m.ProtocolBinding, m.URL, m.Tenant, m.Speaks)
+	}
+}
+
+// errStop stops a call before anything is sent, once the interceptor has
+// seen where the client would send it.
+var errStop = errors.New("stopped before sending")
+
+type recorder struct {
+	a2aclient.PassthroughInterceptor
+	url, version string
+}
+
+func (r *recorder) Before(ctx context.Context, req *a2aclient.Request) (context.Context, any, error) {
+	r.url = req.BaseURL
+	if v := req.ServiceParams[a2a.SvcParamVersion]; len(v) > 0 {
+		r.version = v[0]
+	}
+	return ctx, nil, errStop
+}
+
+// goChoice runs a2a-go's own code: the default card parser, the default
+// factory (NewFromCard without options but a call interceptor, which
+// takes no part in selection) and one call, stopped by the interceptor
+// before it is sent, to read the URL and A2A-Version the client would
+// use. The binding comes from the entry with that URL.
+func goChoice(t *testing.T, c sdkCase) observed {
+	parsed, err := agentcard.DefaultCardParser(c.Card)
+	if err != nil {
+		return observed{Outcome: "error", Detail: err.Error()}
+	}
+	rec := &recorder{}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	client, err := a2aclient.NewFromCard(ctx, parsed, a2aclient.WithCallInterceptors(rec))
+	if err != nil {
+		if strings.Contains(err.Error(), "no compatible transports") || strings.Contains(err.Error(), "no supported interfaces") {
+			return observed{Outcome: "none", Detail: err.Error()}
+		}
+		return observed{Outcome: "error", Detail: err.Error()}
+	}
+	defer client.Destroy()
+	if _, err := client.GetTask(ctx, &a2a.GetTaskRequest{ID: "probe"}); !errors.Is(err, errStop) {
+		t.Fatalf("%s: the interceptor did not stop the call: %v", c.Name, err)
+	}
+	o := observed{Outcome: "selected", URL: rec.url, Speaks: rec.version}
+	for _, it := range parsed.SupportedInterfaces {
+		if it.URL == rec.url {
+			o.Binding, o.Tenant = string(it.ProtocolBinding), it.Tenant
+		}
+	}
+	return o
+}
+
+// TestSDKModelGo: the a2a-go model agrees with a2a-go v2 itself on every
+// card of the table.
+func TestSDKModelGo(t *testing.T) {
+	for _, c := range loadSDKTable(t) {
+		agree(t, SDKGo, c, goChoice(t, c))
+	}
+}
+
+// runDriver runs a driver script over the table and reads its answer.
+func runDriver(t *testing.T, name string, args ...string) map[string]observed {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s %v: %v\n%s", name, args, err, stderr.String())
+	}
+	var res map[string]observed
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("%s printed %q: %v", name, out, err)
+	}
+	return res
+}
+
+func checkDriver(t *testing.T, sdk SDK, res map[string]observed) {
+	t.Helper()
+	for _, c := range loadSDKTable(t) {
+		got, ok := res[c.Name]
+		if !ok {
+			t.Errorf("%s: the driver said nothing about %s", sdk, c.Name)
+			continue
+		}
+		agree(t, sdk, c, got)
+	}
+}
+
+// TestSDKModelJS: the a2a-js model agrees with @a2a-js/sdk (installed by
+// npm ci from package.json) on every card of the table.
+func TestSDKModelJS(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "node_modules", "@a2a-js", "sdk", "package.json")); err != nil {
+		t.Skip("@a2a-js/sdk is not installed in node_modules (run npm ci): the a2a-js model is not compared with the real SDK")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed: the a2a-js model is not compared with the real SDK")
+	}
+	checkDriver(t, SDKJS, runDriver(t, "node", "testdata/sdk/pick.mjs", sdkTable))
+}
+
+// TestSDKModelPython: the a2a-python model agrees with a2a-sdk on every
+// card of the table, when python3 can import it (PyPI is not reachable
+// from CI, so it usually skips).
+func TestSDKModelPython(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the a2a-python model is not compared with the real SDK")
+	}
+	if err := exec.Command(py, "-c", "import a2a.client.client_factory").Run(); err != nil {
+		t.Skip("python3 cannot import a2a (pip install a2a-sdk): the a2a-python model is not compared with the real SDK")
+	}
+	checkDriver(t, SDKPython, runDriver(t, py, "testdata/sdk/pick.py", sdkTable))
+}
