@@ -61,7 +61,10 @@ func chromiumPath() string {
 
 // browser starts one headless Chromium for a test and returns a context
 // for its first tab.
-func browser(t *testing.T) context.Context {
+func browser(t *testing.T) context.Context { return browserWith(t) }
+
+// browserWith is browser with more command-line options (a language).
+func browserWith(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	path := chromiumPath()
 	if path == "" {
 		skipOrFail(t, "no chromium found (apt-get install chromium, or set CHROMIUM)")
@@ -76,6 +79,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.WindowSize(1280, 900),
 	)
+	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelB := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancelB(); cancelA() })

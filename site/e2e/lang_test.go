@@ -1,0 +1,223 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
+	"github.com/agentcard/agentcard/core/lint"
+)
+
+// browserIn starts Chromium in a language, as a reader's browser is set:
+// the interface language (--lang) and the languages pages are asked for.
+func browserIn(t *testing.T, lang string) context.Context {
+	ctx := browserWith(t, chromedp.Flag("lang", lang), chromedp.Flag("accept-lang", lang))
+	return ctx
+}
+
+func hasHan(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// words is what a reader sees of the playground's language: the html
+// lang, a button, the findings panel's heading, the header's switch.
+type words struct {
+	Lang     string `json:"lang"`
+	Format   string `json:"format"`
+	Findings string `json:"findings"`
+	Sim      string `json:"sim"`
+	Switch   string `json:"switch"`
+	Sample   string `json:"sample"`
+}
+
+const wordsJS = `({
+	lang: document.documentElement.lang,
+	format: document.querySelector('[data-testid="format"]').textContent,
+	findings: document.querySelector('[data-testid="findings-title"]').textContent,
+	sim: document.getElementById("sim-title").textContent,
+	switch: (document.querySelector('[data-testid="lang-switch"]') || {}).textContent || "",
+	sample: document.querySelector('[data-testid="sample"] strong').textContent,
+})`
+
+func wantWords(t *testing.T, got words, l i18n.Lang) {
+	t.Helper()
+	cat := catalog.Of(l)
+	other := i18n.Chinese
+	if l == i18n.Chinese {
+		other = i18n.English
+	}
+	want := words{Lang: string(l), Format: cat.S("ui.playground.format"), Findings: cat.S("ui.playground.findings"),
+		Sim: cat.S("ui.playground.simulator"), Switch: other.Name(), Sample: cat.S("ui.playground.sample.minimal.title")}
+	if got != want {
+		t.Errorf("the page reads\n  %+v\nwant\n  %+v", got, want)
+	}
+}
+
+// shownMessages are the findings panel's messages by code and line.
+func shownMessages(t *testing.T, ctx context.Context) map[string]string {
+	t.Helper()
+	items := eval[[][]string](t, ctx, `[...document.querySelectorAll('[data-testid="diagnostic"]')].map(e => [e.dataset.code + ":" + e.dataset.line, e.querySelector('.diag-msg').textContent])`)
+	m := map[string]string{}
+	for _, it := range items {
+		m[it[0]] = it[1]
+	}
+	return m
+}
+
+// engineMessages are the engine's messages for src in l, by code and line
+// as the panel keys them (a line can hold several findings of one code).
+func engineMessages(src string, l i18n.Lang) map[string][]string {
+	res := lint.Lint([]byte(src), lint.Options{})
+	res.Localize(catalog.Of(l))
+	m := map[string][]string{}
+	for _, d := range res.Diagnostics {
+		k := fmt.Sprintf("%s:%d", d.Code, d.Range.Start.Line)
+		m[k] = append(m[k], d.Message)
+	}
+	return m
+}
+
+// compareMessages: every finding the panel shows says what the engine
+// says in l.
+func compareMessages(t *testing.T, got map[string]string, want map[string][]string, l i18n.Lang) {
+	t.Helper()
+	if len(got) == 0 {
+		t.Fatal("the panel shows no findings")
+	}
+	for k, msg := range got {
+		ok := false
+		for _, w := range want[k] {
+			ok = ok || w == msg
+		}
+		if !ok {
+			t.Errorf("%s: %q, want one of %q", k, msg, want[k])
+		}
+		if hasHan(msg) != (l == i18n.Chinese) {
+			t.Errorf("%s in %s: %q", k, l, msg)
+		}
+	}
+}
+
+// waitLang waits until the page shows language l and has linted again
+// (the findings of the switch).
+func waitLang(t *testing.T, ctx context.Context, l i18n.Lang, after int) {
+	t.Helper()
+	run(t, ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.documentElement.lang === %q && agentcardStats.lints > %d && agentcardPlayground.current()`, l, after),
+		chromedp.WithPollingTimeout(20*time.Second)))
+}
+
+// A reader whose browser asks for Chinese gets the playground in Chinese:
+// its buttons, headings and samples, and the engine's findings, fix
+// titles and simulator trace. The header's switch turns everything to
+// English in place (the text stays), the choice outlives a reload, and
+// share links work in both languages.
+func TestE2ELanguageChinese(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browserIn(t, "zh-CN")
+	open(t, ctx, base+"/")
+	if l := eval[string](t, ctx, `navigator.languages[0]`); !strings.HasPrefix(l, "zh") {
+		t.Fatalf("the browser's language is %q: --lang did not reach it", l)
+	}
+	wantWords(t, eval[words](t, ctx, wordsJS), i18n.Chinese)
+	if s := eval[string](t, ctx, `document.getElementById("status").textContent`); !hasHan(s) {
+		t.Errorf("status line %q is not Chinese", s)
+	}
+
+	src := readCard(t, "broken-common-mistakes.json")
+	typeCard(t, ctx, src)
+	compareMessages(t, shownMessages(t, ctx), engineMessages(src, i18n.Chinese), i18n.Chinese)
+	fixes := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="quick-fix"]')].map(e => e.textContent)`)
+	if len(fixes) == 0 || !hasHan(fixes[0]) {
+		t.Errorf("fix titles %q are not Chinese", fixes)
+	}
+	if href := eval[string](t, ctx, `document.querySelector('.diag-code').getAttribute("href")`); !strings.HasPrefix(href, "/zh-CN/rules/") {
+		t.Errorf("rule link %q does not lead to the Chinese rule page", href)
+	}
+	sum := eval[string](t, ctx, `document.getElementById("diag-summary").textContent`)
+	if !hasHan(sum) {
+		t.Errorf("summary %q is not Chinese", sum)
+	}
+	reasons := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="sim-trace-entry"]')].map(e => e.textContent)`)
+	if len(reasons) == 0 || !hasHan(reasons[0]) {
+		t.Errorf("simulator trace %q is not Chinese", reasons)
+	}
+	// The page's own engine speaks Chinese too.
+	if msg := eval[string](t, ctx, `agentcard.lint('{"name": 1}').diagnostics[0].message`); !hasHan(msg) {
+		t.Errorf("agentcard.lint on the page answers %q", msg)
+	}
+	screenshot(t, ctx, "playground-zh-CN.png")
+
+	// Share in Chinese: the link opens the same text, still in Chinese.
+	do(t, ctx, chromedp.Click(`[data-testid="share"]`))
+	link := eval[string](t, ctx, `document.querySelector('[data-testid="share-url"]').value`)
+	if !strings.Contains(link, "#c=") || !hasHan(eval[string](t, ctx, `document.getElementById("share-note").textContent`)) {
+		t.Errorf("share link %q or its note is not right", link)
+	}
+
+	// Switch to English in place: the text stays, every word changes.
+	n := lints(t, ctx)
+	do(t, ctx, chromedp.Click(`[data-testid="lang-switch"]`))
+	waitLang(t, ctx, i18n.English, n)
+	wantWords(t, eval[words](t, ctx, wordsJS), i18n.English)
+	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != src {
+		t.Error("switching the language changed the editor's text")
+	}
+	compareMessages(t, shownMessages(t, ctx), engineMessages(src, i18n.English), i18n.English)
+	if msg := eval[string](t, ctx, `agentcard.lint('{"name": 1}').diagnostics[0].message`); hasHan(msg) {
+		t.Errorf("agentcard.lint still answers in Chinese: %q", msg)
+	}
+
+	// Remembered: a reload in this Chinese browser stays English.
+	do(t, ctx, chromedp.Reload())
+	run(t, ctx, chromedp.Poll[chromedp.Void](`document.querySelector('#playground[data-ready="true"]') && agentcardStats.lints > 0`, chromedp.WithPollingTimeout(20*time.Second)))
+	wantWords(t, eval[words](t, ctx, wordsJS), i18n.English)
+	for k, msg := range shownMessages(t, ctx) {
+		if hasHan(msg) {
+			t.Errorf("after reload %s reads %q", k, msg)
+		}
+	}
+
+	// The Chinese share link opens its text, and English stays chosen.
+	do(t, ctx, chromedp.Navigate(link))
+	run(t, ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.querySelector('#playground[data-ready="true"]') && agentcardPlayground.getText() === %q`, src), chromedp.WithPollingTimeout(20*time.Second)))
+	if l := eval[string](t, ctx, `document.documentElement.lang`); l != "en" {
+		t.Errorf("the share link opened in %q, want the chosen English", l)
+	}
+
+	// And back to Chinese, remembered as well.
+	n = lints(t, ctx)
+	do(t, ctx, chromedp.Click(`[data-testid="lang-switch"]`))
+	waitLang(t, ctx, i18n.Chinese, n)
+	wantWords(t, eval[words](t, ctx, wordsJS), i18n.Chinese)
+	compareMessages(t, shownMessages(t, ctx), engineMessages(src, i18n.Chinese), i18n.Chinese)
+	if v := eval[string](t, ctx, `localStorage.getItem("agentcard.lang")`); v != "zh-CN" {
+		t.Errorf("stored language %q", v)
+	}
+}
+
+// A reader whose browser asks for English gets English, and the Chinese
+// catalogue is never downloaded.
+func TestE2ELanguageEnglish(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browserIn(t, "en-US")
+	open(t, ctx, base+"/")
+	wantWords(t, eval[words](t, ctx, wordsJS), i18n.English)
+	src := readCard(t, "broken-common-mistakes.json")
+	typeCard(t, ctx, src)
+	compareMessages(t, shownMessages(t, ctx), engineMessages(src, i18n.English), i18n.English)
+	if n := eval[int](t, ctx, `performance.getEntriesByType("resource").filter(e => e.name.includes("/assets/catalog.")).length`); n != 0 {
+		t.Errorf("an English reader downloaded %d catalogues", n)
+	}
+}
