@@ -4,6 +4,8 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/lint"
@@ -31,7 +33,7 @@ func (e *env) writeGitHub(runs []lintRun) error {
 			case r.in.remote != nil: // a URL or domain
 				msg = line(r.in.name) + ": " + msg
 			case r.in.name != "-":
-				props = append(props, "file="+ghProperty(r.in.name))
+				props = append(props, "file="+ghProperty(ghPath(r.in.name)))
 			}
 			if !placeless(d) {
 				s, end := d.Range.Start, d.Range.End
@@ -58,6 +60,19 @@ func (e *env) writeGitHub(runs []lintRun) error {
 	}
 	_, err := io.WriteString(e.stdout, b.String())
 	return err
+}
+
+// ghPath is a file as GitHub matches annotations to a pull request's
+// files: relative to the repository (GITHUB_WORKSPACE, when the path is
+// absolute and inside it), with forward slashes and without "./".
+func ghPath(name string) string {
+	p := filepath.Clean(name)
+	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" && filepath.IsAbs(p) {
+		if rel, err := filepath.Rel(ws, p); err == nil && !strings.HasPrefix(rel, "..") {
+			p = rel
+		}
+	}
+	return filepath.ToSlash(p)
 }
 
 func ghLevel(s lint.Severity) string {

@@ -388,6 +388,26 @@ func TestGitHubEscaping(t *testing.T) {
 	}
 }
 
+// github: file paths as the pull request names them.
+func TestGitHubPaths(t *testing.T) {
+	ws := t.TempDir()
+	t.Setenv("GITHUB_WORKSPACE", ws)
+	for in, want := range map[string]string{
+		"./cards/card.json":                       "cards/card.json",
+		filepath.Join(ws, "cards", "card.json"):   "cards/card.json",
+		"card.json":                               "card.json",
+		filepath.Join(t.TempDir(), "x", "a.json"): "", // outside the workspace: kept absolute
+	} {
+		got := ghPath(in)
+		if want == "" {
+			want = filepath.ToSlash(filepath.Clean(in))
+		}
+		if got != want {
+			t.Errorf("ghPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 // markdown: text from the card cannot add cells, links or mentions.
 func TestMarkdownEscaping(t *testing.T) {
 	if got := mdText("a|b [x](y) @team <b>&"); got != `a\|b \[x\](y) &#64;team \<b\>&amp;` {
