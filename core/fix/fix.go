@@ -197,7 +197,9 @@ func worseSyntax(before, after *lint.Result) bool {
 // Summary says in one sentence what Apply did, for a command line or a
 // status bar: how many fixes, and what is left.
 func (r *Result) Summary() i18n.Text {
-	left := len(r.Remaining)
+	// the count left is its own phrase, so each number gets its own
+	// singular or plural
+	left := i18n.T("phrase.fixall.left", len(r.Remaining))
 	switch {
 	case r.Rollback:
 		return i18n.T("fixall.summary.rollback", len(r.Applied), left)
