@@ -201,3 +201,36 @@ func TestSDKModelPython(t *testing.T) {
 	}
 	checkDriver(t, SDKPython, runDriver(t, py, "testdata/sdk/pick.py", sdkTable))
 }
+
+// TestSDKModelGoSweep runs a2a-go on generated cards that vary one
+// member of the first entry: its protocolVersion (which semantic versions
+// a2a-go's default transports accept) and an HTTP+JSON entry's URL
+// (which ones its REST factory refuses). The model must agree on each.
+func TestSDKModelGoSweep(t *testing.T) {
+	entry := func(url, binding, version string) map[string]string {
+		return map[string]string{"url": url, "protocolBinding": binding, "protocolVersion": version}
+	}
+	var cases []sdkCase
+	add := func(name string, first map[string]string) {
+		b, err := json.Marshal(map[string]any{"name": "t", "description": "d", "version": "1", "capabilities": map[string]any{},
+			"defaultInputModes": []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"}, "skills": []any{},
+			"supportedInterfaces": []any{first, entry("https://a.example.com/fallback", "JSONRPC", "1.0")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, sdkCase{Name: name, Card: b})
+	}
+	for _, v := range []string{"1", "1.0", "1.0.0", "v1.0", "v1", "1.7", "1.0.0-rc.1", "1.0.0-rc1+build.5", "1.0-rc1", "1.0.0-01",
+		"1.0.0+", "01.0", "1.01", "1.0.", "", " 1.0", "1.0 ", "1.2.3.4", "2.0", "0.3", "v2", "1.x", "V1.0", "vv1.0", "1.0.0-", "1.0.0-a..b"} {
+		add("version "+strconvQuote(v), entry("https://a.example.com/first", "HTTP+JSON", v))
+	}
+	for _, u := range []string{"https://a b.example.com/x", "http://[::1", "%zz", "https://a.example.com/%zz", "", "relative/path",
+		"https://a.example.com/\x7f", "https://user:pa ss@a.example.com/", "a.example.com:443", "https://a.example.com:port/"} {
+		add("url "+strconvQuote(u), entry(u, "HTTP+JSON", "1.0"))
+	}
+	for _, c := range cases {
+		agree(t, SDKGo, c, goChoice(t, c))
+	}
+}
+
+func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }

@@ -566,10 +566,10 @@ func modelJS(root *jsonpos.Node, entries []card.Interface, list string, v []verd
 			best[key] = k
 		}
 	}
-	chosen, key := -1, ""
-	for _, e := range es {
+	chosen, key, first := -1, "", -1
+	for i, e := range es {
 		if k := strings.ToUpper(e.binding); k == "JSONRPC" || k == "HTTP+JSON" {
-			chosen, key = best[k], k
+			chosen, key, first = best[k], k, i
 			break
 		}
 	}
@@ -585,7 +585,7 @@ func modelJS(root *jsonpos.Node, entries []card.Interface, list string, v []verd
 		case ek == key:
 			v[k] = skip("msg.sdk.js.replaced", es[chosen].it.Index, key)
 		default:
-			v[k] = skip("msg.sdk.js.other-binding", key, es[chosen].it.Index)
+			v[k] = skip("msg.sdk.js.other-binding", key, es[first].it.Index, es[chosen].it.Index)
 		}
 	}
 	if chosen >= 0 {
