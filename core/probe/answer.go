@@ -315,9 +315,19 @@ func judgeREST(res *discovery.Response, e card.Interface, legacy bool, path stri
 		return Verdict{Outcome: SpeaksDeclared, Status: res.Status, Detail: i18n.T("msg.probe.speaks.rest-other", path, res.Status, what)}
 	case legacy && res.Status == 404:
 		return Verdict{Outcome: SpeaksDeclared, Status: res.Status, Detail: i18n.T("msg.probe.speaks.rest-legacy", path, res.Status)}
-	case res.Status >= 200 && res.Status < 300:
+	case res.Status >= 200 && res.Status < 300 && looksLikeTask(res.Body):
 		return Verdict{Outcome: SpeaksDeclared, Status: res.Status, Detail: i18n.T("msg.probe.speaks.rest-result", path)}
 	}
 	v.Detail = i18n.T("msg.probe.wrong.rest-json", path, res.Status)
 	return v
+}
+
+// looksLikeTask reports whether a 2xx body is a Task (an object with an id
+// and a status), not whatever a catch-all route answers.
+func looksLikeTask(body []byte) bool {
+	var t struct {
+		ID     *string         `json:"id"`
+		Status json.RawMessage `json:"status"`
+	}
+	return json.Unmarshal(body, &t) == nil && t.ID != nil && len(t.Status) > 0
 }

@@ -253,9 +253,9 @@ func Run(ctx context.Context, entries []card.Interface, d discovery.Doer, opts O
 
 // Entries lists what Check probes in a parsed card: card.Interfaces (the
 // supportedInterfaces, or a 0.2/0.3 card's url, preferredTransport and
-// additionalInterfaces), and for a mixed card also its legacy endpoints
-// that supportedInterfaces does not already list at the same binding and
-// version, since 0.3 clients call those.
+// additionalInterfaces), and for a mixed card also its legacy endpoints,
+// since 0.3 clients call those: each URL, binding and version once (a
+// mixed card often repeats its url in additionalInterfaces).
 func Entries(root *jsonpos.Node) []card.Interface {
 	if root == nil {
 		return nil

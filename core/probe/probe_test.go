@@ -289,6 +289,8 @@ func TestAnswers(t *testing.T) {
 		{"redirect", "HTTP+JSON", "1.0", 301, map[string]string{"Location": "https://www.agent.example.com/rest"}, ``, probe.WrongBinding, "msg.probe.wrong.redirect"},
 		{"gateway", "JSONRPC", "1.0", 502, map[string]string{"Content-Type": "text/html"}, `<html>Bad Gateway</html>`, probe.Unreachable, "msg.probe.unreachable.gateway"},
 		{"forbidden without challenge", "JSONRPC", "1.0", 403, nil, `<html>Forbidden</html>`, probe.AuthRequired, "msg.probe.auth.no-header"},
+		{"a task", "HTTP+JSON", "1.0", 200, nil, `{"id":"t1","contextId":"c","status":{"state":"TASK_STATE_COMPLETED"}}`, probe.SpeaksDeclared, "msg.probe.speaks.rest-result"},
+		{"catch-all json", "HTTP+JSON", "1.0", 200, nil, `{"ok":true}`, probe.WrongBinding, "msg.probe.wrong.rest-json"},
 		{"unknown binding", "SLIMRPC", "1.0", 0, nil, ``, probe.NotProbed, "msg.probe.not-probed.binding"},
 	}
 	for _, tc := range tests {
