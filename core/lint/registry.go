@@ -78,6 +78,7 @@ func catalogue() [][]*Rule {
 		signatureRules(),
 		httpRules(),
 		probeRules(),
+		extendedRules(),
 	}
 }
 
