@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -76,6 +77,10 @@ func agree(t *testing.T, sdk SDK, c sdkCase, got observed) {
 		if it.URL == got.URL {
 			index = it.Index
 		}
+	}
+	if got.URL == m.URL {
+		// the entry as the library decoded it (a2a-go folds member names)
+		index = m.Index
 	}
 	if index != m.Index || got.Binding != m.ProtocolBinding || got.Tenant != m.Tenant || got.Speaks != m.Speaks {
 		t.Errorf("%s / %s: %s chose entry %d (%s %s, tenant %q, speaks %s), the model entry %d (%s %s, tenant %q, speaks %s)",
@@ -175,6 +180,13 @@ func checkDriver(t *testing.T, sdk SDK, res map[string]observed) {
 // TestSDKModelJS: the a2a-js model agrees with @a2a-js/sdk (installed by
 // npm ci from package.json) on every card of the table.
 func TestSDKModelJS(t *testing.T) {
+	jsAvailable(t)
+	checkDriver(t, SDKJS, runDriver(t, "node", "testdata/sdk/pick.mjs", sdkTable))
+}
+
+// jsAvailable skips a test when the real a2a-js cannot be run.
+func jsAvailable(t *testing.T) {
+	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -185,7 +197,61 @@ func TestSDKModelJS(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed: the a2a-js model is not compared with the real SDK")
 	}
-	checkDriver(t, SDKJS, runDriver(t, "node", "testdata/sdk/pick.mjs", sdkTable))
+}
+
+// TestSDKModelJSSweep runs a2a-js on generated cards whose first entry
+// varies (binding spelling, version spelling, member names, values that
+// are not strings), each once as plain JSON and once with a proto-shaped
+// security scheme, which makes a2a-js convert the card with
+// AgentCard.fromJSON first.
+func TestSDKModelJSSweep(t *testing.T) {
+	jsAvailable(t)
+	firsts := []string{
+		`{"url": "https://a.example.com/first", "protocolBinding": "jsonrpc", "protocolVersion": "1.0"}`,
+		`{"url": "https://a.example.com/first", "protocolBinding": "Http+Json", "protocolVersion": "0.3"}`,
+		`{"url": "https://a.example.com/first", "protocolBinding": "jſonrpc", "protocolVersion": "1.0"}`,
+		`{"url": "https://a.example.com/first", "protocolBinding": "JSON-RPC", "protocolVersion": "1.0"}`,
+		`{"url": "https://a.example.com/first", "protocolBinding": "JSONRPC", "protocolVersion": "1.0.0"}`,
+		`{"url": "https://a.example.com/first", "protocolBinding": "JSONRPC", "protocolVersion": " 1.0"}`,
+		`{"url": "https://a.example.com/first", "protocolBinding": "JSONRPC", "protocolVersion": 1.0}`,
+		`{"url": "https://a.example.com/first", "protocolBinding": "JSONRPC"}`,
+		`{"url": "https://a.example.com/first", "protocol_binding": "JSONRPC", "protocol_version": "1.0"}`,
+		`{"url": "https://a.example.com/first", "protocolBinding": null, "protocolVersion": "1.0"}`,
+		`{"url": "https://a.example.com/first", "protocolBinding": 7, "protocolVersion": "1.0"}`,
+		`{"url": "https://a.example.com/first", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": ""}`,
+		`"https://a.example.com/first"`,
+		`null`,
+	}
+	seconds := []string{
+		`{"url": "https://a.example.com/second", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}`,
+		`{"url": "https://a.example.com/second", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "t"}`,
+	}
+	var cases []sdkCase
+	for i, first := range firsts {
+		for j, second := range seconds {
+			for _, proto := range []bool{false, true} {
+				schemes := ""
+				if proto {
+					schemes = `, "securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}`
+				}
+				src := `{"name": "t", "description": "d", "version": "1", "capabilities": {}, "defaultInputModes": ["text/plain"],
+					"defaultOutputModes": ["text/plain"], "skills": []` + schemes + `, "supportedInterfaces": [` + first + `, ` + second + `]}`
+				cases = append(cases, sdkCase{Name: fmt.Sprintf("first %d second %d proto %v", i, j, proto), Card: json.RawMessage(src)})
+			}
+		}
+	}
+	b, err := json.Marshal(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "cards.json")
+	if err := os.WriteFile(file, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res := runDriver(t, "node", "testdata/sdk/pick.mjs", file)
+	for _, c := range cases {
+		agree(t, SDKJS, c, res[c.Name])
+	}
 }
 
 // TestSDKModelPython: the a2a-python model agrees with a2a-sdk on every
@@ -211,7 +277,7 @@ func TestSDKModelGoSweep(t *testing.T) {
 		return map[string]string{"url": url, "protocolBinding": binding, "protocolVersion": version}
 	}
 	var cases []sdkCase
-	add := func(name string, first map[string]string) {
+	add := func(name string, first any) {
 		b, err := json.Marshal(map[string]any{"name": "t", "description": "d", "version": "1", "capabilities": map[string]any{},
 			"defaultInputModes": []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"}, "skills": []any{},
 			"supportedInterfaces": []any{first, entry("https://a.example.com/fallback", "JSONRPC", "1.0")}})
@@ -228,6 +294,9 @@ func TestSDKModelGoSweep(t *testing.T) {
 		"https://a.example.com/\x7f", "https://user:pa ss@a.example.com/", "a.example.com:443", "https://a.example.com:port/"} {
 		add("url "+strconvQuote(u), entry(u, "HTTP+JSON", "1.0"))
 	}
+	// encoding/json matches member names without regard to case
+	add("folded member names", map[string]string{"URL": "https://a.example.com/first", "PROTOCOLBINDING": "HTTP+JSON", "protocolversion": "1.0"})
+	add("folded name after exact", json.RawMessage(`{"url": "https://a.example.com/exact", "Url": "https://a.example.com/first", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}`))
 	for _, c := range cases {
 		agree(t, SDKGo, c, goChoice(t, c))
 	}

@@ -102,11 +102,22 @@ func modelSDK(root *jsonpos.Node, sdk SDK) Result {
 	return res
 }
 
+// Member spellings a decoder accepts besides the exact camelCase name.
+const (
+	exactNames = iota
+	// snakeNames: ParseDict also reads the proto field name
+	// ("protocol_binding").
+	snakeNames
+	// foldedNames: encoding/json matches a key to a field without regard
+	// to letter case ("URL", "protocolbinding"), the last such key winning.
+	foldedNames
+)
+
 // decoded reads the entries as a proto-shaped decoder does (a2a-go's
 // encoding/json into a2a.AgentInterface, a2a-python's ParseDict): every
 // element an object, every member a string or null. A refusal is the
 // library's error, as data.
-func decoded(entries []card.Interface, snake bool) ([]sdkEntry, i18n.Text) {
+func decoded(entries []card.Interface, names int) ([]sdkEntry, i18n.Text) {
 	out := make([]sdkEntry, len(entries))
 	for k, it := range entries {
 		n := it.Node
@@ -123,7 +134,14 @@ func decoded(entries []card.Interface, snake bool) ([]sdkEntry, i18n.Text) {
 			dst         *string
 		}{{"url", "url", &e.url}, {"protocolBinding", "protocol_binding", &e.binding}, {"protocolVersion", "protocol_version", &e.version}, {"tenant", "tenant", &e.tenant}} {
 			v := n.Get(m.name)
-			if v == nil && snake {
+			switch {
+			case names == foldedNames:
+				for _, c := range n.Children {
+					if strings.EqualFold(c.Key, m.name) {
+						v = c
+					}
+				}
+			case v == nil && names == snakeNames:
 				v = n.Get(m.snake)
 			}
 			switch {
@@ -150,8 +168,11 @@ func decoded(entries []card.Interface, snake bool) ([]sdkEntry, i18n.Text) {
 // which is empty by default, so the card's order stands; createTransport
 // then takes the first whose factory succeeds, and the REST factory fails
 // on a URL that net/url cannot parse. The default card parser
-// (a2aclient/agentcard.DefaultCardParser, encoding/json) reads only
-// supportedInterfaces: a 0.3 card has no interface for it.
+// (a2aclient/agentcard.DefaultCardParser, encoding/json, which matches
+// member names without regard to case) reads only supportedInterfaces:
+// a 0.3 card has no interface for it. The registered versions are all
+// 1.0, so the newest-version-first sort changes nothing by default; it
+// matters once a 0.3 compatibility transport is registered.
 func modelGo(entries []card.Interface, list string, v []verdict) ([]sdkEntry, int, string, i18n.Text) {
 	if list == ListLegacy {
 		for k := range entries {
@@ -159,7 +180,7 @@ func modelGo(entries []card.Interface, list string, v []verdict) ([]sdkEntry, in
 		}
 		return nil, -1, "", i18n.Text{}
 	}
-	es, fail := decoded(entries, false)
+	es, fail := decoded(entries, foldedNames)
 	if !fail.IsZero() {
 		return nil, -1, "", fail
 	}
@@ -324,7 +345,7 @@ func modelPython(root *jsonpos.Node, entries []card.Interface, list string, v []
 		}
 	} else {
 		var fail i18n.Text
-		if es, fail = decoded(entries, true); !fail.IsZero() {
+		if es, fail = decoded(entries, snakeNames); !fail.IsZero() {
 			return nil, -1, "", fail
 		}
 	}
