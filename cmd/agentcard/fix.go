@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/config"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/fix"
 	"github.com/agentcard/agentcard/core/lint"
@@ -20,7 +21,7 @@ import (
 // the fixed text, which the findings and the exit status follow; a
 // document core/fix refuses is never written, and its own findings are
 // returned. ok is false when the fixed file could not be written.
-func (e *env) fixInput(in *input, f lintFlags, diffs *strings.Builder) (res *lint.Result, ok bool) {
+func (e *env) fixInput(in *input, f lintFlags, cfg *config.Config, diffs *strings.Builder) (res *lint.Result, ok bool) {
 	if in.src == nil && in.remote != nil {
 		// a remote card that could not be read (404, not JSON): its
 		// finding is all there is
@@ -29,7 +30,9 @@ func (e *env) fixInput(in *input, f lintFlags, diffs *strings.Builder) (res *lin
 	say := func(id string, args ...any) {
 		fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(e.t(id, args...)))
 	}
-	fr, err := fix.Apply(in.src, fix.Options{})
+	// a rule the project turned off keeps its fixes to itself
+	skip := func(code string) bool { return cfg != nil && cfg.Rules[code] == config.LevelOff }
+	fr, err := fix.Apply(in.src, fix.Options{Skip: skip})
 	if err != nil {
 		var refusal *fix.Refusal
 		if errors.As(err, &refusal) {

@@ -135,7 +135,7 @@ func (e *env) lint(args []string) int {
 		var res *lint.Result
 		if f.fix || f.diff {
 			var ok bool
-			res, ok = e.fixInput(in, f, &diffs)
+			res, ok = e.fixInput(in, f, cfg, &diffs)
 			if !ok {
 				unreadable = true
 			}

@@ -656,3 +656,24 @@ func TestLSPCommand(t *testing.T) {
 		t.Errorf("exit without shutdown: status %d, want 1", code)
 	}
 }
+
+// --fix leaves alone the findings of a rule the project turned off: the
+// file keeps what the team chose to keep.
+func TestFixHonoursRulesOff(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
+	card := strings.Replace(testCard("Invoice Desk", "https://invoices.example.com/a2a"), `"protocolVersion": "1.0"`, `"protocolVersion": "1.0.0"`, 1)
+	name := filepath.Join(dir, "card.json")
+	os.WriteFile(name, []byte(card), 0o644)
+	t.Chdir(dir)
+	diff, _, _ := runCLI(t, "", "lint", "--diff", "card.json")
+	if !strings.Contains(diff, `+  "supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],`) {
+		t.Fatalf("without configuration the version fix is offered; diff:\n%s", diff)
+	}
+	os.WriteFile(filepath.Join(dir, ".agentcard.yaml"), []byte("rules:\n  interface-version-patch: off\n"), 0o644)
+	runCLI(t, "", "lint", "--fix", "card.json")
+	b, _ := os.ReadFile(name)
+	if string(b) != card {
+		t.Errorf("--fix changed a finding of a rule that is off:\n%s", b)
+	}
+}

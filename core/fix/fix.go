@@ -36,6 +36,10 @@ type Options struct {
 	Lint lint.Options
 	// MaxRounds caps the rounds (DefaultMaxRounds when 0 or less).
 	MaxRounds int
+	// Skip, when set, leaves the fixes of findings whose code it accepts
+	// unapplied (a project that turned a rule off does not want its fixes
+	// either); they do not count as fixes still on offer.
+	Skip func(code string) bool
 }
 
 // Applied is one fix that was carried out.
@@ -123,7 +127,7 @@ func Apply(src []byte, opts Options) (Result, error) {
 	}
 	res := Result{}
 	for round := 1; round <= rounds; round++ {
-		chosen, applied := choose(lr.Diagnostics)
+		chosen, applied := choose(lr.Diagnostics, opts.Skip)
 		if len(chosen) == 0 {
 			break
 		}
@@ -147,7 +151,7 @@ func Apply(src []byte, opts Options) (Result, error) {
 	res.Changed = !bytes.Equal(cur, src)
 	res.Lint = lr
 	res.Remaining = lr.Diagnostics
-	res.Stable = !res.Rollback && !hasFix(lr.Diagnostics)
+	res.Stable = !res.Rollback && !hasFix(lr.Diagnostics, opts.Skip)
 	return res, nil
 }
 
@@ -211,9 +215,9 @@ func (r *Result) Summary() i18n.Text {
 	return i18n.T("fixall.summary", len(r.Applied), left)
 }
 
-func hasFix(ds []lint.Diagnostic) bool {
+func hasFix(ds []lint.Diagnostic, skip func(string) bool) bool {
 	for _, d := range ds {
-		if usable(d) {
+		if usable(d) && (skip == nil || !skip(d.Code)) {
 			return true
 		}
 	}
@@ -228,11 +232,11 @@ func usable(d lint.Diagnostic) bool { return len(d.Fixes) > 0 && len(d.Fixes[0].
 // already kept, so that the fixes of one round are independent of each
 // other. A skipped fix is not lost: the next round lints again and offers
 // it again if it still applies.
-func choose(ds []lint.Diagnostic) ([]lint.Edit, []Applied) {
+func choose(ds []lint.Diagnostic, skip func(string) bool) ([]lint.Edit, []Applied) {
 	var edits []lint.Edit
 	var applied []Applied
 	for _, d := range ds {
-		if !usable(d) {
+		if !usable(d) || (skip != nil && skip(d.Code)) {
 			continue
 		}
 		f := d.Fixes[0]

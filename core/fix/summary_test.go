@@ -30,3 +30,39 @@ func TestSummaryPlurals(t *testing.T) {
 		})
 	}
 }
+
+// A code Skip accepts keeps its fixes: nothing of it is applied, and its
+// fix left on offer does not make the result unstable.
+func TestApplySkip(t *testing.T) {
+	tried := 0
+	for _, r := range lint.Rules() {
+		if r.External || r.Bad == "" {
+			continue
+		}
+		src := []byte(lint.ExampleDocument(r.Bad))
+		all, err := Apply(src, Options{})
+		if err != nil || len(all.Applied) == 0 || all.Applied[0].Code != r.Code {
+			continue
+		}
+		tried++
+		skip := func(code string) bool { return code == r.Code }
+		got, err := Apply(src, Options{Skip: skip})
+		if err != nil {
+			t.Fatalf("%s: %v", r.Code, err)
+		}
+		for _, a := range got.Applied {
+			if a.Code == r.Code {
+				t.Errorf("%s: fix applied although skipped", r.Code)
+			}
+		}
+		if all.Stable && !got.Stable {
+			t.Errorf("%s: skipped fixes count as fixes on offer", r.Code)
+		}
+		if tried == 5 {
+			break
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no rule example with a fix of its own code")
+	}
+}
