@@ -1,7 +1,6 @@
 package lint
 
 import (
-
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
