@@ -28,6 +28,9 @@ build-site: deps ## build the static site and playground into dist/site (prints 
 build-worker: ## build the Cloudflare Worker bundle into build/ (prints raw and gzip size)
 	$(GO) run ./scripts/buildworker
 
+release: ## cross-compile the CLI for linux, darwin, windows × amd64, arm64 into dist/release with SHA256SUMS (publishes nothing; VERSION=v1.2.3 to name it)
+	$(GO) run ./scripts/release $(if $(VERSION),-version $(VERSION))
+
 # wrangler dev without calls home: no Request.cf download, no telemetry,
 # no update check (the banner does it).
 WRANGLER_ENV := CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false WRANGLER_HIDE_BANNER=true
@@ -64,6 +67,10 @@ test-fuzz: ## short fixed fuzz runs: parse+lint+select, the share decoder, URL n
 
 test-e2e: test-e2e-worker test-e2e-editor ## end-to-end tests in workerd and headless Chromium
 
+# test-unit runs it too (go test ./...): a few seconds, no network.
+test-action: ## run action.yml's steps and check .pre-commit-hooks.yaml locally, with a CLI built from this checkout
+	$(GO) test -count=1 ./scripts/actiontest/
+
 test-worker: ## the Worker's native tests: discovery, handler, report components
 	$(GO) test -count=1 ./core/discovery/ ./wasm/worker/ ./components/
 
@@ -82,4 +89,4 @@ bench-editor: build-site ## playground latency in headless Chromium (lint, keyst
 bench: ## engine and handler benchmarks with their baselines
 	$(GO) test -run '^$$' -bench . -benchmem ./core/lint/ ./wasm/worker/
 
-.PHONY: help deps generate build build-cli build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native bench-editor
+.PHONY: help deps generate build build-cli release test-action build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native bench-editor
