@@ -1,0 +1,355 @@
+package extended
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/hosts"
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/probe"
+)
+
+// The operation's names: 1.0 names JSON-RPC methods after the proto's RPCs
+// (§9.4.8) and puts it at /extendedAgentCard below an HTTP+JSON URL
+// (§11); 0.3 called it agent/getAuthenticatedExtendedCard (§7.10) and
+// GET /v1/card.
+const (
+	methodExtended   = "GetExtendedAgentCard"
+	methodExtended03 = "agent/getAuthenticatedExtendedCard"
+	pathExtended     = "/extendedAgentCard"
+	pathExtended03   = "/v1/card"
+)
+
+// JSON-RPC error codes that answer the operation without a card: a2a-go's
+// codes for missing and refused credentials, method not found, and A2A's
+// unsupported operation and extended card not configured (1.0 §9.5; 0.3
+// names -32007 AuthenticatedExtendedCardNotConfiguredError).
+const (
+	codeUnauthenticated = -31401
+	codeUnauthorized    = -31403
+	codeMethodNotFound  = -32601
+	codeUnsupported     = -32004
+	codeNotConfigured   = -32007
+)
+
+// checker sends the calls of one Check.
+type checker struct {
+	d       discovery.Doer
+	opts    Options
+	allowed map[string]bool // origins that may receive the caller's headers
+	headers http.Header     // the caller's headers, cleaned
+}
+
+// answer is what one call (with its redirects) concluded.
+type answer struct {
+	outcome Outcome
+	status  int
+	card    []byte
+	detail  i18n.Text
+}
+
+// call asks entry t for the extended card, with the caller's headers when
+// creds is set, following redirects under the policy and recording every
+// request in res.
+func (c *checker) call(ctx context.Context, t card.Interface, creds bool, res *Result) answer {
+	ctx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
+	defer cancel()
+	legacy := isLegacy(t.Version)
+	u, ok := endpoint(t.URL)
+	if !ok {
+		a := answer{outcome: BadAnswer, detail: i18n.T("msg.extended.answer.bad-url", jsonpos.QuoteClipped(t.URL))}
+		res.Requests = append(res.Requests, Request{Binding: t.Binding, Version: t.Version, Source: t.Source, URL: t.URL, Outcome: a.outcome, Detail: a.detail, Message: english(a.detail)})
+		return a
+	}
+	method, body := http.MethodGet, []byte(nil)
+	if t.Binding == JSONRPC {
+		method, body = http.MethodPost, rpcBody(t, legacy)
+	} else {
+		u = below(u, t, legacy)
+	}
+	for hop := 0; ; hop++ {
+		rec := Request{Binding: t.Binding, Version: t.Version, Source: t.Source, Method: method, URL: u.String()}
+		a, next := c.send(ctx, u, t, method, body, creds, &rec)
+		rec.Outcome, rec.Detail, rec.Message = a.outcome, a.detail, english(a.detail)
+		res.Requests = append(res.Requests, rec)
+		if next == nil {
+			return a
+		}
+		if hop >= c.opts.Policy.MaxRedirects {
+			a := answer{outcome: BadAnswer, status: a.status, detail: i18n.T("msg.extended.answer.too-many-redirects", c.opts.Policy.MaxRedirects)}
+			res.Requests[len(res.Requests)-1].Outcome = a.outcome
+			res.Requests[len(res.Requests)-1].Detail, res.Requests[len(res.Requests)-1].Message = a.detail, english(a.detail)
+			return a
+		}
+		u = next
+	}
+}
+
+// send makes one request; next is the redirect target to follow, if any.
+func (c *checker) send(ctx context.Context, u *url.URL, t card.Interface, method string, body []byte, creds bool, rec *Request) (answer, *url.URL) {
+	if err := c.opts.Policy.Check(u); err != nil {
+		return refused(err), nil
+	}
+	h := http.Header{}
+	if creds {
+		if c.allowed[origin(u)] {
+			for k, vs := range c.headers {
+				h[k] = append([]string(nil), vs...)
+			}
+			rec.Credentials = true
+		} else {
+			rec.Withheld = true
+		}
+	}
+	h.Set("User-Agent", c.opts.Policy.UserAgent)
+	if v := strings.TrimSpace(t.Version); v != "" {
+		h.Set("A2A-Version", v)
+	}
+	if method == http.MethodPost {
+		h.Set("Content-Type", "application/json")
+		h.Set("Accept", "application/json")
+	} else {
+		h.Set("Accept", "application/a2a+json, application/json")
+	}
+	r, err := c.d.Do(ctx, &discovery.Request{URL: u.String(), Method: method, Body: body, Header: h, MaxBody: c.opts.MaxBody})
+	if err != nil {
+		return failed(ctx, u, err, c.opts), nil
+	}
+	rec.Status = r.Status
+	if isRedirect(r.Status) {
+		loc := r.Header.Get("Location")
+		next, ok := resolve(u, loc)
+		switch {
+		case !ok:
+			return answer{outcome: BadAnswer, status: r.Status, detail: i18n.T("msg.extended.answer.bad-redirect", r.Status)}, nil
+		case method == http.MethodPost && r.Status != 307 && r.Status != 308:
+			// A 301/302/303 turns a POST into a GET, which no JSON-RPC
+			// endpoint answers; clients fail here too.
+			return answer{outcome: BadAnswer, status: r.Status, detail: i18n.T("msg.extended.answer.post-redirect", r.Status, jsonpos.QuoteClipped(next.String()))}, nil
+		}
+		return answer{outcome: BadAnswer, status: r.Status, detail: i18n.T("msg.extended.answer.redirect", r.Status, jsonpos.QuoteClipped(next.String()))}, next
+	}
+	if t.Binding == JSONRPC {
+		return judgeRPC(r), nil
+	}
+	return judgeREST(r), nil
+}
+
+// rpcBody is the JSON-RPC 2.0 call. 1.0's request has params (the tenant
+// of the entry, when it has one; a2a-go refuses a call without params);
+// 0.3's has none.
+func rpcBody(t card.Interface, legacy bool) []byte {
+	req := map[string]any{"jsonrpc": "2.0", "id": "agentcard-extended", "method": methodExtended}
+	if legacy {
+		req["method"] = methodExtended03
+	} else {
+		params := map[string]string{}
+		if t.HasTenant && t.Tenant != "" {
+			params["tenant"] = t.Tenant
+		}
+		req["params"] = params
+	}
+	b, _ := json.Marshal(req)
+	return b
+}
+
+// below is the operation's URL below an HTTP+JSON entry's URL; a 1.0
+// entry's tenant is the first path segment (§11.3).
+func below(u *url.URL, t card.Interface, legacy bool) *url.URL {
+	out := *u
+	out.RawQuery, out.RawPath = "", ""
+	base := strings.TrimRight(out.Path, "/")
+	if legacy {
+		out.Path = base + pathExtended03
+		return &out
+	}
+	if t.HasTenant && t.Tenant != "" {
+		base += "/" + url.PathEscape(t.Tenant)
+	}
+	out.Path = base + pathExtended
+	return &out
+}
+
+// endpoint reads an entry's url as a client calls it: an absolute http(s)
+// URL, its host in the one spelling the policy reads (hosts.Canonical).
+func endpoint(raw string) (*url.URL, bool) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" || len(raw) > discovery.MaxURLLength {
+		return nil, false
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, false
+	}
+	return canonical(u)
+}
+
+func canonical(u *url.URL) (*url.URL, bool) {
+	if u.Opaque != "" || u.Host == "" || u.Hostname() == "" {
+		return nil, false
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, false
+	}
+	u.Fragment, u.RawFragment = "", ""
+	if host, ok := hosts.Canonical(u.Hostname()); ok {
+		if strings.Contains(host, ":") {
+			host = "[" + host + "]"
+		}
+		if p := u.Port(); p != "" {
+			host += ":" + p
+		}
+		u.Host = host
+	}
+	return u, true
+}
+
+// resolve reads a Location header against the URL that answered it.
+func resolve(base *url.URL, loc string) (*url.URL, bool) {
+	loc = strings.TrimSpace(loc)
+	if loc == "" || len(loc) > discovery.MaxURLLength || strings.ContainsAny(loc, "\\\x00\r\n") {
+		return nil, false
+	}
+	ref, err := url.Parse(loc)
+	if err != nil {
+		return nil, false
+	}
+	return canonical(base.ResolveReference(ref))
+}
+
+func isRedirect(status int) bool {
+	switch status {
+	case 301, 302, 303, 307, 308:
+		return true
+	}
+	return false
+}
+
+// origin is scheme://host:port with the scheme's default port written out,
+// so that https://a.example and https://a.example:443 are one origin.
+func origin(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = "80"
+		if u.Scheme == "https" {
+			port = "443"
+		}
+	}
+	return u.Scheme + "://" + net.JoinHostPort(strings.Trim(strings.ToLower(u.Hostname()), "[]"), port)
+}
+
+// allowedOrigins are the origins that may receive the caller's headers:
+// where the public card came from and every endpoint it declares (its
+// supportedInterfaces and, for 0.3 and mixed cards, the legacy url and
+// additionalInterfaces). A redirect elsewhere goes without them.
+func allowedOrigins(root *jsonpos.Node, cardURL string) map[string]bool {
+	out := map[string]bool{}
+	if u, ok := endpoint(cardURL); ok {
+		out[origin(u)] = true
+	}
+	for _, e := range probe.Entries(root) {
+		if u, ok := endpoint(e.URL); ok {
+			out[origin(u)] = true
+		}
+	}
+	return out
+}
+
+// notForwarded are headers a caller may not set: they describe the
+// connection or the body, which are ours, or they are the ones Check sets.
+var notForwarded = map[string]bool{
+	"Host": true, "Content-Length": true, "Transfer-Encoding": true, "Connection": true, "Keep-Alive": true,
+	"Te": true, "Trailer": true, "Upgrade": true, "Proxy-Connection": true, "Expect": true,
+	"User-Agent": true, "Accept": true, "Content-Type": true, "A2A-Version": true,
+}
+
+// callerHeaders keeps the caller's headers that are valid HTTP and not
+// ours to set, under their canonical names.
+func callerHeaders(in http.Header) http.Header {
+	out := http.Header{}
+	for k, vs := range in {
+		name := http.CanonicalHeaderKey(strings.TrimSpace(k))
+		if name == "" || !isToken(name) || notForwarded[name] || strings.EqualFold(name, "A2A-Version") {
+			continue
+		}
+		for _, v := range vs {
+			if validValue(v) {
+				out[name] = append(out[name], v)
+			}
+		}
+	}
+	return out
+}
+
+func isToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' || c >= 0x7f || strings.IndexByte(`"(),/:;<=>?@[\]{}`, c) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func validValue(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c == '\r' || c == '\n' || c == 0 || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// refused is the answer for a URL the policy forbids, in the policy's words.
+func refused(err error) answer {
+	var e *discovery.Error
+	if errors.As(err, &e) && !e.Text.IsZero() {
+		return answer{outcome: RefusedByPolicy, detail: i18n.T("msg.extended.answer.refused", e.Text)}
+	}
+	return answer{outcome: RefusedByPolicy, detail: i18n.T("msg.extended.answer.refused-other", jsonpos.Clip(err.Error(), 200))}
+}
+
+// failed is the answer for a request that got none.
+func failed(ctx context.Context, u *url.URL, err error, opts Options) answer {
+	var e *discovery.Error
+	if errors.As(err, &e) {
+		switch e.Kind {
+		case discovery.KindRefused:
+			return refused(e) // the native Doer's check of the dialled address
+		case discovery.KindRequestCap:
+			return answer{outcome: Unreachable, detail: i18n.T("msg.extended.answer.cap", e.Text)}
+		}
+	}
+	a := answer{outcome: Unreachable}
+	switch {
+	case errors.Is(err, discovery.ErrTimeout), errors.Is(err, context.DeadlineExceeded), ctx.Err() != nil:
+		a.detail = i18n.T("msg.extended.answer.timeout", int(opts.Timeout.Milliseconds()))
+	case errors.Is(err, discovery.ErrConnRefused):
+		a.detail = i18n.T("msg.extended.answer.conn-refused", u.Host)
+	case errors.Is(err, discovery.ErrNoSuchHost):
+		a.detail = i18n.T("msg.extended.answer.dns", jsonpos.QuoteClipped(u.Hostname()))
+	case errors.Is(err, discovery.ErrTLS):
+		a.detail = i18n.T("msg.extended.answer.tls")
+	case errors.Is(err, discovery.ErrConnLost):
+		a.detail = i18n.T("msg.extended.answer.lost")
+	default:
+		a.detail = i18n.T("msg.extended.answer.other", jsonpos.Clip(err.Error(), 200))
+	}
+	return a
+}
+
+func english(t i18n.Text) string {
+	if t.IsZero() {
+		return ""
+	}
+	return i18n.EnglishCatalogue().Render(t)
+}
