@@ -356,7 +356,7 @@ func TestLangSARIFChinese(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := log.Runs[0]
-	if !strings.HasSuffix(run.Tool.Driver.InformationURI, "/zh-CN/") {
+	if !strings.HasSuffix(run.Tool.Driver.InformationURI, "/zh/") {
 		t.Errorf("informationUri %q", run.Tool.Driver.InformationURI)
 	}
 	for _, r := range run.Tool.Driver.Rules {

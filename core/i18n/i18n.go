@@ -56,11 +56,11 @@ func (l Lang) Name() string {
 }
 
 // Prefix is where the language's pages live on the site: "" for English
-// (the site's root), "/zh-CN" for Chinese. Every link to a localized page
+// (the site's root), "/zh" for Chinese. Every link to a localized page
 // is built from it.
 func (l Lang) Prefix() string {
 	if l == Chinese {
-		return "/zh-CN"
+		return "/zh"
 	}
 	return ""
 }

@@ -15,7 +15,7 @@ import (
 
 // learnPages renders /rules/, /rules/<code>/ and /fields/ from the
 // catalogues, in every language: English at the site's root, the others
-// under their prefix (/zh-CN/rules/…), from the same templates.
+// under their prefix (/zh/rules/…), from the same templates.
 func (b *builder) learnPages(ctx context.Context, a assets) error {
 	for _, l := range i18n.Langs() {
 		if err := b.learnPagesIn(ctx, l, a); err != nil {
@@ -27,7 +27,7 @@ func (b *builder) learnPages(ctx context.Context, a assets) error {
 
 func (b *builder) learnPagesIn(ctx context.Context, l i18n.Lang, a assets) error {
 	css := []string{a.CSS}
-	dir := strings.TrimPrefix(l.Prefix()+"/", "/") // "" or "zh-CN/"
+	dir := strings.TrimPrefix(l.Prefix()+"/", "/") // "" or "zh/"
 	cat := catalog.Of(l)
 	byTopic := map[string]*components.RuleTopic{}
 	var topics []*components.RuleTopic

@@ -55,7 +55,7 @@ func hasHan(s string) bool {
 }
 
 // The learn pages exist in every language: English where they always
-// were, Chinese under /zh-CN/, each rule's and field's words from its
+// were, Chinese under /zh/, each rule's and field's words from its
 // language's catalogue, the bad example's findings rendered in it, and
 // the sitemap lists every page with its twin.
 func TestLearnPagesInEveryLanguage(t *testing.T) {
@@ -133,9 +133,9 @@ func TestLearnPagesInEveryLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"<loc>" + lint.SiteURL + "/zh-CN/rules/json-comment/</loc>",
+		"<loc>" + lint.SiteURL + "/zh/rules/json-comment/</loc>",
 		"<loc>" + lint.SiteURL + "/fields/</loc>",
-		`hreflang="zh-CN" href="` + lint.SiteURL + `/zh-CN/fields/"`,
+		`hreflang="zh-CN" href="` + lint.SiteURL + `/zh/fields/"`,
 	} {
 		if !strings.Contains(string(sm), want) {
 			t.Errorf("sitemap lacks %s", want)

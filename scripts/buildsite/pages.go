@@ -74,7 +74,7 @@ func (b *builder) sitemap() error {
 }
 
 // learnPath is a learn page's path without its language prefix
-// ("/zh-CN/rules/" -> "/rules/"), and whether path is a learn page (the
+// ("/zh/rules/" -> "/rules/"), and whether path is a learn page (the
 // pages built in every language).
 func learnPath(path string) (string, bool) {
 	for _, l := range i18n.Langs() {

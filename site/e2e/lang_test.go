@@ -142,7 +142,7 @@ func TestE2ELanguageChinese(t *testing.T) {
 	if len(fixes) == 0 || !hasHan(fixes[0]) {
 		t.Errorf("fix titles %q are not Chinese", fixes)
 	}
-	if href := eval[string](t, ctx, `document.querySelector('.diag-code').getAttribute("href")`); !strings.HasPrefix(href, "/zh-CN/rules/") {
+	if href := eval[string](t, ctx, `document.querySelector('.diag-code').getAttribute("href")`); !strings.HasPrefix(href, "/zh/rules/") {
 		t.Errorf("rule link %q does not lead to the Chinese rule page", href)
 	}
 	sum := eval[string](t, ctx, `document.getElementById("diag-summary").textContent`)

@@ -184,7 +184,7 @@ func TestE2EReportOnPhone(t *testing.T) {
 	// The learn pages fit too (wide tables scroll inside their box).
 	// (a plain selector is a DevTools search, which also matches text such
 	// as "domain" inside closed <details>; name the element exactly)
-	for _, p := range []string{"/rules/", "/fields/", "/rules/json-comment/", "/zh-CN/rules/", "/zh-CN/fields/", "/zh-CN/rules/json-comment/"} {
+	for _, p := range []string{"/rules/", "/fields/", "/rules/json-comment/", "/zh/rules/", "/zh/fields/", "/zh/rules/json-comment/"} {
 		do(t, ctx, chromedp.Navigate(base+p), chromedp.WaitVisible(`main.site-main`))
 		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
 			wide := eval[[]string](t, ctx, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > 391).sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right).slice(0, 6).map(e => e.tagName + "." + e.className + " " + Math.round(e.getBoundingClientRect().right))`)

@@ -788,7 +788,7 @@ const layoutTexts = new Map();
 function translateLayout() {
   const items = [];
   for (const a of document.querySelectorAll(".site-header nav a")) {
-    const path = new URL(a.href, location.href).pathname.replace(/^\/zh-CN(?=\/)/, "");
+    const path = new URL(a.href, location.href).pathname.replace(/^\/zh(?=\/)/, "");
     const id = { "/": "ui.nav.playground", "/check": "ui.nav.check", "/rules/": "ui.nav.rules", "/fields/": "ui.nav.fields" }[path];
     if (id) items.push([a, id, path]);
   }

@@ -71,7 +71,7 @@ func TestSetLanguageChinese(t *testing.T) {
 			if !hasHan(d.Message) {
 				t.Errorf("%s: message without Chinese: %q", d.Code, d.Message)
 			}
-			if d.URL != "/zh-CN/rules/"+d.Code+"/" {
+			if d.URL != "/zh/rules/"+d.Code+"/" {
 				t.Errorf("%s: url %q", d.Code, d.URL)
 			}
 			for j, f := range d.Fixes {

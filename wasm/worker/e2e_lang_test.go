@@ -78,7 +78,7 @@ func TestE2ELanguage(t *testing.T) {
 	if !hasHan(zh.Find(`[data-testid=verdict-text]`).Text()) {
 		t.Errorf("verdict %q", zh.Find(`[data-testid=verdict-text]`).Text())
 	}
-	if href := zh.Find(`a.diag-code`).First().AttrOr("href", ""); !strings.HasPrefix(href, "/zh-CN/rules/") {
+	if href := zh.Find(`a.diag-code`).First().AttrOr("href", ""); !strings.HasPrefix(href, "/zh/rules/") {
 		t.Errorf("rule link %q", href)
 	}
 	t.Logf("zh-CN verdict %q, first finding %q", zh.Find(`[data-testid=verdict-text]`).Text(), msgs.First().Text())
@@ -96,7 +96,7 @@ func TestE2ELanguage(t *testing.T) {
 		t.Fatalf("/api/check: %v\n%.300s", err, a.body)
 	}
 	for _, d := range j.Diagnostics {
-		if !hasHan(d.Message) || !strings.Contains(d.URL, "/zh-CN/rules/") {
+		if !hasHan(d.Message) || !strings.Contains(d.URL, "/zh/rules/") {
 			t.Errorf("/api/check %s: %q %q", d.Code, d.Message, d.URL)
 		}
 	}

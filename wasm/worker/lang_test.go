@@ -92,7 +92,7 @@ func TestReportLanguage(t *testing.T) {
 				})
 			}
 			href := d.Find(`[data-testid=diagnostic] a.diag-code`).First().AttrOr("href", "")
-			if strings.HasPrefix(href, "/zh-CN/rules/") != zh || !strings.Contains(href, "/rules/") {
+			if strings.HasPrefix(href, "/zh/rules/") != zh || !strings.Contains(href, "/rules/") {
 				t.Errorf("rule link %q", href)
 			}
 			// A language the reader chose stays chosen in the form.
@@ -160,7 +160,7 @@ func TestAPICheckLanguage(t *testing.T) {
 		if !hasHan(z["message"].(string)) || hasHan(e["message"].(string)) && !hasHan(strings.Join(argStrings(e["args"]), "")) {
 			t.Errorf("%s: en %q zh %q", z["code"], e["message"], z["message"])
 		}
-		if u, _ := z["url"].(string); !strings.Contains(u, "/zh-CN/rules/") {
+		if u, _ := z["url"].(string); !strings.Contains(u, "/zh/rules/") {
 			t.Errorf("%s: url %q", z["code"], u)
 		}
 	}
