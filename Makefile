@@ -67,9 +67,11 @@ test-fuzz: ## short fixed fuzz runs: parse+lint+select, the share decoder, URL n
 
 test-e2e: test-e2e-worker test-e2e-editor ## end-to-end tests in workerd and headless Chromium
 
-# test-unit runs it too (go test ./...): a few seconds, no network.
-test-action: ## run action.yml's steps and check .pre-commit-hooks.yaml locally, with a CLI built from this checkout
-	$(GO) test -count=1 ./scripts/actiontest/
+# test-unit runs these too (go test ./...), a few seconds and no network,
+# except TestGoInstall (~20 s, needs a full clone): go install of HEAD
+# through the action's own install step, offline.
+test-action: ## run action.yml's steps and check .pre-commit-hooks.yaml locally, with a CLI built from this checkout, and go install of HEAD
+	AGENTCARD_GOINSTALL=1 $(GO) test -count=1 ./scripts/actiontest/
 
 test-worker: ## the Worker's native tests: discovery, handler, report components
 	$(GO) test -count=1 ./core/discovery/ ./wasm/worker/ ./components/

@@ -216,7 +216,14 @@ type result struct {
 // (defaults for the others), as described in the package comment.
 func runAction(t *testing.T, a action, workspace string, inputs map[string]string) result {
 	t.Helper()
-	bin := cli(t)
+	return runSteps(t, a, workspace, inputs, nil)
+}
+
+// runSteps is runAction; with installEnv set, the install step runs for
+// real with that environment added (TestGoInstall) instead of being
+// replaced by a local build.
+func runSteps(t *testing.T, a action, workspace string, inputs map[string]string, installEnv []string) result {
+	t.Helper()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Fatal("bash is needed to run the action's steps: ", err)
@@ -243,10 +250,10 @@ func runAction(t *testing.T, a action, workspace string, inputs map[string]strin
 		switch {
 		case s.Uses != "":
 			continue // actions/setup-go: the test's own Go is used
-		case s.ID == "install":
+		case s.ID == "install" && installEnv == nil:
 			// instead of go install …@version: this checkout's binary,
 			// added to the path the way the step adds GOBIN
-			if err := os.WriteFile(pathFile, []byte(bin+"\n"), 0o644); err != nil {
+			if err := os.WriteFile(pathFile, []byte(cli(t)+"\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			res.ran = append(res.ran, "install (local build)")
@@ -271,6 +278,9 @@ func runAction(t *testing.T, a action, workspace string, inputs map[string]strin
 			"PATH=" + path, "HOME=" + runner, "LANG=C.UTF-8",
 			"GITHUB_ACTIONS=true", "GITHUB_WORKSPACE=" + workspace, "GITHUB_PATH=" + pathFile,
 			"GITHUB_OUTPUT=" + filepath.Join(runner, "github_output"),
+		}
+		if s.ID == "install" {
+			cmd.Env = append(cmd.Env, installEnv...)
 		}
 		for k, v := range s.Env {
 			v = expr.ReplaceAllStringFunc(v, func(m string) string {
