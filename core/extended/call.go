@@ -165,16 +165,16 @@ func rpcBody(t card.Interface, legacy bool) []byte {
 // entry's tenant is the first path segment (§11.3).
 func below(u *url.URL, t card.Interface, legacy bool) *url.URL {
 	out := *u
-	out.RawQuery, out.RawPath = "", ""
-	base := strings.TrimRight(out.Path, "/")
+	out.RawQuery = ""
+	esc, plain := strings.TrimRight(u.EscapedPath(), "/"), strings.TrimRight(u.Path, "/")
+	suffix := pathExtended
 	if legacy {
-		out.Path = base + pathExtended03
-		return &out
+		suffix = pathExtended03
+	} else if t.HasTenant && t.Tenant != "" {
+		esc += "/" + url.PathEscape(t.Tenant)
+		plain += "/" + t.Tenant
 	}
-	if t.HasTenant && t.Tenant != "" {
-		base += "/" + url.PathEscape(t.Tenant)
-	}
-	out.Path = base + pathExtended
+	out.Path, out.RawPath = plain+suffix, esc+suffix
 	return &out
 }
 

@@ -1,0 +1,106 @@
+package extended
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/jsonpos"
+)
+
+// Caller headers that describe the connection or that Check sets itself
+// are dropped, as are values that would split a header; the rest keep
+// every value under the canonical name.
+func TestCallerHeaders(t *testing.T) {
+	got := callerHeaders(http.Header{
+		"authorization": {"Bearer a"}, "X-Api-Key": {"k1", "k2"}, "Host": {"evil.example"},
+		"Content-Length": {"9"}, "a2a-version": {"0.1"}, "User-Agent": {"x"},
+		"X-Split": {"a\r\nInjected: 1"}, "Bad Name": {"v"}, "": {"v"},
+	})
+	want := http.Header{"Authorization": {"Bearer a"}, "X-Api-Key": {"k1", "k2"}}
+	if len(got) != len(want) || got.Get("Authorization") != "Bearer a" || len(got["X-Api-Key"]) != 2 {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// One origin per scheme, canonical host and effective port: default ports
+// written or not, host case and IPv4 spellings agree; another port or
+// scheme is another origin.
+func TestOrigins(t *testing.T) {
+	root := jsonpos.Parse([]byte(`{"supportedInterfaces":[
+  {"url":"https://Agent.Example.com:443/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"},
+  {"url":"http://0x7f000001:8080/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}]}`), jsonpos.Options{}).Root
+	allowed := allowedOrigins(root, "https://cards.example.com/.well-known/agent-card.json")
+	for raw, want := range map[string]bool{
+		"https://agent.example.com/x":      true,
+		"https://cards.example.com:443/y":  true,
+		"http://127.0.0.1:8080/z":          true,
+		"http://agent.example.com/x":       false,
+		"https://agent.example.com:8443/x": false,
+		"http://127.0.0.1:8081/z":          false,
+		"https://evil.example/x":           false,
+	} {
+		u, ok := endpoint(raw)
+		if !ok || allowed[origin(u)] != want {
+			t.Errorf("%s: allowed %v, want %v", raw, allowed[origin(u)], want)
+		}
+	}
+}
+
+// A JSON-RPC POST follows 307/308 with its body, but a 302 would turn it
+// into a GET: that is a bad answer, not followed.
+func TestPostRedirects(t *testing.T) {
+	for _, tc := range []struct {
+		status   int
+		requests int
+		outcome  Outcome
+	}{{307, 2, GotCard}, {308, 2, GotCard}, {302, 1, BadAnswer}, {303, 1, BadAnswer}} {
+		var methods []string
+		d := discovery.DoerFunc(func(_ context.Context, r *discovery.Request) (*discovery.Response, error) {
+			methods = append(methods, r.Method+" "+string(r.Body[:10]))
+			if r.URL == "https://agent.example.com/a2a" {
+				return &discovery.Response{Status: tc.status, Header: http.Header{"Location": {"/v2/a2a"}}}, nil
+			}
+			return &discovery.Response{Status: 200, Body: []byte(`{"jsonrpc":"2.0","id":"x","result":{"name":"A"}}`)}, nil
+		})
+		c := &checker{d: d, opts: Options{}.withDefaults()}
+		c.opts.Policy.MaxRedirects = 5
+		var res Result
+		root := jsonpos.Parse([]byte(`{"supportedInterfaces":[{"url":"https://agent.example.com/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}`), jsonpos.Options{}).Root
+		a := c.call(context.Background(), Targets(root)[0], false, &res)
+		if a.outcome != tc.outcome || len(res.Requests) != tc.requests {
+			t.Errorf("%d: outcome %s, requests %+v", tc.status, a.outcome, res.Requests)
+		}
+		for _, m := range methods {
+			if m != `POST {"id":"age` {
+				t.Errorf("%d: sent %q", tc.status, m)
+			}
+		}
+		if tc.requests == 2 && res.Requests[1].URL != "https://agent.example.com/v2/a2a" {
+			t.Errorf("%d: followed to %s", tc.status, res.Requests[1].URL)
+		}
+	}
+}
+
+// The operation's address per binding and version: a 1.0 tenant is the
+// first path segment below the entry's URL; 0.3 uses /v1/card.
+func TestBelow(t *testing.T) {
+	root := jsonpos.Parse([]byte(`{"supportedInterfaces":[
+  {"url":"https://a.example.com/rest/?x=1","protocolBinding":"HTTP+JSON","protocolVersion":"1.0","tenant":"t 1"}]}`), jsonpos.Options{}).Root
+	e := Targets(root)[0]
+	u, _ := url.Parse(e.URL)
+	if got := below(u, e, false).String(); got != "https://a.example.com/rest/t%201/extendedAgentCard" {
+		t.Errorf("1.0: %s", got)
+	}
+	if got := below(u, e, true).String(); got != "https://a.example.com/rest/v1/card" {
+		t.Errorf("0.3: %s", got)
+	}
+	if b := string(rpcBody(e, false)); b != `{"id":"agentcard-extended","jsonrpc":"2.0","method":"GetExtendedAgentCard","params":{"tenant":"t 1"}}` {
+		t.Errorf("1.0 body %s", b)
+	}
+	if b := string(rpcBody(e, true)); b != `{"id":"agentcard-extended","jsonrpc":"2.0","method":"agent/getAuthenticatedExtendedCard"}` {
+		t.Errorf("0.3 body %s", b)
+	}
+}
