@@ -104,3 +104,40 @@ func TestBelow(t *testing.T) {
 		t.Errorf("0.3 body %s", b)
 	}
 }
+
+// Hostile or odd answers give an outcome and a detail, never a panic or a
+// card: HTML, JSON that is not JSON-RPC, a result that is not a card,
+// null error codes, a Location that cannot be followed.
+func TestOddAnswers(t *testing.T) {
+	for _, tc := range []struct {
+		binding string
+		status  int
+		body    string
+		header  http.Header
+		want    Outcome
+	}{
+		{"JSONRPC", 200, `<!doctype html><h1>hi</h1>`, nil, BadAnswer},
+		{"JSONRPC", 404, `<h1>not found</h1>`, nil, Unsupported},
+		{"JSONRPC", 200, `{"jsonrpc":"2.0","id":1,"result":[1]}`, nil, BadAnswer},
+		{"JSONRPC", 200, `{"jsonrpc":"2.0","id":1,"error":{"code":null}}`, nil, BadAnswer},
+		{"JSONRPC", 200, `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"nope"}}`, nil, Unsupported},
+		{"JSONRPC", 200, `{"error":{"code":404,"status":"NOT_FOUND"}}`, nil, BadAnswer},
+		{"JSONRPC", 302, ``, http.Header{"Location": {"javascript:alert(1)"}}, BadAnswer},
+		{"HTTP+JSON", 200, `{"ok":true}`, nil, BadAnswer},
+		{"HTTP+JSON", 200, `{"name":`, nil, BadAnswer},
+		{"HTTP+JSON", 400, `{"error":{"code":400,"status":"FAILED_PRECONDITION","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"EXTENDED_AGENT_CARD_NOT_CONFIGURED"}]}}`, nil, Unsupported},
+		{"HTTP+JSON", 500, `{"error":{"status":"UNAUTHENTICATED"}}`, nil, AuthRefused},
+		{"HTTP+JSON", 301, ``, http.Header{"Location": {"\\\\evil.example"}}, BadAnswer},
+	} {
+		d := discovery.DoerFunc(func(context.Context, *discovery.Request) (*discovery.Response, error) {
+			return &discovery.Response{Status: tc.status, Header: tc.header, Body: []byte(tc.body)}, nil
+		})
+		c := &checker{d: d, opts: Options{}.withDefaults()}
+		src := `{"supportedInterfaces":[{"url":"https://a.example.com/x","protocolBinding":"` + tc.binding + `","protocolVersion":"1.0"}]}`
+		var res Result
+		a := c.call(context.Background(), Targets(jsonpos.Parse([]byte(src), jsonpos.Options{}).Root)[0], false, &res)
+		if a.outcome != tc.want || a.detail.IsZero() || a.card != nil || res.Requests[0].Message == "" {
+			t.Errorf("%s %d %s: %s %v", tc.binding, tc.status, tc.body, a.outcome, a.detail)
+		}
+	}
+}
