@@ -25,12 +25,16 @@ import (
 //	-X github.com/agentcard/agentcard/internal/buildinfo.version=v1.2.3
 //	-X github.com/agentcard/agentcard/internal/buildinfo.commit=<full hash>
 //	-X github.com/agentcard/agentcard/internal/buildinfo.date=<RFC 3339>
+//	-X github.com/agentcard/agentcard/internal/buildinfo.modified=true
 //
 // They are strings because -X can only set strings; empty means "not set".
+// modified is stamped too because VCS stamping can be off (-buildvcs=false
+// in GOFLAGS), and then the build itself records no vcs.modified.
 var (
-	version string
-	commit  string
-	date    string
+	version  string
+	commit   string
+	date     string
+	modified string
 )
 
 // Devel is the version of a build that carries no version at all (go run,
@@ -50,11 +54,11 @@ type Info struct {
 // Get reports the running binary's build.
 func Get() Info {
 	bi, _ := debug.ReadBuildInfo()
-	return resolve(bi, stamp{version: version, commit: commit, date: date})
+	return resolve(bi, stamp{version: version, commit: commit, date: date, modified: modified})
 }
 
 // stamp holds the values a release build sets with -X.
-type stamp struct{ version, commit, date string }
+type stamp struct{ version, commit, date, modified string }
 
 // pseudoTail matches the end of a pseudo-version: the commit time
 // (yyyymmddhhmmss) and the 12-digit commit hash, then an optional build
@@ -105,6 +109,9 @@ func resolve(bi *debug.BuildInfo, s stamp) Info {
 	}
 	if s.date != "" {
 		info.Date = s.date
+	}
+	if s.modified == "true" {
+		info.Modified = true
 	}
 	return info
 }

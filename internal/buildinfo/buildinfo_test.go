@@ -55,6 +55,12 @@ func TestResolve(t *testing.T) {
 			want: Info{Version: "v1.2.3", Commit: rev, Date: "2026-12-01T02:54:33Z", Modified: true, GoVersion: "go1.26.0"},
 		},
 		{
+			name: "release build without VCS data (-buildvcs=false): modified from the stamp",
+			bi:   &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: Devel}},
+			s:    stamp{version: "v1.2.3+dirty", commit: rev, modified: "true"},
+			want: Info{Version: "v1.2.3+dirty", Commit: rev, Modified: true, GoVersion: "go1.26.0"},
+		},
+		{
 			name: "a stamp that sets only the version keeps the VCS commit",
 			bi: &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: Devel},
 				Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: "false"}}},
@@ -113,7 +119,7 @@ func TestLinkerStamp(t *testing.T) {
 		bin += ".exe"
 	}
 	const pkg = "github.com/agentcard/agentcard/internal/buildinfo"
-	ldflags := "-X " + pkg + ".version=v9.8.7-stamp -X " + pkg + ".commit=0123456789abcdef0123456789abcdef01234567 -X " + pkg + ".date=2026-12-01T00:00:00Z"
+	ldflags := "-X " + pkg + ".version=v9.8.7-stamp -X " + pkg + ".commit=0123456789abcdef0123456789abcdef01234567 -X " + pkg + ".date=2026-12-01T00:00:00Z -X " + pkg + ".modified=true"
 	build := exec.Command("go", "build", "-trimpath", "-ldflags", ldflags, "-o", bin, "./testdata/printinfo")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -126,7 +132,7 @@ func TestLinkerStamp(t *testing.T) {
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("output %q: %v", out, err)
 	}
-	if got.Version != "v9.8.7-stamp" || got.Commit != "0123456789abcdef0123456789abcdef01234567" || got.Date != "2026-12-01T00:00:00Z" {
+	if got.Version != "v9.8.7-stamp" || got.Commit != "0123456789abcdef0123456789abcdef01234567" || got.Date != "2026-12-01T00:00:00Z" || !got.Modified {
 		t.Errorf("stamped binary reports %+v", got)
 	}
 	if got.GoVersion != runtime.Version() {

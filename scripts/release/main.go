@@ -60,6 +60,7 @@ type options struct {
 	version string   // stamped and used in file names
 	commit  string   // full commit hash
 	date    string   // commit time, RFC 3339 UTC
+	dirty   bool     // the tree has uncommitted changes
 	targets []target // platforms
 	root    string   // module root, where go build runs
 	log     io.Writer
@@ -107,7 +108,7 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil && *version == "" {
 		return fmt.Errorf("cannot tell the version: %w; pass -version", err)
 	}
-	o.version, o.commit, o.date = v.version, v.commit, v.date
+	o.version, o.commit, o.date, o.dirty = v.version, v.commit, v.date, v.dirty
 	if *version != "" {
 		o.version = *version
 	}
@@ -175,6 +176,9 @@ func release(o options) ([]artifact, error) {
 	}
 	if o.date != "" {
 		ldflags += " -X " + pkg + ".date=" + o.date
+	}
+	if o.dirty {
+		ldflags += " -X " + pkg + ".modified=true"
 	}
 	fmt.Fprintf(o.log, "agentcard %s (commit %s, %s) into %s\n", o.version, orNone(o.commit), orNone(o.date), o.out)
 	width := len(sumsFile)
@@ -258,7 +262,10 @@ func moduleRoot() (string, error) {
 }
 
 // stampInfo is what git says about HEAD.
-type stampInfo struct{ version, commit, date string }
+type stampInfo struct {
+	version, commit, date string
+	dirty                 bool
+}
 
 // fromGit reads HEAD's commit, its time and a version for it.
 func fromGit(root string) (stampInfo, error) {
@@ -296,6 +303,7 @@ func fromGit(root string) (stampInfo, error) {
 		version: gitVersion(exact, nearest, when, commit, status != ""),
 		commit:  commit,
 		date:    when.Format(time.RFC3339),
+		dirty:   status != "",
 	}, nil
 }
 

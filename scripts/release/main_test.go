@@ -42,7 +42,7 @@ func TestReleaseHost(t *testing.T) {
 	const version = "v0.0.0-20261201000000-0123456789ab"
 	const commit = "0123456789abcdef0123456789abcdef01234567"
 	arts, err := release(options{
-		out: out, version: version, commit: commit, date: "2026-12-01T00:00:00Z",
+		out: out, version: version, commit: commit, date: "2026-12-01T00:00:00Z", dirty: true,
 		targets: []target{host}, root: root, log: io.Discard,
 	})
 	if err != nil {
@@ -105,8 +105,8 @@ func TestReleaseHost(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%s version: %v", name, err)
 	}
-	if !strings.Contains(string(v), version) || !strings.Contains(string(v), commit[:12]) {
-		t.Errorf("agentcard version printed %q; want the stamped version %s and commit %s", v, version, commit[:12])
+	if !strings.Contains(string(v), version) || !strings.Contains(string(v), commit[:12]) || !strings.Contains(string(v), "modified") {
+		t.Errorf("agentcard version printed %q; want the stamped version %s, commit %s and modified", v, version, commit[:12])
 	}
 }
 
