@@ -7,10 +7,12 @@ import (
 	"time"
 )
 
-// Request is one outgoing request: a GET, or, for core/probe's JSON-RPC
-// call, a POST with a small body. It never carries cookies or credentials;
-// the only headers are the ones discovery and core/probe set (User-Agent,
-// Accept, Content-Type and, optionally, A2A-Version).
+// Request is one outgoing request: a GET, or, for the JSON-RPC calls of
+// core/probe and core/extended, a POST with a small body. Discovery itself
+// never sends cookies or credentials; credentials a person supplies for a
+// protected card (core/extended, the CLI's --header) are added only by the
+// code that decides where they may go: the card's own origin and the
+// endpoints it declares.
 type Request struct {
 	URL     string
 	Header  http.Header

@@ -61,12 +61,17 @@ func restPath(legacy bool) string {
 // tenant is the first path segment (§11.3).
 func restRequest(u *url.URL, e card.Interface, id string, legacy bool) *discovery.Request {
 	t := *u
-	t.RawQuery, t.RawPath = "", ""
-	base := strings.TrimRight(t.Path, "/")
+	// Path holds the decoded form and RawPath the escaped one, so that a
+	// tenant such as "eu/west" stays one segment (eu%2Fwest) and is not
+	// escaped twice.
+	base, raw := strings.TrimRight(t.Path, "/"), strings.TrimRight(t.EscapedPath(), "/")
 	if !legacy && e.HasTenant && e.Tenant != "" {
-		base += "/" + url.PathEscape(e.Tenant)
+		base += "/" + e.Tenant
+		raw += "/" + url.PathEscape(e.Tenant)
 	}
-	t.Path = base + strings.Replace(restPath(legacy), "{id}", id, 1)
+	suffix := strings.Replace(restPath(legacy), "{id}", url.PathEscape(id), 1)
+	t.RawQuery = ""
+	t.Path, t.RawPath = base+suffix, raw+suffix
 	h := http.Header{}
 	h.Set("Accept", "application/a2a+json, application/json")
 	return &discovery.Request{URL: t.String(), Method: http.MethodGet, Header: h}

@@ -355,6 +355,23 @@ func TestTenant(t *testing.T) {
 	}
 }
 
+// A tenant with characters a path must escape stays one segment, escaped
+// once: "eu west/1" is eu%20west%2F1, never %2520.
+func TestTenantEscapedOnce(t *testing.T) {
+	var asked []*discovery.Request
+	d := discovery.DoerFunc(func(_ context.Context, r *discovery.Request) (*discovery.Response, error) {
+		asked = append(asked, r)
+		return &discovery.Response{Status: 404}, nil
+	})
+	entries := []card.Interface{
+		{Index: 0, URL: "https://agent.example.com/a%20b/rest", Binding: "HTTP+JSON", Version: "1.0", Tenant: "eu west/1", HasTenant: true},
+	}
+	probe.Run(context.Background(), entries, d, probe.Options{TaskID: func() string { return "t1" }})
+	if len(asked) != 1 || asked[0].URL != "https://agent.example.com/a%20b/rest/eu%20west%2F1/tasks/t1" {
+		t.Fatalf("asked %+v", asked[0].URL)
+	}
+}
+
 // TestLocalize: details render in Chinese and the JSON form carries the
 // detail as data next to the rendered words.
 func TestLocalize(t *testing.T) {
