@@ -278,7 +278,7 @@ func callerHeaders(in http.Header) http.Header {
 	out := http.Header{}
 	for k, vs := range in {
 		name := http.CanonicalHeaderKey(strings.TrimSpace(k))
-		if name == "" || !isToken(name) || notForwarded[name] || strings.EqualFold(name, "A2A-Version") {
+		if name == "" || !discovery.IsToken(name) || notForwarded[name] || strings.EqualFold(name, "A2A-Version") {
 			continue
 		}
 		for _, v := range vs {
@@ -288,16 +288,6 @@ func callerHeaders(in http.Header) http.Header {
 		}
 	}
 	return out
-}
-
-func isToken(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c <= ' ' || c >= 0x7f || strings.IndexByte(`"(),/:;<=>?@[\]{}`, c) >= 0 {
-			return false
-		}
-	}
-	return true
 }
 
 func validValue(v string) bool {
@@ -329,22 +319,7 @@ func failed(ctx context.Context, u *url.URL, err error, opts Options) answer {
 			return answer{outcome: Unreachable, detail: i18n.T("msg.extended.answer.cap", e.Text)}
 		}
 	}
-	a := answer{outcome: Unreachable}
-	switch {
-	case errors.Is(err, discovery.ErrTimeout), errors.Is(err, context.DeadlineExceeded), ctx.Err() != nil:
-		a.detail = i18n.T("msg.extended.answer.timeout", int(opts.Timeout.Milliseconds()))
-	case errors.Is(err, discovery.ErrConnRefused):
-		a.detail = i18n.T("msg.extended.answer.conn-refused", u.Host)
-	case errors.Is(err, discovery.ErrNoSuchHost):
-		a.detail = i18n.T("msg.extended.answer.dns", jsonpos.QuoteClipped(u.Hostname()))
-	case errors.Is(err, discovery.ErrTLS):
-		a.detail = i18n.T("msg.extended.answer.tls")
-	case errors.Is(err, discovery.ErrConnLost):
-		a.detail = i18n.T("msg.extended.answer.lost")
-	default:
-		a.detail = i18n.T("msg.extended.answer.other", jsonpos.Clip(err.Error(), 200))
-	}
-	return a
+	return answer{outcome: Unreachable, detail: discovery.NoAnswer(ctx, u, err, opts.Timeout)}
 }
 
 func english(t i18n.Text) string {

@@ -119,21 +119,11 @@ func authScheme(values []string) string {
 			end = len(v)
 		}
 		s := v[:end]
-		if s != "" && len(s) <= 40 && isToken(s) {
+		if s != "" && len(s) <= 40 && discovery.IsToken(s) {
 			return s
 		}
 	}
 	return ""
-}
-
-func isToken(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c <= ' ' || c >= 0x7f || strings.IndexByte(`"(),/:;<=>?@[\]{}`, c) >= 0 {
-			return false
-		}
-	}
-	return true
 }
 
 func mediaType(res *discovery.Response) string {

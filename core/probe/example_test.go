@@ -58,7 +58,7 @@ func ExampleDiagnostics() {
 	doc := jsonpos.Parse([]byte(`{"url":"https://agent.example.com/rpc","protocolVersion":"0.3.0"}`), jsonpos.Options{})
 	entries := probe.Entries(doc.Root)
 	results := []probe.Result{{Index: 0, Source: entries[0].Source, URL: entries[0].URL, Binding: "JSONRPC", Version: "0.3",
-		Outcome: probe.Unreachable, Detail: i18n.T("msg.probe.unreachable.timeout", 3000)}}
+		Outcome: probe.Unreachable, Detail: i18n.T("phrase.net.timeout", 3000)}}
 	for _, d := range probe.Diagnostics(doc, entries, results) {
 		fmt.Println(d.Code, d.Severity, d.Pointer)
 		fmt.Println(d.Message)

@@ -393,20 +393,5 @@ func failed(ctx context.Context, u *url.URL, err error, timeout time.Duration) V
 			return Verdict{Outcome: NotProbed, Detail: i18n.T("msg.probe.not-probed.cap", e.Text)}
 		}
 	}
-	v := Verdict{Outcome: Unreachable}
-	switch {
-	case errors.Is(err, discovery.ErrTimeout), errors.Is(err, context.DeadlineExceeded), ctx.Err() != nil:
-		v.Detail = i18n.T("msg.probe.unreachable.timeout", int(timeout.Milliseconds()))
-	case errors.Is(err, discovery.ErrConnRefused):
-		v.Detail = i18n.T("msg.probe.unreachable.refused", u.Host)
-	case errors.Is(err, discovery.ErrNoSuchHost):
-		v.Detail = i18n.T("msg.probe.unreachable.dns", jsonpos.QuoteClipped(u.Hostname()))
-	case errors.Is(err, discovery.ErrTLS):
-		v.Detail = i18n.T("msg.probe.unreachable.tls")
-	case errors.Is(err, discovery.ErrConnLost):
-		v.Detail = i18n.T("msg.probe.unreachable.lost")
-	default:
-		v.Detail = i18n.T("msg.probe.unreachable.other", jsonpos.Clip(err.Error(), 200))
-	}
-	return v
+	return Verdict{Outcome: Unreachable, Detail: discovery.NoAnswer(ctx, u, err, timeout)}
 }

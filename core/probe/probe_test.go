@@ -89,7 +89,7 @@ func TestCheckClassifiesFixtureAgents(t *testing.T) {
 		{probe.VersionRefused, 200, "msg.probe.version-refused.jsonrpc"},
 		{probe.VersionRefused, 400, "msg.probe.version-refused.rest"},
 		{probe.AuthRequired, 401, "msg.probe.auth"},
-		{probe.Unreachable, 0, "msg.probe.unreachable.timeout"},
+		{probe.Unreachable, 0, "phrase.net.timeout"},
 		{probe.NotProbed, 0, "msg.probe.not-probed.grpc"},
 	}
 	if len(results) != len(want) {
@@ -375,7 +375,7 @@ func TestTenantEscapedOnce(t *testing.T) {
 // TestLocalize: details render in Chinese and the JSON form carries the
 // detail as data next to the rendered words.
 func TestLocalize(t *testing.T) {
-	rs := []probe.Result{{Outcome: probe.Unreachable, Detail: i18n.T("msg.probe.unreachable.timeout", 3000)}}
+	rs := []probe.Result{{Outcome: probe.Unreachable, Detail: i18n.T("phrase.net.timeout", 3000)}}
 	probe.Localize(rs, catalog.Of(i18n.Chinese))
 	if !strings.Contains(rs[0].Message, "3000") || !strings.Contains(rs[0].Message, "毫秒") {
 		t.Errorf("Chinese detail %q", rs[0].Message)

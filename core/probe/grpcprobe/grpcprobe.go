@@ -139,7 +139,7 @@ func judge(ctx context.Context, st *status.Status, t probe.Target) probe.Verdict
 		v.Outcome, v.Detail = probe.WrongBinding, i18n.T("msg.probe.wrong.grpc-unimplemented")
 	case code == codes.DeadlineExceeded || ctx.Err() != nil:
 		v.Outcome, v.Status = probe.Unreachable, 0
-		v.Detail = i18n.T("msg.probe.unreachable.timeout", int(t.Timeout.Milliseconds()))
+		v.Detail = i18n.T("phrase.net.timeout", int(t.Timeout.Milliseconds()))
 	case code == codes.Unavailable:
 		return unavailable(st.Message(), t)
 	case code == codes.Unknown || code == codes.Internal:
@@ -161,13 +161,13 @@ func unavailable(msg string, t probe.Target) probe.Verdict {
 	case strings.Contains(msg, "HTTP/1.1 header"):
 		v.Outcome, v.Detail = probe.WrongBinding, i18n.T("msg.probe.wrong.not-grpc", clip(msg))
 	case strings.Contains(msg, "connection refused"):
-		v.Detail = i18n.T("msg.probe.unreachable.refused", t.URL.Host)
+		v.Detail = i18n.T("phrase.net.refused", t.URL.Host)
 	case strings.Contains(msg, "no such host"):
-		v.Detail = i18n.T("msg.probe.unreachable.dns", strconv.Quote(t.URL.Hostname()))
+		v.Detail = i18n.T("phrase.net.dns", strconv.Quote(t.URL.Hostname()))
 	case strings.Contains(msg, "tls:"), strings.Contains(msg, "x509"), strings.Contains(msg, "handshake"):
-		v.Detail = i18n.T("msg.probe.unreachable.tls")
+		v.Detail = i18n.T("phrase.net.tls")
 	default:
-		v.Detail = i18n.T("msg.probe.unreachable.other", clip(msg))
+		v.Detail = i18n.T("phrase.net.other", clip(msg))
 	}
 	return v
 }

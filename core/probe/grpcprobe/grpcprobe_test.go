@@ -121,8 +121,8 @@ func TestProbe(t *testing.T) {
 		{probe.SpeaksDeclared, 5, "msg.probe.speaks.grpc"},
 		{probe.VersionRefused, 9, "msg.probe.version-refused.grpc"},
 		{probe.WrongBinding, -1, "msg.probe.wrong.not-grpc"},
-		{probe.Unreachable, 0, "msg.probe.unreachable.tls"},
-		{probe.Unreachable, 0, "msg.probe.unreachable.refused"},
+		{probe.Unreachable, 0, "phrase.net.tls"},
+		{probe.Unreachable, 0, "phrase.net.refused"},
 	}
 	for i, w := range want {
 		r := res[i]
