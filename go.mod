@@ -19,6 +19,7 @@ require (
 	github.com/syumai/workers v0.32.0
 	github.com/tdewolff/minify/v2 v2.24.25
 	github.com/tliron/glsp v0.2.2
+	github.com/yuin/goldmark v1.8.7
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/sys v0.49.0
 	golang.org/x/text v0.42.0

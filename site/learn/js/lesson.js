@@ -1,0 +1,345 @@
+// A lesson page's exercise: the playground's editor setup (CodeMirror 6,
+// the engine in a Web Worker, the same findings list) around one exercise
+// card. Nothing heavy happens on page load: the editor and the engine
+// (the wasm) start when the exercise comes into view, or when the reader
+// asks. The lesson counts as done once none of its target findings is
+// left on a text that is still a card (progress kept in localStorage, read
+// by the course index). The six-checks lesson ticks its checklist from the
+// same findings; the interface lesson runs the client simulator on them.
+import "../../editor/styles.js"; // first: CodeMirror's styles under the site's CSP
+import { basicSetup } from "codemirror";
+import { EditorView } from "@codemirror/view";
+import { EditorState } from "@codemirror/state";
+import { json } from "@codemirror/lang-json";
+import { setDiagnostics, lintGutter } from "@codemirror/lint";
+import { autocompletion } from "@codemirror/autocomplete";
+import { syntaxHighlighting } from "@codemirror/language";
+import { classHighlighter } from "@lezer/highlight";
+import { Engine } from "../../editor/engine.js";
+import { Catalogue } from "../../editor/catalogue.js";
+import { completionSource } from "../../editor/complete.js";
+import { renderFindings, bySeverity, maxShown } from "../../editor/panel.js";
+import { el, append } from "../../editor/dom.js";
+import { t, tn, setWords } from "../../editor/i18n.js";
+import { DONE_KEY, doneLessons, recordErrors } from "./progress.js";
+
+// The playground keeps its text here (site/editor/main.js); the checklist
+// can bring it over.
+const PLAYGROUND_KEY = "agentcard.editor.text";
+// Eras of a text the engine read as a card: a lesson is not done by
+// deleting the card.
+const cardEras = new Set(["1.0", "0.3", "0.2", "mixed"]);
+
+const stats = recordErrors();
+const ex = document.getElementById("exercise");
+const q = (sel, root = document) => root.querySelector(sel);
+const slug = ex.dataset.slug;
+const targets = new Set((ex.dataset.targets || "").split(/\s+/).filter(Boolean));
+const box = q('[data-testid="lesson-editor"]', ex);
+const source = q('[data-testid="lesson-source"]', ex);
+const list = q('[data-testid="diagnostics"]', ex);
+const summary = q('[data-testid="diagnostic-summary"]', ex);
+const lessonStatus = q('[data-testid="lesson-status"]', ex);
+const checkerStatus = q('[data-testid="checker-status"]', ex);
+const checklist = q('[data-testid="checklist"]');
+const simulator = q('[data-testid="simulator"]');
+const initial = source.textContent;
+
+let view = null;
+let engine = null;
+let catalogue = new Catalogue([], []);
+let started = null; // the promise of start()
+let timer = 0;
+let linting = false;
+let again = false;
+let lastResult = null;
+let lastDoc = null;
+const shown = new Set(["error", "warning", "info"]);
+
+function showDone() {
+  lessonStatus.dataset.done = "true";
+  ex.dataset.done = "true";
+}
+if (doneLessons()[slug]) showDone();
+
+function markDone() {
+  const m = doneLessons();
+  if (!m[slug]) {
+    m[slug] = Date.now();
+    try { localStorage.setItem(DONE_KEY, JSON.stringify(m)); } catch { /* private mode */ }
+  }
+  showDone();
+}
+
+// isDone: no target finding left, and the text is still a card that
+// parses (a deleted or mangled card has none of them either).
+function isDone(res) {
+  if (!cardEras.has(res.era)) return false;
+  return !res.diagnostics.some((d) => targets.has(d.code) || (d.severity === "error" && d.code.startsWith("json-")));
+}
+
+function createEditor(doc) {
+  view = new EditorView({
+    state: EditorState.create({
+      doc,
+      extensions: [
+        basicSetup,
+        json(),
+        syntaxHighlighting(classHighlighter),
+        lintGutter(),
+        autocompletion({ override: [completionSource(() => catalogue)] }),
+        EditorView.lineWrapping,
+        EditorView.contentAttributes.of({ "aria-label": box.getAttribute("aria-label"), "data-testid": "editor-content" }),
+        EditorView.updateListener.of((u) => { if (u.docChanged) schedule(); }),
+      ],
+    }),
+  });
+  // The editor takes the place of the text it starts with, in the same
+  // box (its size is fixed by the style sheet): nothing below moves.
+  box.replaceChildren(view.dom);
+}
+
+function setText(text) {
+  if (!view) createEditor(text);
+  else view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}
+
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(runLint, 120);
+}
+
+// language fetches the page's catalogue (not English): the words of the
+// findings panel and the engine's messages.
+async function language() {
+  const l = ex.dataset.lang;
+  if (!l || l === "en" || !ex.dataset.catalog) return null;
+  const r = await fetch(ex.dataset.catalog);
+  if (!r.ok) throw new Error(`HTTP ${r.status}`);
+  const text = await r.text();
+  setWords(l, JSON.parse(text));
+  return { lang: l, catalogue: text };
+}
+
+// start shows the editor and starts the engine, once.
+function start() {
+  if (!started) started = run();
+  return started;
+}
+
+async function run() {
+  checkerStatus.textContent = checkerStatus.dataset.loading;
+  if (!view) createEditor(initial);
+  const words = language();
+  engine = new Engine({
+    workerURL: ex.dataset.worker,
+    wasm: new URL(ex.dataset.wasm, location.href).href,
+    wasmExec: new URL(ex.dataset.wasmExec, location.href).href,
+    size: Number(ex.dataset.wasmSize) || 0,
+    timeoutMs: 5000,
+    langPending: !!ex.dataset.catalog,
+    onRestart: () => { linting = false; },
+  });
+  try {
+    const [lang] = await Promise.all([
+      words.then((l) => { if (l) engine.giveLanguage(l); return l; }),
+      engine.start(),
+    ]);
+    void lang;
+  } catch (err) {
+    checkerStatus.textContent = checkerStatus.dataset.failed.replace("%s", err.message);
+    stats.failures = (stats.failures || 0) + 1;
+    return;
+  }
+  catalogue = new Catalogue(engine.info.fields, engine.info.rules);
+  checkerStatus.textContent = "";
+  ex.dataset.checker = "ready";
+  await runLint();
+}
+
+async function runLint() {
+  if (!engine || !engine.info) return;
+  if (linting) { again = true; return; }
+  linting = true;
+  again = false;
+  const doc = view.state.doc;
+  let res;
+  try {
+    res = await engine.call("lint", doc.toString());
+  } catch {
+    linting = false;
+    return; // timed out: the worker was replaced; the next edit checks again
+  }
+  linting = false;
+  if (again || view.state.doc !== doc) { runLint(); return; }
+  if (res.error) return;
+  lastResult = res;
+  lastDoc = doc;
+  show(res, doc);
+}
+
+function clamp(n, max) {
+  return Math.max(0, Math.min(n | 0, max));
+}
+
+function show(res, doc) {
+  const len = doc.length;
+  const marked = res.diagnostics.length > maxShown ? [...res.diagnostics].sort(bySeverity).slice(0, maxShown) : res.diagnostics;
+  view.dispatch(setDiagnostics(view.state, marked.map((d) => {
+    const from = clamp(d.from, len);
+    return { from, to: Math.max(from, clamp(d.to, len)), severity: d.severity, source: d.code, message: d.message };
+  })));
+  renderFindings(list, res, shown, catalogue, item(doc));
+  summary.textContent = t("ui.playground.count.findings", res.errors + res.warnings + res.infos);
+  summary.dataset.errors = res.errors;
+  summary.dataset.warnings = res.warnings;
+  stats.lints++;
+  ex.dataset.lints = String(stats.lints);
+  const remaining = res.diagnostics.filter((d) => targets.has(d.code)).length;
+  ex.dataset.remaining = String(remaining);
+  if (isDone(res)) markDone();
+  if (checklist) tick(res);
+  if (simulator) runSelect();
+}
+
+function jump(from, to) {
+  view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+  view.focus();
+}
+
+function applyFix(d, f) {
+  if (view.state.doc !== lastDoc) return; // the fix was computed for an older text
+  view.dispatch({ changes: f.edits.map((e) => ({ from: e.from, to: e.to, insert: e.newText })), userEvent: "input.fix" });
+  view.focus();
+}
+
+// item is one finding, as the playground shows it (same test ids); the
+// lesson's targets are marked.
+function item(doc) {
+  return (d) => {
+    const from = clamp(d.from, doc.length);
+    const to = Math.max(from, clamp(d.to, doc.length));
+    const line = doc.lineAt(from);
+    return el("li", {
+      class: `diag sev-${d.severity}${targets.has(d.code) ? " target" : ""}`,
+      "data-testid": "diagnostic", "data-code": d.code, "data-severity": d.severity,
+      "data-line": String(d.range.start.line), "data-target": targets.has(d.code) ? "true" : null,
+    },
+    el("button", { type: "button", class: "diag-loc", title: t("ui.playground.finding.show"), onclick: () => jump(from, to) },
+      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), ` ${line.number}:${from - line.from + 1}`),
+    el("a", { class: "diag-code", href: d.url }, d.code),
+    el("span", { class: "diag-msg" }, d.message),
+    (d.fixes || []).map((f) => el("button", { type: "button", class: "fix", "data-testid": "quick-fix", "data-code": d.code, onclick: () => applyFix(d, f) }, f.title)));
+  };
+}
+
+// ---- the six checks ----
+function tick(res) {
+  for (const li of checklist.querySelectorAll('[data-testid="check"]')) {
+    const topics = new Set((li.dataset.topics || "").split(/\s+/).filter(Boolean));
+    const codes = new Set((li.dataset.codes || "").split(/\s+/).filter(Boolean));
+    const failing = res.diagnostics.filter((d) => {
+      if (d.severity !== "error" && d.severity !== "warning") return false;
+      const r = catalogue.rule(d.code);
+      return codes.has(d.code) || (r && topics.has(r.topic));
+    });
+    const state = failing.length ? "fail" : "pass";
+    li.dataset.state = state;
+    q('[data-testid="check-state"]', li).textContent = checklist.dataset[state];
+    q('[data-testid="check-codes"]', li).textContent = [...new Set(failing.map((d) => d.code))].join(" ");
+  }
+}
+
+function setupChecklist() {
+  if (!checklist) return;
+  const none = q('[data-testid="use-playground-none"]', checklist);
+  q('[data-testid="use-playground"]', checklist).addEventListener("click", async () => {
+    let text = null;
+    try { text = localStorage.getItem(PLAYGROUND_KEY); } catch { /* private mode */ }
+    none.hidden = !!text;
+    if (!text) return;
+    setText(text);
+    start();
+  });
+}
+
+// ---- the client simulator (the playground's, on the lesson's card) ----
+let selectSeq = 0;
+async function runSelect() {
+  if (!engine || !engine.info || !view) return;
+  const input = q("#sim-profile");
+  const out = q("#sim-result");
+  const trace = q("#sim-trace");
+  const seq = ++selectSeq;
+  let r;
+  try {
+    r = await engine.call("select", view.state.doc.toString(), input.value.trim());
+  } catch {
+    return;
+  }
+  if (seq !== selectSeq) return;
+  trace.replaceChildren();
+  if (r.error) {
+    out.replaceChildren(el("p", { class: "sim-error" }, r.error));
+    out.dataset.outcome = "bad-profile";
+    return;
+  }
+  const parts = [];
+  if (r.outcome === "selected") {
+    parts.push(el("p", { class: "sim-selected", "data-testid": "sim-selected", "data-index": String(r.index) },
+      tn("ui.playground.sim.selected", r.index, el("code", {}, r.protocolBinding), el("code", {}, r.protocolVersion), el("code", {}, r.url))));
+    parts.push(el("p", { "data-testid": "sim-tenant" }, r.hasTenant
+      ? tn("ui.playground.sim.tenant", el("code", {}, JSON.stringify(r.tenant)))
+      : t("ui.playground.sim.noTenant")));
+  } else if (r.outcome === "no-compatible-interface") {
+    parts.push(el("p", { class: "sim-none", "data-testid": "sim-none" }, t("ui.playground.sim.none")));
+  } else {
+    parts.push(el("p", { class: "sim-none", "data-testid": "sim-invalid" }, t("ui.playground.sim.invalid")));
+  }
+  if (r.message) parts.push(el("p", { class: "note", "data-testid": "sim-message" }, r.message));
+  out.replaceChildren(...parts);
+  out.dataset.outcome = r.outcome;
+  append(trace, [(r.trace || []).map((s) => el("li", {
+    "data-testid": "sim-trace-entry", "data-index": String(s.index), "data-decision": s.decision, class: `trace-${s.decision}`,
+  }, el("button", { type: "button", class: "trace-jump", onclick: () => s.to > s.from && jump(s.from, s.to) },
+    `#${s.index} ${t(`ui.playground.sim.decision.${s.decision}`)}`), " ", s.reason))]);
+}
+
+function setupSimulator() {
+  if (!simulator) return;
+  const input = q("#sim-profile");
+  for (const b of simulator.querySelectorAll("[data-profile]")) {
+    b.addEventListener("click", () => { input.value = b.dataset.profile; start().then(runSelect); });
+  }
+  input.addEventListener("input", () => runSelect());
+}
+
+// ---- start when wanted ----
+q('[data-testid="start"]', ex).addEventListener("click", () => start().then(() => view && view.focus()));
+q('[data-testid="reset"]', ex).addEventListener("click", () => { setText(initial); start(); });
+source.addEventListener("focus", () => start());
+source.addEventListener("click", () => start());
+setupChecklist();
+setupSimulator();
+if ("IntersectionObserver" in window) {
+  const io = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) {
+      io.disconnect();
+      start();
+    }
+  }, { rootMargin: "0px 0px 200px 0px" });
+  io.observe(ex);
+} else {
+  start();
+}
+
+// A handle for the end-to-end tests and the curious.
+window.agentcardLesson = {
+  start,
+  setText: (text) => { setText(text); return start(); },
+  getText: () => (view ? view.state.doc.toString() : initial),
+  lintNow: () => { clearTimeout(timer); return runLint(); },
+  current: () => !!view && lastDoc === view.state.doc,
+  result: () => lastResult,
+  get view() { return view; },
+};
