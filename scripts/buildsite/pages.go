@@ -29,6 +29,9 @@ func (b *builder) pages(ctx context.Context, a assets) error {
 	if err := b.learnPages(ctx, a); err != nil {
 		return err
 	}
+	if err := b.coursePages(ctx, a); err != nil {
+		return err
+	}
 	if err := b.schemas(); err != nil {
 		return err
 	}
@@ -86,5 +89,5 @@ func learnPath(path string) (string, bool) {
 			break
 		}
 	}
-	return path, strings.HasPrefix(path, "/rules/") || strings.HasPrefix(path, "/fields/")
+	return path, strings.HasPrefix(path, "/rules/") || strings.HasPrefix(path, "/fields/") || strings.HasPrefix(path, "/learn/")
 }
