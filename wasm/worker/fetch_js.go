@@ -17,7 +17,9 @@ import (
 	"github.com/agentcard/agentcard/core/discovery"
 )
 
-// jsDoer performs discovery's GETs with the runtime's fetch.
+// jsDoer performs discovery's requests with the runtime's fetch: GETs,
+// and the POSTs with a small body that core/probe's JSON-RPC probes and
+// core/extended's calls send (Request.Method and Request.Body).
 //
 // One Go instance serves every request of an isolate, and workerd refuses
 // I/O on an object (a fetch, its body stream, its AbortController) from
@@ -43,8 +45,17 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 		}
 	}
 	init := global.Get("Object").New()
-	init.Set("method", "GET")
+	method := r.Method
+	if method == "" {
+		method = http.MethodGet
+	}
+	init.Set("method", method)
 	init.Set("headers", headers)
+	if method == http.MethodPost && r.Body != nil {
+		body := global.Get("Uint8Array").New(len(r.Body))
+		js.CopyBytesToJS(body, r.Body)
+		init.Set("body", body)
+	}
 	init.Set("redirect", "manual")
 	if deadline, ok := ctx.Deadline(); ok {
 		ms := time.Until(deadline).Milliseconds()
@@ -161,7 +172,7 @@ func fetchError(ctx context.Context, target string, err error) error {
 	switch {
 	case strings.Contains(msg, "Network connection lost"), strings.Contains(msg, "cannot connect"),
 		strings.Contains(msg, "connection refused"), strings.Contains(msg, "Connection refused"):
-		switch probe(ctx, target) {
+		switch tcpProbe(ctx, target) {
 		case "refused":
 			return fmt.Errorf("%w", discovery.ErrConnRefused)
 		case "open":
@@ -177,10 +188,10 @@ func fetchError(ctx context.Context, target string, err error) error {
 	return errors.New("the connection failed")
 }
 
-// probe asks worker.mjs's agentcardProbe (a cloudflare:sockets connect,
+// tcpProbe asks worker.mjs's agentcardProbe (a cloudflare:sockets connect,
 // closed at once) whether anything accepts connections at target's host
 // and port: "open", "refused" or "unknown".
-func probe(ctx context.Context, target string) string {
+func tcpProbe(ctx context.Context, target string) string {
 	u, err := url.Parse(target)
 	if err != nil {
 		return "unknown"
