@@ -1,6 +1,7 @@
 package components
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -12,8 +13,10 @@ import (
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/probe"
 	"github.com/agentcard/agentcard/core/selection"
 	"github.com/agentcard/agentcard/core/share"
+	"github.com/agentcard/agentcard/core/signature"
 )
 
 // Link is a piece of card text that may be shown as a link. Href is set
@@ -115,6 +118,12 @@ type ReportView struct {
 	HeaderlessNote          string
 	Cached                  bool
 	Origin                  string // the checker's origin, for the hreflang links
+	// The live checks (nil or empty when not run): the probes section
+	// (its button before the reader asks), the signatures of a signed
+	// card, and the SDKs' choices beside the specification's.
+	Probes     *ProbeView
+	Signatures *SignaturesView
+	SDKs       []SDKView
 }
 
 // Verdict is the one-line answer at the top of the report.
@@ -397,4 +406,178 @@ func clip(s string, n int) string {
 		i--
 	}
 	return s[:i] + "…"
+}
+
+// The live checks: what the report shows beyond the card and how it is
+// served (the probes of the declared interfaces, the signatures, and what
+// each official SDK would choose). The Worker runs them; the views only
+// put their results into words in the page's language.
+
+// ProbeRow is the probe of one declared interface.
+type ProbeRow struct {
+	Index            int
+	Source, URL      string
+	Binding, Version string
+	Outcome          string // speaks-declared, wrong-binding, …
+	Status           int
+	Detail           string
+	TimeMS           int64
+}
+
+// ProbeView is the "Do the endpoints answer?" section: before the reader
+// asks, a button (probing sends requests to the agent, so it never runs
+// on a plain page load); after, one row per probed entry.
+type ProbeView struct {
+	Ran     bool
+	Rows    []ProbeRow
+	Entries int // entries the card declares (the button says how many would be asked)
+	Max     int // at most this many are probed
+}
+
+// NewProbeView describes probe results in language l. ran is whether the
+// reader asked for the probes (probe=1); entries how many the card declares.
+func NewProbeView(l i18n.Lang, ran bool, rs []probe.Result, entries int) *ProbeView {
+	v := &ProbeView{Ran: ran, Entries: entries, Max: probe.MaxEntries}
+	if !ran {
+		return v
+	}
+	rs = append([]probe.Result(nil), rs...) // Localize writes in place; the results are the caller's
+	probe.Localize(rs, Catalogue(l))
+	for _, r := range rs {
+		v.Rows = append(v.Rows, ProbeRow{Index: r.Index, Source: clip(r.Source, maxText), URL: clip(r.URL, maxText),
+			Binding: clip(r.Binding, maxText), Version: clip(r.Version, maxText), Outcome: string(r.Outcome),
+			Status: r.Status, Detail: clip(r.Message, maxMessage), TimeMS: r.TimeMS})
+	}
+	return v
+}
+
+// Unprobed is how many declared entries were left out (over Max).
+func (v *ProbeView) Unprobed() int {
+	if v == nil || !v.Ran {
+		return 0
+	}
+	return max(0, v.Entries-len(v.Rows))
+}
+
+// probeOutcomeWord is an outcome in l.
+func probeOutcomeWord(l i18n.Lang, outcome string) string {
+	id := "ui.report.probe.outcome." + outcome
+	if !Catalogue(l).Has(id) {
+		return outcome
+	}
+	return tr(l, id)
+}
+
+// probeClass colours an outcome: fine, a problem, or not known.
+func probeClass(outcome string) string {
+	switch outcome {
+	case string(probe.SpeaksDeclared), string(probe.AuthRequired):
+		return "ok"
+	case string(probe.WrongBinding), string(probe.VersionRefused), string(probe.Unreachable):
+		return "error"
+	}
+	return "info"
+}
+
+// SignatureRow is the check of one signature.
+type SignatureRow struct {
+	Index         int
+	Outcome       string // verified, invalid, key-unavailable, alg-refused, malformed
+	Alg, Kid, JKU string
+	Variant       string
+	Message       string
+}
+
+// SignaturesView is the signatures section of a signed card: each
+// signature's outcome in a sentence (which says when a signature matches
+// an SDK's payload instead of the specification's) and the canonical
+// payload clients verify against.
+type SignaturesView struct {
+	Rows           []SignatureRow
+	Unchecked      int
+	Payload        string
+	PayloadClipped bool
+	Error          string // the card has no canonical form
+}
+
+// maxPayloadShown bounds the canonical payload on the page; it is as
+// long as the card, which may be a megabyte.
+const maxPayloadShown = 32 << 10
+
+// NewSignaturesView describes a signature check in language l; err is
+// Verify's error (the card cannot be canonicalized).
+func NewSignaturesView(l i18n.Lang, rep *signature.Report, err error) *SignaturesView {
+	v := &SignaturesView{}
+	cat := Catalogue(l)
+	if err != nil {
+		var se *signature.Error
+		if errors.As(err, &se) {
+			v.Error = clip(cat.Render(se.Text), maxMessage)
+		} else {
+			v.Error = clip(err.Error(), maxMessage)
+		}
+		return v
+	}
+	if rep == nil {
+		return v
+	}
+	v.Unchecked = rep.Unchecked
+	v.Payload = string(rep.Payload)
+	if len(v.Payload) > maxPayloadShown {
+		v.Payload, v.PayloadClipped = clip(v.Payload, maxPayloadShown), true
+	}
+	for _, r := range rep.Results {
+		v.Rows = append(v.Rows, SignatureRow{Index: r.Index, Outcome: string(r.Outcome), Alg: clip(r.Alg, maxText),
+			Kid: clip(r.Kid, maxText), JKU: clip(r.JKU, maxText), Variant: string(r.Variant), Message: clip(cat.Render(r.Text), maxMessage)})
+	}
+	return v
+}
+
+// signatureOutcomeWord is an outcome in l.
+func signatureOutcomeWord(l i18n.Lang, outcome string) string {
+	id := "ui.report.sig.outcome." + outcome
+	if !Catalogue(l).Has(id) {
+		return outcome
+	}
+	return tr(l, id)
+}
+
+func signatureClass(outcome string) string {
+	switch outcome {
+	case string(signature.Verified):
+		return "ok"
+	case string(signature.KeyUnavailable):
+		return "warning"
+	}
+	return "error"
+}
+
+// SDKView is one row of the SDK comparison: the specification's choice,
+// or an official SDK's beside the specification's for what that SDK
+// speaks, with the reason when they differ.
+type SDKView struct {
+	SDK, Name, Profile string
+	Outcome            string
+	Index              int
+	URL                string
+	Message            string
+	Spec               bool // the specification's own row
+	Differs            bool
+	SpecIndex          int
+	Reason             string
+}
+
+// NewSDKViews describes selection.Compare's rows in language l.
+func NewSDKViews(l i18n.Lang, rows []selection.SDKChoice) []SDKView {
+	var out []SDKView
+	cat := Catalogue(l)
+	for _, c := range rows {
+		c.Result.Trace = append([]selection.Step(nil), c.Result.Trace...)
+		c.Result.ProfileNotes = append([]string(nil), c.Result.ProfileNotes...)
+		c.Localize(cat)
+		out = append(out, SDKView{SDK: string(c.SDK), Name: clip(c.Name, maxText), Profile: clip(c.Profile, maxText),
+			Outcome: c.Result.Outcome, Index: c.Result.Index, URL: clip(c.Result.URL, maxText), Message: clip(c.Result.Message, maxMessage),
+			Spec: c.SDK == selection.SDKSpec, Differs: c.Differs, SpecIndex: c.SpecIndex, Reason: clip(c.Reason, maxMessage)})
+	}
+	return out
 }
