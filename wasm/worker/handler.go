@@ -26,8 +26,12 @@ import (
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/extended"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/core/probe"
+	"github.com/agentcard/agentcard/core/selection"
+	"github.com/agentcard/agentcard/core/signature"
 )
 
 // Config wires the handler to its runtime.
@@ -162,7 +166,11 @@ func (h *handler) route(w http.ResponseWriter, r *http.Request) {
 			h.check(w, r, false)
 		}
 	case "/api/check":
-		if h.allow(w, r, http.MethodGet, http.MethodHead) {
+		if r.Method == http.MethodOptions {
+			h.preflight(w, r)
+			return
+		}
+		if h.allow(w, r, http.MethodGet, http.MethodHead, http.MethodPost) {
 			h.check(w, r, true)
 		}
 	case "/api/card":
@@ -414,7 +422,17 @@ func (e errRefreshLimited) Error() string { return "refresh limited" }
 // for this inbound request), and the policy refuses the checker's own
 // endpoints. refresh=1 (skip the cache) is limited per client.
 func (h *handler) fetch(r *http.Request, input string, refresh bool) (*discovery.Fetched, bool, error) {
+	return h.fetchFor(r, checkRequest{Input: input, Refresh: refresh})
+}
+
+// fetchFor is fetch for a check request. A POST's check is never read
+// from or written to the cache (it may carry the caller's headers, and
+// what an authorised caller is shown is not for the next reader), and
+// counts against the refresh limit like refresh=1, since it always
+// fetches; its headers go only to the card URL's own origin.
+func (h *handler) fetchFor(r *http.Request, req checkRequest) (*discovery.Fetched, bool, error) {
 	ctx := r.Context()
+	input, refresh := req.Input, req.Refresh || req.Posted
 	u, err := discovery.Normalize(input)
 	if err != nil {
 		return nil, false, err
@@ -425,7 +443,8 @@ func (h *handler) fetch(r *http.Request, input string, refresh bool) (*discovery
 		return nil, false, err
 	}
 	key := cacheKey(u.String())
-	if h.cfg.Cache != nil && !refresh {
+	useCache := h.cfg.Cache != nil && !req.Posted
+	if useCache && !refresh {
 		if b, ok := h.cfg.Cache.Get(ctx, key); ok {
 			if f, err := decodeEntry(b, input); err == nil {
 				return f, true, nil
@@ -440,11 +459,12 @@ func (h *handler) fetch(r *http.Request, input string, refresh bool) (*discovery
 	if h.cfg.Doer == nil {
 		return nil, false, errors.New("no fetcher configured")
 	}
-	f, err := discovery.FetchRaw(ctx, discovery.NewBudget(h.cfg.Doer, p.MaxRequests), input, p)
+	d := withHeaders(h.cfg.Doer, req.Headers, u.String())
+	f, err := discovery.FetchRaw(ctx, discovery.NewBudget(d, p.MaxRequests), input, p)
 	if err != nil {
 		return nil, false, err
 	}
-	if h.cfg.Cache != nil && !f.Facts.NoStore {
+	if useCache && !f.Facts.NoStore {
 		h.cfg.Cache.Put(ctx, key, encodeEntry(f), reportTTL)
 	}
 	return f, false, nil
@@ -470,22 +490,33 @@ func asDiscoveryError(err error) *discovery.Error {
 }
 
 func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
-	q := r.URL.Query()
-	input := q.Get("url")
 	rl := langOf(r)
-	if _, ok := q["url"]; !ok && !asJSON {
-		h.writeHTML(w, r, http.StatusOK, components.CheckFormPage(rl.lang, rl.explicit, h.siteOrigin(r)), "public, max-age=300")
-		return
+	var req checkRequest
+	if r.Method == http.MethodPost {
+		h.cors(w, r)
+		var err error
+		if req, err = postedCheck(r); err != nil {
+			var be *bodyError
+			errors.As(err, &be)
+			h.fail(w, r, be.status, "bad-input", be.words, be.args...)
+			return
+		}
+	} else {
+		if _, ok := r.URL.Query()["url"]; !ok && !asJSON {
+			h.writeHTML(w, r, http.StatusOK, components.CheckFormPage(rl.lang, rl.explicit, h.siteOrigin(r)), "public, max-age=300")
+			return
+		}
+		req = queryCheck(r)
 	}
-	refresh := q.Get("refresh") == "1"
-	f, cached, err := h.fetch(r, input, refresh)
+	f, cached, err := h.fetchFor(r, req)
 	if err != nil {
-		h.fetchFailed(w, r, input, err)
+		h.fetchFailed(w, r, req.Input, err)
 		return
 	}
 	rep := discovery.Analyze(f, lint.Options{})
+	live := h.checkLive(r, req, rep)
 	cacheControl := "public, max-age=60"
-	if refresh || f.Facts.NoStore {
+	if req.Refresh || req.Posted || f.Facts.NoStore {
 		cacheControl = "no-store"
 	}
 	if asJSON {
@@ -494,7 +525,7 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 			h.tooMuchOutput(w, r)
 			return
 		}
-		h.writeJSON(w, r, http.StatusOK, newCheckJSON(rep, cat(r)), cacheControl)
+		h.writeJSON(w, r, http.StatusOK, newCheckJSON(rep, live, cat(r)), cacheControl)
 		return
 	}
 	v := components.NewReportView(rep, h.siteOrigin(r), rl.lang)
@@ -506,7 +537,51 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 	}
 	v.Cached = cached
 	v.Clients = clientViews(rep, rl.lang)
+	v.SDKs = components.NewSDKViews(rl.lang, live.sdks)
+	v.Probes = components.NewProbeView(rl.lang, req.Probe, live.probes, len(probeEntries(rep)))
+	if live.signatures != nil || live.signatureErr != nil {
+		v.Signatures = components.NewSignaturesView(rl.lang, live.signatures, live.signatureErr)
+	}
 	h.writeHTML(w, r, http.StatusOK, components.ReportPage(v), cacheControl)
+}
+
+// liveResults are what a check learned beyond the card's own fetch.
+type liveResults struct {
+	probes       []probe.Result // nil unless asked for
+	signatures   *signature.Report
+	signatureErr error
+	sdks         []selection.SDKChoice
+	extended     *extended.Result
+}
+
+// checkLive runs what the request asked for beside the card: the probes
+// (probe=1), the signature check (when the card is signed), the SDKs'
+// choices, and the extended card (POST with "extended": true). Each has
+// its own budget of requests, under the same policy as the card fetch.
+func (h *handler) checkLive(r *http.Request, req checkRequest, rep *discovery.Report) liveResults {
+	p := h.policy
+	p.Self = h.selfEndpoints(r)
+	var out liveResults
+	if req.Probe && h.cfg.Doer != nil {
+		out.probes = h.runProbes(r, req, rep, p)
+	}
+	if hasSignatures(rep.Result.Doc) && h.cfg.Doer != nil {
+		out.signatures, out.signatureErr = h.verifySignatures(r, req, rep, p)
+	}
+	if req.Extended && req.Posted && h.cfg.Doer != nil {
+		out.extended = h.checkExtended(r, req, rep, p)
+	}
+	out.sdks = selection.CompareDoc(rep.Result.Doc)
+	return out
+}
+
+// probeEntries are the entries the probes would ask (for the report's
+// button: how many there are).
+func probeEntries(rep *discovery.Report) []card.Interface {
+	if rep.Result.Doc == nil {
+		return nil
+	}
+	return probe.Entries(rep.Result.Doc.Root)
 }
 
 // card answers the remote card's own bytes, for the editor's "Open URL",

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"net/textproto"
+	"strings"
+
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/signature"
+)
+
+// checkRequest is what one check asks for: from a GET's query (url,
+// refresh, probe) or from a POST /api/check body (url, headers, probe,
+// extended, key). Only a POST carries the caller's secrets (headers, a
+// key); such a check is never cached, its values never logged or echoed.
+type checkRequest struct {
+	Input    string
+	Refresh  bool
+	Probe    bool
+	Extended bool
+	// Posted: the check came as POST /api/check.
+	Posted bool
+	// Headers are the caller's own headers for this agent (POST only):
+	// sent to the card's origin and its declared endpoints, nowhere else.
+	Headers http.Header
+	// Keys are keys the caller trusts for the card's signatures (POST
+	// only: a GET link would put them in every log on the way).
+	Keys signature.KeySet
+}
+
+// Bounds of a POST /api/check body: a URL, a few headers and a key set.
+const (
+	maxCheckBody      = 64 << 10
+	maxCustomHeaders  = 32
+	maxHeaderValue    = 8 << 10
+	maxHeaderNameSize = 128
+)
+
+// reservedHeaders are set by the checker itself (its identity, the
+// protocol version it asks for, the body it sends) or by the runtime
+// (framing, the host): a caller's header must not replace them.
+var reservedHeaders = map[string]bool{
+	"User-Agent": true, "A2a-Version": true, "Accept": true, "Content-Type": true, "Content-Length": true,
+	"Host": true, "Connection": true, "Transfer-Encoding": true, "Te": true, "Trailer": true, "Upgrade": true,
+	"Keep-Alive": true, "Expect": true, "Proxy-Authorization": true, "Proxy-Connection": true,
+}
+
+// bodyError is a POST body the handler refuses: the status, and the
+// wording (ui.error.<words>.*) with its arguments. Arguments never hold a
+// header value or key material, only names and numbers.
+type bodyError struct {
+	status int
+	words  string
+	args   []any
+}
+
+func (e *bodyError) Error() string { return e.words }
+
+func badBody(words string, args ...any) *bodyError {
+	return &bodyError{status: http.StatusBadRequest, words: words, args: args}
+}
+
+// queryCheck reads a GET's check request.
+func queryCheck(r *http.Request) checkRequest {
+	q := r.URL.Query()
+	return checkRequest{Input: q.Get("url"), Refresh: q.Get("refresh") == "1", Probe: q.Get("probe") == "1"}
+}
+
+// postedCheck reads a POST /api/check body:
+//
+//	{"url": "agent.example.com", "headers": {"Authorization": "Bearer …"},
+//	 "probe": true, "extended": true, "key": {JWK or JWKS}}
+//
+// It must be application/json (a cross-site form cannot send that without
+// the CORS preflight this checker refuses to other origins), at most
+// maxCheckBody bytes, with known members of the right types.
+func postedCheck(r *http.Request) (checkRequest, error) {
+	out := checkRequest{Posted: true}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		return out, badBody("check-body-type", jsonpos.QuoteClipped(truncate(r.Header.Get("Content-Type"), 80)))
+	}
+	if r.ContentLength > maxCheckBody {
+		return out, &bodyError{status: http.StatusRequestEntityTooLarge, words: "check-body-too-large", args: []any{maxCheckBody >> 10}}
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxCheckBody+1))
+	if err != nil {
+		return out, badBody("check-body-json")
+	}
+	if len(body) > maxCheckBody {
+		return out, &bodyError{status: http.StatusRequestEntityTooLarge, words: "check-body-too-large", args: []any{maxCheckBody >> 10}}
+	}
+	var raw map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(&raw); err != nil || raw == nil || dec.More() {
+		return out, badBody("check-body-json")
+	}
+	for name, v := range raw {
+		switch name {
+		case "url":
+			if json.Unmarshal(v, &out.Input) != nil {
+				return out, badBody("check-body-member", "url", i18n.Phrase("phrase.check-body.string"))
+			}
+		case "probe", "extended":
+			var b bool
+			if json.Unmarshal(v, &b) != nil {
+				return out, badBody("check-body-member", name, i18n.Phrase("phrase.check-body.bool"))
+			}
+			if name == "probe" {
+				out.Probe = b
+			} else {
+				out.Extended = b
+			}
+		case "headers":
+			h, err := customHeaders(v)
+			if err != nil {
+				return out, err
+			}
+			out.Headers = h
+		case "key":
+			keys, err := postedKeys(v)
+			if err != nil {
+				return out, err
+			}
+			out.Keys = keys
+		default:
+			return out, badBody("check-body-unknown", jsonpos.QuoteClipped(truncate(name, 60)))
+		}
+	}
+	if strings.TrimSpace(out.Input) == "" {
+		return out, badBody("check-body-url")
+	}
+	return out, nil
+}
+
+// customHeaders reads the headers member: an object of strings. Names
+// must be HTTP tokens and not the checker's own headers; values must not
+// break the header framing. Errors name the header, never its value.
+func customHeaders(v json.RawMessage) (http.Header, error) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(v, &m) != nil {
+		return nil, badBody("check-body-member", "headers", i18n.Phrase("phrase.check-body.headers"))
+	}
+	if len(m) > maxCustomHeaders {
+		return nil, badBody("check-body-headers-many", len(m), maxCustomHeaders)
+	}
+	h := http.Header{}
+	for name, raw := range m {
+		shown := jsonpos.QuoteClipped(truncate(name, 60))
+		if !validHeaderName(name) {
+			return nil, badBody("check-body-header-name", shown)
+		}
+		canon := textproto.CanonicalMIMEHeaderKey(name)
+		if reservedHeaders[canon] || strings.HasPrefix(canon, "Sec-") || strings.HasPrefix(canon, "Cf-") {
+			return nil, badBody("check-body-header-reserved", shown)
+		}
+		var value string
+		if json.Unmarshal(raw, &value) != nil {
+			return nil, badBody("check-body-header-type", shown)
+		}
+		if len(value) > maxHeaderValue {
+			return nil, badBody("check-body-header-long", shown, maxHeaderValue>>10)
+		}
+		if strings.ContainsAny(value, "\r\n\x00") || !validHeaderValue(value) {
+			return nil, badBody("check-body-header-value", shown)
+		}
+		h[canon] = []string{value}
+	}
+	return h, nil
+}
+
+// validHeaderName: an HTTP token (RFC 9110 §5.1).
+func validHeaderName(s string) bool {
+	if s == "" || len(s) > maxHeaderNameSize {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// validHeaderValue: visible ASCII, spaces and tabs, and obs-text (RFC
+// 9110 §5.5); no other control characters.
+func validHeaderValue(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < 0x20 && c != '\t') || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// postedKeys reads the key member: a JWK or JWKS, as an object or as a
+// string holding one. Its error is signature's own text, which names a
+// key's index and members, never key material.
+func postedKeys(v json.RawMessage) (signature.KeySet, error) {
+	data := []byte(v)
+	var s string
+	if json.Unmarshal(v, &s) == nil {
+		data = []byte(s)
+	} else if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
+		return nil, badBody("check-body-member", "key", i18n.Phrase("phrase.check-body.key"))
+	}
+	keys, err := signature.ParseKeys(data)
+	if err != nil {
+		var se *signature.Error
+		if errors.As(err, &se) {
+			return nil, badBody("check-body-key", se.Text)
+		}
+		return nil, badBody("check-body-key", i18n.Phrase("phrase.check-body.key"))
+	}
+	return keys, nil
+}
