@@ -14,7 +14,9 @@ import (
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/core/probe"
 	"github.com/agentcard/agentcard/core/selection"
+	"github.com/agentcard/agentcard/core/signature"
 )
 
 const reportCard = `{
@@ -205,4 +207,130 @@ func TestNewLink(t *testing.T) {
 			t.Errorf("NewLink(%q) link=%v, want %v", in, got, link)
 		}
 	}
+}
+
+// TestProbesSection: before the reader asks, the section is a form for
+// the same report with probe=1 (keeping a chosen language); after, one
+// row per result with its outcome in words, the detail escaped, and a
+// note for the entries over the cap.
+func TestProbesSection(t *testing.T) {
+	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	v := reportView(t, rep, i18n.Chinese)
+	v.KeepLang()
+	v.Probes = NewProbeView(i18n.Chinese, false, nil, 2)
+	d := render(t, ReportPage(v))
+	form := d.Find(`[data-testid=probes] form[data-testid=probe-form]`)
+	if form.Find(`input[name=probe]`).AttrOr("value", "") != "1" || form.Find(`input[name=url]`).AttrOr("value", "") != "parcels.example.com" ||
+		form.Find(`input[name=lang]`).AttrOr("value", "") != "zh-CN" {
+		t.Errorf("probe form: %v", form.Length())
+	}
+	if d.Find(`[data-testid=probe]`).Length() != 0 {
+		t.Error("rows before probing")
+	}
+
+	results := []probe.Result{
+		{Index: 0, Source: "supportedInterfaces[0]", URL: "https://parcels.example.com/a2a", Binding: "JSONRPC", Version: "1.0",
+			Outcome: probe.WrongBinding, Status: 404, Detail: i18n.T("msg.probe.wrong.html", 404, "JSONRPC")},
+		{Index: 1, Source: "supportedInterfaces[1]", URL: "https://parcels.example.com/<script>", Binding: "HTTP+JSON", Version: "1.0",
+			Outcome: probe.RefusedByPolicy, Detail: i18n.T("msg.probe.refused.other", "<script>alert(1)</script>")},
+	}
+	v.Probes = NewProbeView(i18n.Chinese, true, results, probe.MaxEntries+3)
+	d = render(t, ReportPage(v))
+	rows := d.Find(`[data-testid=probe]`)
+	if rows.Length() != 2 || rows.Eq(0).AttrOr("data-outcome", "") != "wrong-binding" || rows.Eq(1).AttrOr("data-outcome", "") != "refused-by-policy" {
+		t.Fatalf("rows: %d", rows.Length())
+	}
+	if s := rows.Eq(0).Find(`.badge`).Text(); s != tr(i18n.Chinese, "ui.report.probe.outcome.wrong-binding") {
+		t.Errorf("outcome word %q", s)
+	}
+	if !strings.Contains(rows.Eq(0).Find(`[data-testid=probe-detail]`).Text(), "HTML") || d.Find(`script:not([src])`).Length() != 0 {
+		t.Error("detail missing or not escaped")
+	}
+	if results[0].Message != "" {
+		t.Error("NewProbeView rendered into the caller's results")
+	}
+	if n := d.Find(`[data-testid=unprobed]`).AttrOr("data-count", ""); n != strconv.Itoa(probe.MaxEntries+1) {
+		t.Errorf("unprobed count %q", n)
+	}
+	if d.Find(`[data-testid=probe-form]`).Length() != 0 {
+		t.Error("a probed report still offers the button")
+	}
+}
+
+// TestSignaturesSection: each signature's outcome and sentence, the
+// canonical payload in a closed <details>, clipped when long; a card
+// without a canonical form says why.
+func TestSignaturesSection(t *testing.T) {
+	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	v := reportView(t, rep, i18n.English)
+	payload, err := signature.Canonical([]byte(reportCard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sr := &signature.Report{Payload: payload, Results: []signature.Result{
+		{Index: 0, Outcome: signature.Invalid, Alg: "ES256", Kid: "k1", Variant: signature.Python, Text: i18n.T("msg.signature-invalid.python", 0)},
+		{Index: 1, Outcome: signature.KeyUnavailable, Kid: "k2", Text: i18n.T("msg.signature-key-unavailable", 1, `"k2"`)},
+	}, Unchecked: 2}
+	v.Signatures = NewSignaturesView(i18n.English, sr, nil)
+	d := render(t, ReportPage(v))
+	rows := d.Find(`[data-testid=signatures] [data-testid=signature]`)
+	if rows.Length() != 2 || rows.Eq(0).AttrOr("data-variant", "") != "python" || rows.Eq(1).AttrOr("data-outcome", "") != "key-unavailable" {
+		t.Fatalf("rows %d", rows.Length())
+	}
+	if !strings.Contains(rows.Eq(0).Find(`[data-testid=signature-message]`).Text(), "Python SDK") {
+		t.Error("no SDK-variant explanation")
+	}
+	det := d.Find(`details[data-testid=canonical-payload]`)
+	if _, open := det.Attr("open"); open || det.Find("pre").Text() != string(payload) {
+		t.Errorf("payload: open=%v %q", open, det.Find("pre").Text())
+	}
+	if d.Find(`[data-testid=signatures-unchecked]`).Length() != 1 {
+		t.Error("unchecked signatures not counted")
+	}
+
+	sr.Payload = bytes.Repeat([]byte("x"), maxPayloadShown+10)
+	v.Signatures = NewSignaturesView(i18n.English, sr, nil)
+	d = render(t, ReportPage(v))
+	if d.Find(`[data-testid=payload-clipped]`).Length() != 1 || len(d.Find(`details[data-testid=canonical-payload] pre`).Text()) > maxPayloadShown+4 {
+		t.Error("a long payload is not clipped")
+	}
+
+	_, err = signature.Canonical([]byte(`{"a":1,"a":2}`))
+	v.Signatures = NewSignaturesView(i18n.Chinese, nil, err)
+	v.Lang = i18n.Chinese
+	d = render(t, ReportPage(v))
+	if msg := d.Find(`[data-testid=signatures-error]`).Text(); !hasHanText(msg) {
+		t.Errorf("canonicalization error not shown in Chinese: %q", msg)
+	}
+}
+
+// TestSDKChoicesView: the specification's row and each SDK's, the reason only
+// where an SDK differs.
+func TestSDKChoicesView(t *testing.T) {
+	card := `{"name":"x","supportedInterfaces":[{"url":"https://a.example/1","protocolBinding":"JSONRPC","protocolVersion":"1.0"},{"url":"https://a.example/2","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}`
+	rep := discovery.Analyze(fetched(card), lint.Options{})
+	v := reportView(t, rep, i18n.English)
+	rows := selection.CompareDoc(rep.Result.Doc)
+	v.SDKs = NewSDKViews(i18n.Chinese, rows)
+	if rows[0].Reason != "" && hasHanText(rows[0].Reason) {
+		t.Error("NewSDKViews localized the caller's rows")
+	}
+	d := render(t, ReportPage(v))
+	items := d.Find(`[data-testid=interfaces] [data-testid=sdk]`)
+	if items.Length() != len(rows) || items.Eq(0).AttrOr("data-sdk", "") != "spec" {
+		t.Fatalf("%d items", items.Length())
+	}
+	for i, r := range rows {
+		it := items.Eq(i)
+		if it.AttrOr("data-differs", "") != strconv.FormatBool(r.Differs) || (it.Find(`[data-testid=sdk-reason]`).Length() == 1) != r.Differs {
+			t.Errorf("%s: differs %v, item %v", r.SDK, r.Differs, it.AttrOr("data-differs", ""))
+		}
+	}
+	if d.Find(`[data-sdk=a2a-js][data-differs=true] [data-testid=sdk-reason]`).Length() != 1 {
+		t.Error("a2a-js's difference (a later 1.0 entry replaces the first) is not explained")
+	}
+}
+
+func hasHanText(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff })
 }
