@@ -76,6 +76,7 @@ func catalogue() [][]*Rule {
 		securityRules(),
 		credentialRules(),
 		signatureRules(),
+		signatureVerifyRules(),
 		httpRules(),
 		probeRules(),
 		extendedRules(),
