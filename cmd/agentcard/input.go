@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 
@@ -24,8 +25,9 @@ type input struct {
 	name   string
 	src    []byte
 	remote *lint.Result
-	// uri is where a remote card was read from (for SARIF), "" for files.
-	uri string
+	// uri is where a remote card was read from (for SARIF), "" for files;
+	// final is the URL that answered, after redirects.
+	uri, final string
 }
 
 // inputError is an INPUT that could not be read at all (exit 2): what
@@ -69,10 +71,29 @@ func (e *env) inputProblem(err error) string {
 }
 
 // fetchRemote fetches and checks a card named by URL or domain. It is a
-// variable so tests can replace the network.
+// variable so tests can replace the network. The caller's --header values
+// travel in ctx (withCredentials) and go only to the origin named: a
+// redirect elsewhere is followed without them.
 var fetchRemote = func(ctx context.Context, in string) (*discovery.Report, error) {
 	p := discovery.LocalPolicy()
-	return discovery.Fetch(ctx, discovery.NewHTTPDoer(p), in, p)
+	var d discovery.Doer = newLiveDoer(p)
+	if h, _ := ctx.Value(credentialsKey{}).(http.Header); len(h) > 0 {
+		if u, err := discovery.Normalize(in); err == nil {
+			d = credentialDoer{d: d, headers: h, allowed: map[string]bool{originOf(u.String()): true}}
+		}
+	}
+	return discovery.Fetch(ctx, d, in, p)
+}
+
+// credentialsKey is the context key of the caller's --header values.
+type credentialsKey struct{}
+
+// withCredentials gives fetchRemote the caller's headers.
+func withCredentials(ctx context.Context, h http.Header) context.Context {
+	if len(h) == 0 {
+		return ctx
+	}
+	return context.WithValue(ctx, credentialsKey{}, h)
 }
 
 // isRemote reports whether an INPUT names a card on the web rather than a
@@ -118,6 +139,7 @@ func (e *env) readInput(ctx context.Context, in string) (*input, error) {
 		if rep.URL != nil {
 			loaded.uri = rep.URL.String()
 		}
+		loaded.final = rep.Facts.FinalURL
 		return loaded, nil
 	}
 	f, err := os.Open(in)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"net/http"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -22,6 +23,8 @@ import (
 type lintRun struct {
 	in  *input
 	res *lint.Result
+	// live is what the live checks found (nil when none was asked for).
+	live *liveResult
 }
 
 // lintFormats are the --format values of lint.
@@ -37,6 +40,7 @@ type lintFlags struct {
 	quiet       bool
 	fix         bool // --fix: write fixed files
 	diff        bool // --diff / --fix-dry-run: print the diff, write nothing
+	live        liveFlags
 }
 
 func (e *env) lint(args []string) int {
@@ -51,6 +55,24 @@ func (e *env) lint(args []string) int {
 	c.fs.BoolVar(&f.fix, "fix", false, "")
 	c.fs.BoolVar(&f.diff, "diff", false, "")
 	c.fs.BoolVar(&f.diff, "fix-dry-run", false, "")
+	c.fs.BoolVar(&f.live.probe, "probe", false, "")
+	c.fs.BoolVar(&f.live.extended, "extended", false, "")
+	c.fs.StringVar(&f.live.keyFile, "key", "", "")
+	var headerProblem i18n.Text
+	c.fs.Func("header", "", func(v string) error {
+		name, value, problem := parseHeader(v)
+		if !problem.IsZero() {
+			if headerProblem.IsZero() {
+				headerProblem = problem
+			}
+			return nil
+		}
+		if f.live.headers == nil {
+			f.live.headers = http.Header{}
+		}
+		f.live.headers.Add(name, value)
+		return nil
+	})
 	pos, code, done := c.parse(args)
 	if done {
 		return code
@@ -71,6 +93,20 @@ func (e *env) lint(args []string) int {
 	}
 	if f.diff && f.format != "text" {
 		return c.fail("cli.fix.diff-format", f.format)
+	}
+	if !headerProblem.IsZero() {
+		return c.failText(e.cat.Render(headerProblem))
+	}
+	if f.live.on() && (f.fix || f.diff) {
+		return c.fail("cli.live.with-fix")
+	}
+	if f.live.keyFile != "" {
+		keys, problem := readKeys(f.live.keyFile)
+		if !problem.IsZero() {
+			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.cat.Render(problem)))
+			return exitUsage
+		}
+		f.live.keys = keys
 	}
 	// the flags are checked before any input is read: a typo in --rule is
 	// a usage error, not a silently ignored setting
@@ -100,7 +136,7 @@ func (e *env) lint(args []string) int {
 		base = cfg
 	}
 	var loader config.Loader
-	ctx := context.Background()
+	ctx := withCredentials(context.Background(), f.live.headers)
 	var runs []lintRun
 	var diffs strings.Builder
 	unreadable := false
@@ -146,11 +182,16 @@ func (e *env) lint(args []string) int {
 				res.Input = name
 			}
 		}
+		var live *liveResult
+		if f.live.on() {
+			live = e.liveCheck(ctx, in, res, &f.live)
+		}
 		config.ApplyResult(cfg, res)
 		// one place where findings become words in the chosen language:
 		// every format prints the localized result
 		res.Localize(e.cat)
-		runs = append(runs, lintRun{in: in, res: res})
+		live.localize(e.cat)
+		runs = append(runs, lintRun{in: in, res: res, live: live})
 	}
 	warnings := 0
 	for _, r := range runs {
@@ -239,7 +280,7 @@ func errorsOnly(runs []lintRun) []lintRun {
 				res.Diagnostics = append(res.Diagnostics, d)
 			}
 		}
-		out[i] = lintRun{in: r.in, res: &res}
+		out[i] = lintRun{in: r.in, res: &res, live: r.live}
 	}
 	return out
 }
@@ -255,10 +296,18 @@ func anyErrors(runs []lintRun) bool {
 
 func writeLintJSON(w io.Writer, runs []lintRun) error {
 	out := struct {
-		Results []*lint.Result `json:"results"`
-	}{Results: make([]*lint.Result, 0, len(runs))}
+		Results []any `json:"results"`
+	}{Results: make([]any, 0, len(runs))}
 	for _, r := range runs {
-		out.Results = append(out.Results, r.res)
+		if r.live == nil {
+			out.Results = append(out.Results, r.res)
+			continue
+		}
+		item, err := r.live.withResult(r.res)
+		if err != nil {
+			return err
+		}
+		out.Results = append(out.Results, item)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -305,6 +354,7 @@ func (e *env) writeLintText(runs []lintRun, quiet bool) error {
 			if !quiet {
 				fmt.Fprintf(&b, "%s: %s %s\n", line(r.in.name), e.paint(ansiGreen, e.s("cli.lint.no-problems")), e.t("cli.lint.era", string(res.Era)))
 			}
+			e.writeLiveText(&b, r.in.name, r.live)
 			continue
 		}
 		for _, d := range res.Diagnostics {
@@ -319,6 +369,7 @@ func (e *env) writeLintText(runs []lintRun, quiet bool) error {
 				fmt.Fprintf(&b, "      %s%s%s\n", e.paint(ansiCyan, e.s("cli.lint.fix")), labelGap(e.s("cli.lint.fix")), line(f.Title))
 			}
 		}
+		e.writeLiveText(&b, r.in.name, r.live)
 	}
 	if len(runs) > 0 {
 		fmt.Fprintf(&b, "%s\n", e.paint(ansiBold, e.summary(len(runs), errs, warns, infos)))
@@ -346,7 +397,16 @@ func placeless(d lint.Diagnostic) bool {
 		return true
 	}
 	r := lint.RuleFor(d.Code)
-	return r != nil && r.External
+	if r == nil || !r.External {
+		return false
+	}
+	// the live checks place their findings on the card's member they are
+	// about (an entry's url, a signature, the extended-card promise)
+	switch r.EmittedBy {
+	case lint.ByProbe, lint.ByExtended, lint.BySignature:
+		return d.Pointer == ""
+	}
+	return true
 }
 
 // charColumn is a position's 1-based column counted in characters

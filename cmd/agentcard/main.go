@@ -92,6 +92,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.fields(rest)
 	case "migrate":
 		return e.migrate(rest)
+	case "sign":
+		return e.sign(rest)
 	case "schema":
 		return e.schemaCmd(rest)
 	case "-h", "-help", "--help", "help":

@@ -16,12 +16,19 @@ func (e *env) selectCmd(args []string) int {
 	c := e.newCommand("select", "cli.select.usage")
 	format := c.fs.String("format", "text", "")
 	client := c.fs.String("client", "", "")
+	sdk := c.fs.String("sdk", "", "")
 	pos, code, done := c.parse(args)
 	if done {
 		return code
 	}
 	if !c.checkFormat(*format, "text", "json") {
 		return exitUsage
+	}
+	if *sdk != "" {
+		if *client != "" {
+			return c.fail("cli.sdk.client-and-sdk")
+		}
+		return e.selectSDK(c, *sdk, *format, pos)
 	}
 	if *client == "" {
 		var presets any
