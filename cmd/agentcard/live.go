@@ -204,10 +204,42 @@ func (e *env) liveCheck(ctx context.Context, in *input, res *lint.Result, lf *li
 		out.extended = &r
 		extra = append(extra, r.Diagnostics...)
 	}
-	if len(extra) > 0 {
-		discovery.Merge(res, extra)
-	}
+	mergeLive(res, extra)
 	return out
+}
+
+// mergeLive adds the live findings to res: those without a place in the
+// card in front (as discovery.Merge puts HTTP findings), those placed on
+// a member among the card's own findings, before the first that starts
+// after them, so that text output stays in the card's order.
+func mergeLive(res *lint.Result, extra []lint.Diagnostic) {
+	var placed, front []lint.Diagnostic
+	for _, d := range extra {
+		if placeless(d) {
+			front = append(front, d)
+		} else {
+			placed = append(placed, d)
+		}
+	}
+	discovery.Merge(res, front)
+	for _, d := range placed {
+		at := len(res.Diagnostics)
+		for i, o := range res.Diagnostics {
+			if !placeless(o) && o.Range.Start.Offset > d.Range.Start.Offset {
+				at = i
+				break
+			}
+		}
+		res.Diagnostics = append(res.Diagnostics[:at], append([]lint.Diagnostic{d}, res.Diagnostics[at:]...)...)
+		switch d.Severity {
+		case lint.Error:
+			res.Errors++
+		case lint.Warning:
+			res.Warnings++
+		default:
+			res.Infos++
+		}
+	}
 }
 
 // verifySignatures checks the card's signatures with the --key keys and,
@@ -426,8 +458,8 @@ func (e *env) writeLiveText(b *strings.Builder, name string, lr *liveResult) {
 			if p.Status != 0 {
 				status = e.t("cli.live.probe-status", p.Status, p.TimeMS)
 			}
-			fmt.Fprintf(b, "  [%d] %s %s %s %s: %s (%s): %s\n", p.Index, e.paint(style, e.probeOutcome(p.Outcome)),
-				line(p.Source), line(p.Binding), line(p.Version), line(p.URL), status, line(p.Message))
+			fmt.Fprintf(b, "  %s\n", e.t("cli.live.probe-line", p.Index, e.paint(style, e.probeOutcome(p.Outcome)),
+				line(p.Source), line(p.Binding), line(p.Version), line(p.URL), status, line(p.Message)))
 		}
 	}
 	if x := lr.extended; x != nil {
@@ -447,7 +479,7 @@ func (e *env) writeLiveText(b *strings.Builder, name string, lr *liveResult) {
 			case r.Withheld:
 				creds = e.s("cli.live.extended-withheld")
 			}
-			fmt.Fprintf(b, "  %s %s (%s): %s: %s\n", line(r.Method), line(r.URL), creds, line(string(r.Outcome)), line(r.Message))
+			fmt.Fprintf(b, "  %s\n", e.t("cli.live.extended-line", line(r.Method), line(r.URL), creds, line(string(r.Outcome)), line(r.Message)))
 		}
 	}
 }
