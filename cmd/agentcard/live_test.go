@@ -536,6 +536,9 @@ func TestSignWrite(t *testing.T) {
 	if string(a) != string(b) || !strings.Contains(string(a), `"signatures"`) {
 		t.Errorf("-o and --write differ or are unsigned:\n%s\n%s", a, b)
 	}
+	if help, _, code := runCLI(t, "", "sign", "--help", "--lang", "zh-CN"); code != exitOK || !strings.HasPrefix(help, "用法") {
+		t.Errorf("sign --help in Chinese: exit %d\n%.100s", code, help)
+	}
 }
 
 // TestLintExtended: --extended asks a real a2a-go server for the extended
