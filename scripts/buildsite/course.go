@@ -426,7 +426,9 @@ func (m *markdown) codeBlock(w util.BufWriter, source []byte, node ast.Node, ent
 		}
 		w.WriteString(`<figure class="example" data-testid="example">`)
 	}
-	w.WriteString("<pre><code" + class + ">" + html.EscapeString(code.String()) + "</code></pre>")
+	// tabindex: a long line scrolls the block sideways, and a keyboard
+	// must be able to scroll it too.
+	w.WriteString(`<pre tabindex="0"><code` + class + ">" + html.EscapeString(code.String()) + "</code></pre>")
 	if example {
 		href := playgroundLink(m.lang, code.Bytes())
 		w.WriteString(`<figcaption><a href="` + html.EscapeString(href) + `" data-testid="open-playground">` +

@@ -89,7 +89,10 @@ function createEditor(doc) {
         lintGutter(),
         autocompletion({ override: [completionSource(() => catalogue)] }),
         EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ "aria-label": box.getAttribute("aria-label"), "data-testid": "editor-content" }),
+        // tabindex: the editing area is already in the tab order (it is
+        // contenteditable); saying so lets checkers see that its scrolling
+        // box can be reached from the keyboard.
+        EditorView.contentAttributes.of({ "aria-label": box.getAttribute("aria-label"), "data-testid": "editor-content", tabindex: "0" }),
         EditorView.updateListener.of((u) => { if (u.docChanged) schedule(); }),
       ],
     }),
