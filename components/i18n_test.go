@@ -162,14 +162,14 @@ func TestRulePageLanguages(t *testing.T) {
 					t.Errorf("hreflang %s: %q", x, got)
 				}
 			}
-			idx := render(t, RulesIndex(l, []RuleTopic{{ID: r.Topic, Title: TopicTitle(l, r.Topic), Rules: []RuleDoc{doc}}}, nil))
+			idx := render(t, RulesIndex(l, []RuleTopic{{ID: r.Topic, Title: TopicTitle(l, r.Topic), Rules: []RuleDoc{doc}}}, nil, ""))
 			inLang(t, idx, l, `[data-testid=rules-title]`, `[data-testid=rules-intro]`, `[data-testid=rule-title]`, `section h2`)
 			if got := idx.Find(`[data-testid=rule] a`).AttrOr("href", ""); got != l.Prefix()+"/rules/interface-binding-variant/" {
 				t.Errorf("index links to %q", got)
 			}
 			fields := render(t, FieldsPage(l, []FieldObject{{Name: "AgentCard", Fields: []FieldDoc{
 				{Object: "AgentCard", Name: "url", Type: "string", Required: cat.S("ui.fields.presence.optional"), Eras: "0.2, 0.3", Removed: "1.0", Replacement: "supportedInterfaces[0].url", Doc: cat.S("ui.fields.intro")}}}}, nil))
-			inLang(t, fields, l, `[data-testid=fields-title]`, `[data-testid=fields-intro]`, `thead th`, `[data-testid=field-presence]`)
+			inLang(t, fields, l, `[data-testid=fields-title]`, `[data-testid=fields-intro]`, `[data-testid=fields-versions]`, `[data-testid=field-presence]`)
 			if fields.Find(`[data-testid=field] code:contains("supportedInterfaces[0].url")`).Length() != 1 {
 				t.Error("the replacement is not shown as code")
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/tdewolff/minify/v2"
 	"github.com/tdewolff/minify/v2/html"
+	nethtml "golang.org/x/net/html"
 
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/card"
@@ -59,27 +61,9 @@ func hasHan(s string) bool {
 // language's catalogue, the bad example's findings rendered in it, and
 // the sitemap lists every page with its twin.
 func TestLearnPagesInEveryLanguage(t *testing.T) {
-	b := testBuilder(t)
-	b.min = minify.New()
-	b.min.Add("text/html", &html.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
-	if err := b.learnPages(context.Background(), assets{CSS: components.DefaultCSS}); err != nil {
-		t.Fatal(err)
-	}
+	b, open := buildLearn(t)
 	if err := b.sitemap(); err != nil {
 		t.Fatal(err)
-	}
-	open := func(rel string) *goquery.Document {
-		t.Helper()
-		f, err := os.Open(filepath.Join(b.stage, rel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		d, err := goquery.NewDocumentFromReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
 	}
 	for _, l := range i18n.Langs() {
 		dir := strings.TrimPrefix(l.Prefix()+"/", "/")
@@ -139,6 +123,235 @@ func TestLearnPagesInEveryLanguage(t *testing.T) {
 	} {
 		if !strings.Contains(string(sm), want) {
 			t.Errorf("sitemap lacks %s", want)
+		}
+	}
+}
+
+// buildLearn builds the learn pages into a temporary directory, minified
+// as the site is, and returns a function that parses one of them.
+func buildLearn(t *testing.T) (*builder, func(rel string) *goquery.Document) {
+	t.Helper()
+	b := testBuilder(t)
+	b.min = minify.New()
+	b.min.Add("text/html", &html.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
+	if err := b.learnPages(context.Background(), assets{CSS: components.DefaultCSS}); err != nil {
+		t.Fatal(err)
+	}
+	return b, func(rel string) *goquery.Document {
+		t.Helper()
+		f, err := os.Open(filepath.Join(b.stage, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		d, err := goquery.NewDocumentFromReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+}
+
+// sectionOutsideLinks lists the text around each § that is not inside a
+// link: every section reference on the reference pages must be one.
+func sectionOutsideLinks(d *goquery.Document) []string {
+	var out []string
+	var walk func(n *nethtml.Node, inLink bool)
+	walk = func(n *nethtml.Node, inLink bool) {
+		if n.Type == nethtml.ElementNode && n.Data == "a" && n.Parent != nil {
+			for _, a := range n.Attr {
+				if a.Key == "href" && a.Val != "" {
+					inLink = true
+				}
+			}
+		}
+		if n.Type == nethtml.TextNode && strings.Contains(n.Data, "§") && !inLink {
+			out = append(out, n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, inLink)
+		}
+	}
+	for _, n := range d.Nodes {
+		walk(n, false)
+	}
+	return out
+}
+
+// The fields pages say types as JSON (no Go spelling anywhere on the
+// page, "[]" or "map["), every section reference is a link, every object
+// has an example that is JSON, and presence is said per version.
+func TestFieldsPagesForPeople(t *testing.T) {
+	b, open := buildLearn(t)
+	for _, l := range i18n.Langs() {
+		rel := strings.TrimPrefix(l.Prefix()+"/", "/") + "fields/index.html"
+		raw, err := os.ReadFile(filepath.Join(b.stage, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []string{"[]", "map["} {
+			if i := strings.Index(string(raw), bad); i >= 0 {
+				t.Errorf("%s: %q on the page: …%s…", rel, bad, raw[max(0, i-60):min(len(raw), i+40)])
+			}
+		}
+		d := open(rel)
+		if out := sectionOutsideLinks(d); len(out) > 0 {
+			t.Errorf("%s: § outside links: %q", rel, out)
+		}
+		if d.Find(`a[href*="#"]:contains("§")`).Length() == 0 {
+			t.Errorf("%s: no section links at all", rel)
+		}
+		objects := d.Find(`[data-testid=field-object]`)
+		if objects.Length() != len(card.Objects) {
+			t.Errorf("%s: %d objects of %d", rel, objects.Length(), len(card.Objects))
+		}
+		objects.Each(func(_ int, o *goquery.Selection) {
+			ex := o.Find(`[data-testid=object-example] code`).Text()
+			if !json.Valid([]byte(ex)) {
+				t.Errorf("%s %s: example is not JSON: %s", l, o.AttrOr("data-object", ""), ex)
+			}
+		})
+		d.Find(`[data-testid=field-type] a`).Each(func(_ int, a *goquery.Selection) {
+			if id := strings.TrimPrefix(a.AttrOr("href", ""), "#"); d.Find(`[id="`+id+`"]`).Length() != 1 {
+				t.Errorf("%s: type link to missing section %q", l, id)
+			}
+		})
+		uri := d.Find(`[id="AgentExtension.uri"] [data-testid=field-presence]`).Text()
+		cat := catalog.Of(l)
+		opt, req := cat.Sprintf("ui.ref.presence.optionalIn", "1.0"), cat.Sprintf("ui.fields.presence.requiredIn", eraList(l, card.Legacy))
+		if want := opt + "; " + req; !strings.HasPrefix(uri, opt) || !strings.HasSuffix(uri, req) || len(uri) > len(want)+2 {
+			t.Errorf("%s: AgentExtension.uri presence %q, want %q and %q", l, uri, opt, req)
+		}
+	}
+}
+
+// The AgentCard example on the fields page is a card the linter accepts,
+// and every object's example holds the fields its version requires.
+func TestObjectExamples(t *testing.T) {
+	res := lint.Lint([]byte(objectExample("AgentCard")), lint.Options{})
+	if res.Errors > 0 || res.Era != "1.0" {
+		t.Errorf("AgentCard example: era %s, %d errors: %+v", res.Era, res.Errors, res.Diagnostics)
+	}
+	for _, o := range card.Objects {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(objectExample(o)), &v); err != nil {
+			t.Errorf("%s: %v", o, err)
+			continue
+		}
+		era := card.V10
+		if objectEras(o)&card.V10 == 0 {
+			era = card.V03
+		}
+		for _, f := range card.ObjectFields(o) {
+			if f.Required&era != 0 && f.In&era != 0 && v[f.Name] == nil {
+				t.Errorf("%s example lacks required %s", o, f.Name)
+			}
+		}
+		if len(v) == 0 {
+			t.Errorf("%s example is empty", o)
+		}
+	}
+}
+
+// The rules index groups the rules by topic, in the catalogue's order,
+// one heading per topic; every rule page shows the fixed example with
+// the change marked, and its text is the good example; every section
+// reference on a rule page is a link.
+func TestRulesGroupedAndFixed(t *testing.T) {
+	_, open := buildLearn(t)
+	for _, l := range i18n.Langs() {
+		dir := strings.TrimPrefix(l.Prefix()+"/", "/")
+		idx := open(dir + "rules/index.html")
+		var got []string
+		idx.Find(`[data-testid=rule-topic]`).Each(func(_ int, s *goquery.Selection) {
+			topic := s.AttrOr("data-topic", "")
+			got = append(got, topic)
+			if h := s.Find(`[data-testid=rule-topic-title]`).Text(); h != components.TopicTitle(l, topic) {
+				t.Errorf("%s %s: heading %q", l, topic, h)
+			}
+			s.Find(`[data-testid=rule]`).Each(func(_ int, r *goquery.Selection) {
+				if rule := lint.RuleFor(r.AttrOr("data-code", "")); rule == nil || rule.Topic != topic {
+					t.Errorf("%s: %s listed under %s", l, r.AttrOr("data-code", ""), topic)
+				}
+			})
+		})
+		var want []string
+		for _, topic := range lint.Topics {
+			for _, r := range lint.Rules() {
+				if r.Topic == topic {
+					want = append(want, topic)
+					break
+				}
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: topics %v, want %v", l, got, want)
+		}
+		if idx.Find(`script[src^="/assets/rules."]`).Length() != 1 {
+			t.Errorf("%s: the filter script is not on the index", l)
+		}
+		for _, r := range lint.Rules() {
+			d := open(dir + "rules/" + r.Code + "/index.html")
+			if out := sectionOutsideLinks(d); len(out) > 0 {
+				t.Errorf("%s %s: § outside links: %q", l, r.Code, out)
+			}
+			fixed := d.Find(`[data-testid=example-fixed]`)
+			if r.Good == "" && !(lint.IsFragment(r.Bad) && r.Bad != "" && !r.External) {
+				continue
+			}
+			if fixed.Length() != 1 {
+				t.Errorf("%s %s: no fixed example", l, r.Code)
+				continue
+			}
+			if fixed.Find("ins, del").Length() == 0 {
+				t.Errorf("%s %s: the fixed example marks no change", l, r.Code)
+			}
+			if r.Good != "" {
+				clone := fixed.Clone()
+				clone.Find("del").Remove()
+				if want := pretty(r.Good); clone.Text() != want && !r.External {
+					t.Errorf("%s %s: fixed example reads\n%s\nwant\n%s", l, r.Code, clone.Text(), want)
+				}
+			}
+		}
+	}
+}
+
+// Glossary links go to entries that exist, in the page's language.
+func TestGlossaryLinksExist(t *testing.T) {
+	b, open := buildLearn(t)
+	data, err := os.ReadFile(filepath.Join(b.root, "site", "learn", "glossary-ids.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	for _, id := range strings.Fields(string(data)) {
+		ids[id] = true
+	}
+	for _, l := range i18n.Langs() {
+		dir := strings.TrimPrefix(l.Prefix()+"/", "/")
+		n := 0
+		for _, rel := range []string{"fields/index.html", "rules/index.html", "rules/interface-version-patch/index.html", "rules/legacy-mixed-card/index.html"} {
+			if _, err := os.Stat(filepath.Join(b.stage, dir+rel)); err != nil {
+				continue
+			}
+			d := open(dir + rel)
+			seen := map[string]bool{}
+			d.Find(`main a[href*="/learn/glossary/#"]`).Each(func(_ int, a *goquery.Selection) {
+				href := a.AttrOr("href", "")
+				page, id, _ := strings.Cut(href, "#")
+				if page != l.Prefix()+"/learn/glossary/" || !ids[id] {
+					t.Errorf("%s%s: glossary link %q", dir, rel, href)
+				}
+				if seen[id] && rel == "fields/index.html" {
+					t.Errorf("%s%s: %s linked twice", dir, rel, id)
+				}
+				seen[id] = true
+				n++
+			})
+		}
+		if n < 10 {
+			t.Errorf("%s: only %d glossary links", l, n)
 		}
 	}
 }
