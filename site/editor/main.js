@@ -861,6 +861,7 @@ function renderWords() {
   translateLayout();
   updateSwitch();
   renderSamples();
+  renderIntro();
   $("sim-profile-help").replaceChildren(...tn("ui.playground.profile.help", el("code", {}, "BINDING@VERSION"), el("code", {}, "|")));
   $("status").textContent = status[0] ? t(...status) : "";
   shareNote();
@@ -920,7 +921,38 @@ function firstFindings() {
   }, { timeout: 1000 });
 }
 
+// ---- introduction ----
+// First-time visitors get one line pointing at the course and the
+// annotated card, until they dismiss it (remembered). It is fixed to the
+// bottom of the window, so showing it moves nothing on the page.
+const INTRO_KEY = "agentcard.intro.dismissed";
+
+function setupIntro() {
+  const box = $("intro");
+  if (!box) return;
+  let dismissed = false;
+  try { dismissed = localStorage.getItem(INTRO_KEY) === "1"; } catch { /* private mode: show it */ }
+  if (dismissed) return;
+  box.hidden = false;
+  $("intro-dismiss").addEventListener("click", () => {
+    box.hidden = true;
+    try { localStorage.setItem(INTRO_KEY, "1"); } catch { /* private mode */ }
+  });
+}
+
+// renderIntro writes the introduction's sentence in the current
+// language, its links to that language's course pages.
+function renderIntro() {
+  const p = $("intro-text");
+  if (!p) return;
+  const prefix = lang.lang === "en" ? "" : `/${lang.lang.split("-")[0]}`;
+  p.replaceChildren(...tn("ui.intro.text",
+    el("a", { href: `${prefix}/learn/` }, t("ui.intro.course")),
+    el("a", { href: `${prefix}/learn/anatomy/` }, t("ui.intro.anatomy"))));
+}
+
 async function start() {
+  setupIntro();
   setupLanguageSwitch();
   const first = chosenLang();
   // The words come while the checker loads; the checker waits for them
