@@ -501,6 +501,41 @@ func (b *builder) coursePages(ctx context.Context, a assets) error {
 			return err
 		}
 	}
+	return b.courseBudget(pages, ca)
+}
+
+// courseBudget prints what the heaviest lesson page costs before its
+// exercise starts (page, scripts and style sheets, gzip), against the
+// budget of any page without the wasm (docs/ARCHITECTURE.md §6); the
+// size report lists every course file.
+func (b *builder) courseBudget(pages []coursePage, ca components.CourseAssets) error {
+	size := func(public string) (int, error) {
+		data, err := os.ReadFile(filepath.Join(b.stage, filepath.FromSlash(strings.TrimPrefix(public, "/"))))
+		return gz(data), err
+	}
+	fixed := 0
+	for _, f := range append([]string{ca.Lesson}, ca.CSS...) {
+		n, err := size(f)
+		if err != nil {
+			return err
+		}
+		fixed += n
+	}
+	worst, name := 0, ""
+	for _, p := range pages {
+		n, err := size(p.file)
+		if err != nil {
+			return err
+		}
+		if n > worst {
+			worst, name = n, p.file
+		}
+	}
+	verdict := "ok"
+	if fixed+worst > 250<<10 {
+		verdict = "OVER BUDGET"
+	}
+	fmt.Printf("budget: course page without wasm, gzip (%s) %s (budget %s) %s\n", name, kb(fixed+worst), kb(250<<10), verdict)
 	return nil
 }
 
