@@ -251,7 +251,7 @@ func (e *env) verifySignatures(ctx context.Context, in *input, doc *jsonpos.Doc,
 	if len(src) == 0 {
 		src = doc.Src
 	}
-	rep, err := signature.Verify(ctx, src, signature.Options{Keys: lf.keys, Fetch: jkuFetch(d, p)})
+	rep, err := signature.Verify(ctx, src, signature.Options{Keys: lf.keys, Fetch: discovery.KeySetFetcher(d, p)})
 	if err != nil {
 		// A card with no canonical form (broken JSON, a duplicate name)
 		// already has syntax findings that say why.
@@ -263,91 +263,7 @@ func (e *env) verifySignatures(ctx context.Context, in *input, doc *jsonpos.Doc,
 			JKU: r.JKU, KeySource: r.KeySource, Variant: r.Variant, Message: i18n.EnglishCatalogue().Render(r.Text),
 			MessageID: r.Text.ID, Args: r.Text.Args})
 	}
-	return out, append(extra, signatureDiagnostics(doc, rep)...)
-}
-
-// signatureCodes: the rule each verification outcome is a finding of.
-// alg-refused and malformed repeat what the shape rules report
-// (signature-alg-none, signature-protected-invalid, signature-encoding),
-// so they add no finding.
-var signatureCodes = map[signature.Outcome]string{
-	signature.Verified:       lint.CodeSignatureVerified,
-	signature.Invalid:        lint.CodeSignatureInvalid,
-	signature.KeyUnavailable: lint.CodeSignatureKeyUnavailable,
-}
-
-// signatureDiagnostics turns the verification of each signature into a
-// finding placed on that signature (signatures[i]), with the verifier's
-// message as data.
-func signatureDiagnostics(doc *jsonpos.Doc, rep *signature.Report) []lint.Diagnostic {
-	var sigs *jsonpos.Node
-	if doc != nil && doc.Root != nil {
-		sigs = doc.Root.Get("signatures")
-	}
-	var out []lint.Diagnostic
-	for _, r := range rep.Results {
-		code, ok := signatureCodes[r.Outcome]
-		rule := lint.RuleFor(code)
-		if !ok || rule == nil {
-			continue
-		}
-		d := lint.Diagnostic{Code: code, Severity: rule.Severity, MessageID: r.Text.ID, Args: r.Text.Args,
-			Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(r.Text), lint.MaxMessage), URL: lint.RuleURL(code),
-			Range: lint.Range{Start: lint.Position{Line: 1, Column: 1}, End: lint.Position{Line: 1, Column: 1}}}
-		if sigs != nil && sigs.Kind == jsonpos.Array && r.Index < len(sigs.Children) {
-			n := sigs.Children[r.Index]
-			d.Pointer, d.Range = n.BoundedPointer(), doc.Range(n)
-		}
-		out = append(out, d)
-	}
-	return out
-}
-
-// maxKeySet bounds the bytes read of a key set.
-const maxKeySet = 64 << 10
-
-// jkuFetch reads a key set URL through d, checking the URL and every
-// redirect hop against the policy first.
-func jkuFetch(d discovery.Doer, p discovery.Policy) signature.Fetch {
-	return func(ctx context.Context, raw string) ([]byte, error) {
-		u, err := url.Parse(raw)
-		if err != nil || u.Host == "" {
-			return nil, &signature.Error{Text: i18n.T("cli.live.jku-url")}
-		}
-		ctx, cancel := context.WithTimeout(ctx, p.Timeout)
-		defer cancel()
-		for hop := 0; ; hop++ {
-			if err := p.Check(u); err != nil {
-				var de *discovery.Error
-				if errors.As(err, &de) && !de.Text.IsZero() {
-					return nil, &signature.Error{Text: de.Text}
-				}
-				return nil, err
-			}
-			h := http.Header{}
-			h.Set("User-Agent", p.UserAgent)
-			h.Set("Accept", "application/jwk-set+json, application/json;q=0.9")
-			res, err := d.Do(ctx, &discovery.Request{URL: u.String(), Header: h, MaxBody: maxKeySet})
-			if err != nil {
-				return nil, &signature.Error{Text: i18n.T("cli.live.jku-unreachable")}
-			}
-			switch res.Status {
-			case 301, 302, 303, 307, 308:
-				next, err := u.Parse(res.Header.Get("Location"))
-				if err != nil || hop >= p.MaxRedirects {
-					return nil, &signature.Error{Text: i18n.T("cli.live.jku-status", res.Status)}
-				}
-				u = next
-				continue
-			case 200:
-				if res.Truncated {
-					return nil, &signature.Error{Text: i18n.T("cli.live.jku-large", maxKeySet)}
-				}
-				return res.Body, nil
-			}
-			return nil, &signature.Error{Text: i18n.T("cli.live.jku-status", res.Status)}
-		}
-	}
+	return out, append(extra, signature.Diagnostics(doc, rep)...)
 }
 
 // credentialDoer adds the caller's headers to requests whose origin is

@@ -58,6 +58,11 @@ const (
 
 func (e *Error) Error() string { return e.Message }
 
+// Localizable is the failure as data, for packages that word errors of
+// their own and accept any error that carries a message id (core/signature
+// reading a key set through KeySetFetcher).
+func (e *Error) Localizable() i18n.Text { return e.Text }
+
 // HTTPStatus is the status the Worker answers with: 400 for input it cannot
 // read, 422 for targets it refuses, 504 for timeouts and 502 for everything
 // the remote side got wrong.

@@ -296,6 +296,11 @@ func (v *verifier) fetch(url string) fetched {
 	if errors.As(err, &e) {
 		return fetched{err: e.Text}
 	}
+	// a fetcher from core/discovery words its failures the same way
+	var de interface{ Localizable() i18n.Text }
+	if errors.As(err, &de) && !de.Localizable().IsZero() {
+		return fetched{err: de.Localizable()}
+	}
 	return fetched{err: i18n.T("phrase.signature-fetch-failed")}
 }
 
