@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/tdewolff/minify/v2"
+	"github.com/tdewolff/minify/v2/css"
 	"github.com/tdewolff/minify/v2/html"
 	"golang.org/x/sys/unix"
 
@@ -124,6 +125,7 @@ func TestPagesUnderCSP(t *testing.T) {
 	b := testBuilder(t)
 	b.min = minify.New()
 	b.min.Add("text/html", &html.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
+	b.min.AddFunc("text/css", css.Minify) // the course's style sheet
 	a := assets{CSS: components.DefaultCSS, WasmExec: "/assets/wasm_exec.x.js", Script: "/assets/editor.x.js", Wasm: "/assets/editor.x.wasm", WasmSize: 1}
 	if err := b.pages(context.Background(), a); err != nil {
 		t.Fatal(err)
