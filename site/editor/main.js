@@ -789,7 +789,7 @@ function translateLayout() {
   const items = [];
   for (const a of document.querySelectorAll(".site-header nav a")) {
     const path = new URL(a.href, location.href).pathname.replace(/^\/zh(?=\/)/, "");
-    const id = { "/": "ui.nav.playground", "/check": "ui.nav.check", "/rules/": "ui.nav.rules", "/fields/": "ui.nav.fields" }[path];
+    const id = { "/": "ui.nav.playground", "/check": "ui.nav.check", "/learn/": "ui.nav.learn", "/rules/": "ui.nav.rules", "/fields/": "ui.nav.fields" }[path];
     if (id) items.push([a, id, path]);
   }
   const nav = document.querySelector(".site-header nav");
