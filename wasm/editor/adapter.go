@@ -73,12 +73,23 @@ type LintResult struct {
 	// preview: it rides along with the findings so the page needs no second
 	// call and derives nothing itself.
 	Interfaces InterfaceList `json:"interfaces"`
+	// Profile is the profile the findings were judged for: "publish" or
+	// "local" (LintOptions.Profile).
+	Profile string `json:"profile"`
+	// Signatures counts the entries of the card's signatures array, so the
+	// page offers verification only for a signed card.
+	Signatures int `json:"signatures"`
 }
 
 // Lint runs the linter and adds UTF-16 offsets. Messages, fix titles and
 // labels of related places are in the language set by SetLanguage.
-func Lint(src []byte) LintResult {
+func Lint(src []byte) LintResult { return LintWith(src, LintOptions{}) }
+
+// LintWith is Lint for a profile (agentcard.lint(text, {profile})).
+func LintWith(src []byte, opts LintOptions) LintResult {
 	res := lint.Lint(src, lint.Options{})
+	profile := ProfileOf(opts.Profile)
+	applyProfile(res, profile)
 	cat := catalogue()
 	if cat != nil {
 		res.Localize(cat)
@@ -91,12 +102,18 @@ func Lint(src []byte) LintResult {
 		Warnings:    res.Warnings,
 		Infos:       res.Infos,
 		Diagnostics: make([]Diagnostic, 0, len(res.Diagnostics)),
+		Profile:     string(profile),
 	}
 	var root *jsonpos.Node
 	if res.Doc != nil {
 		root = res.Doc.Root
 	}
 	out.Interfaces = interfacesOf(root)
+	if root != nil && root.Kind == jsonpos.Object {
+		if s := root.Get("signatures"); s != nil && s.Kind == jsonpos.Array {
+			out.Signatures = len(s.Children)
+		}
+	}
 	var offs []int
 	for _, d := range res.Diagnostics {
 		offs = append(offs, d.Range.Start.Offset, d.Range.End.Offset)

@@ -1,4 +1,4 @@
-//go:build js && wasm
+//go:build js && wasm && !verifier
 
 // Command editor is the playground's engine: it defines globalThis.agentcard
 // for the page and then waits forever. All logic lives in adapter.go (plain
@@ -48,9 +48,35 @@ func register() {
 		}
 		return ""
 	}
+	// prop reads a string member of an options object (args[i]); a
+	// missing or odd argument reads as "".
+	prop := func(args []js.Value, i int, name string) js.Value {
+		if i < len(args) && args[i].Type() == js.TypeObject {
+			return args[i].Get(name)
+		}
+		return js.Undefined()
+	}
+	propStr := func(args []js.Value, i int, name string) string {
+		if v := prop(args, i, name); v.Type() == js.TypeString {
+			return v.String()
+		}
+		return ""
+	}
 	api := js.Global().Get("Object").New()
 	api.Set("version", Version)
-	api.Set("lint", fn("lint", func(a []js.Value) any { return Lint([]byte(str(a, 0))) }))
+	// lint(text[, {profile: "publish"|"local"}])
+	api.Set("lint", fn("lint", func(a []js.Value) any {
+		return LintWith([]byte(str(a, 0)), LintOptions{Profile: propStr(a, 1, "profile")})
+	}))
+	// fixAll(text): every machine-applicable fix (core/fix).
+	api.Set("fixAll", fn("fixAll", func(a []js.Value) any { return FixAll([]byte(str(a, 0))) }))
+	// migrate(text[, target "1.0"|"mixed"[, {keepVersions}]]) (core/migrate).
+	api.Set("migrate", fn("migrate", func(a []js.Value) any {
+		return Migrate([]byte(str(a, 0)), str(a, 1), MigrateOptions{KeepVersions: prop(a, 2, "keepVersions").Truthy()})
+	}))
+	// sdks(text): the specification's choice beside a2a-go's, a2a-python's
+	// and a2a-js's (core/selection.Compare).
+	api.Set("sdks", fn("sdks", func(a []js.Value) any { return SDKs([]byte(str(a, 0))) }))
 	api.Set("select", fn("select", func(a []js.Value) any { return Select([]byte(str(a, 0)), str(a, 1)) }))
 	api.Set("interfaces", fn("interfaces", func(a []js.Value) any { return Interfaces([]byte(str(a, 0))) }))
 	api.Set("format", fn("format", func(a []js.Value) any { return Format([]byte(str(a, 0))) }))

@@ -1,0 +1,305 @@
+package main
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"strings"
+	"testing"
+
+	"github.com/agentcard/agentcard/core/fix"
+	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/selection"
+	"github.com/agentcard/agentcard/core/signature"
+)
+
+// Fix all on the broken sample applies what core/fix applies (same codes,
+// in the same order), leaves no finding that offers a fix, and says so in
+// a summary; the text it returns is what the page puts in the editor.
+func TestFixAllBrokenSample(t *testing.T) {
+	src := sharedCard(t, "broken-common-mistakes.json")
+	got := FixAll(src)
+	want, err := fix.Apply(src, fix.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Refused || !got.Changed || got.Text != string(want.Output) || !got.Stable {
+		t.Fatalf("fixAll: refused=%v changed=%v stable=%v error=%q", got.Refused, got.Changed, got.Stable, got.Error)
+	}
+	if len(got.Applied) != len(want.Applied) || len(got.Applied) == 0 {
+		t.Fatalf("%d fixes applied, want %d", len(got.Applied), len(want.Applied))
+	}
+	for i, a := range got.Applied {
+		if a.Code != want.Applied[i].Code || a.Title == "" {
+			t.Errorf("applied %d: %+v, want code %s with a title", i, a, want.Applied[i].Code)
+		}
+	}
+	for _, d := range Lint([]byte(got.Text)).Diagnostics {
+		if len(d.Fixes) > 0 {
+			t.Errorf("after Fix all, %s still offers %q", d.Code, d.Fixes[0].Title)
+		}
+	}
+	if !strings.Contains(got.Summary, "fixes applied") {
+		t.Errorf("summary %q", got.Summary)
+	}
+}
+
+// A document core/fix refuses comes back unchanged, with the refusal's
+// finding code and words.
+func TestFixAllRefused(t *testing.T) {
+	for name, c := range map[string]struct{ src, code string }{
+		"not a card":  {`{"servers": [], "tools": []}`, "not-a-card"},
+		"broken json": {`{"name": "x", "url": }`, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := FixAll([]byte(c.src))
+			if !r.Refused || r.Changed || r.Text != c.src || !strings.HasPrefix(r.Error, "not fixed") {
+				t.Fatalf("%+v", r)
+			}
+			if c.code != "" && r.Code != c.code {
+				t.Errorf("code %q, want %q", r.Code, c.code)
+			}
+		})
+	}
+}
+
+// Migrate on the legacy sample gives a 1.0 card with no error finding,
+// says what changed, and keeps the 0.3 version only when asked.
+func TestMigrateLegacySample(t *testing.T) {
+	src := sharedCard(t, "legacy-0.3.json")
+	r := Migrate(src, "", MigrateOptions{})
+	if r.Error != "" || r.From != "0.3" || r.To != "1.0" || len(r.Changes) == 0 {
+		t.Fatalf("%+v", r)
+	}
+	lr := Lint([]byte(r.Text))
+	if lr.Errors != 0 || lr.Era != "1.0" {
+		t.Errorf("migrated card: era %s, %d errors: %+v", lr.Era, lr.Errors, lr.Diagnostics)
+	}
+	for _, e := range lr.Interfaces.Entries {
+		if e.Version != "1.0" {
+			t.Errorf("entry %s at %q, want 1.0", e.URL, e.Version)
+		}
+	}
+	kept := Migrate(src, "1.0", MigrateOptions{KeepVersions: true})
+	if !strings.Contains(kept.Text, `"protocolVersion": "0.3"`) {
+		t.Errorf("keepVersions: the entries lost their 0.3 version:\n%s", kept.Text)
+	}
+	if m := Migrate(src, "mixed", MigrateOptions{}); m.To != "mixed" || m.Error != "" {
+		t.Errorf("mixed: %+v", m)
+	}
+}
+
+func TestMigrateRefused(t *testing.T) {
+	if r := Migrate([]byte(`{}`), "2.0", MigrateOptions{}); r.Code != "bad-target" || !strings.Contains(r.Error, `"2.0"`) {
+		t.Errorf("bad target: %+v", r)
+	}
+	if r := Migrate([]byte(`{"servers": []}`), "1.0", MigrateOptions{}); r.Code != "not-a-card" || r.Text != "" || r.Changes == nil {
+		t.Errorf("not a card: %+v", r)
+	}
+}
+
+// localCard has a loopback endpoint over plain http: wrong for a card
+// about to be public, the usual setup on a developer's machine.
+const localCard = `{"name": "Dev agent", "description": "Runs on my laptop for testing.", "version": "1.0.0",
+ "supportedInterfaces": [{"url": "http://127.0.0.1:9001/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+ "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+ "skills": [{"id": "echo", "name": "Echo", "description": "Repeats what it is told.", "tags": ["test"]}]}`
+
+// The local profile turns the loopback and http findings into infos (and
+// only those), recounts, and says which profile it used; an unknown
+// profile name checks as for publishing.
+func TestLintProfile(t *testing.T) {
+	pub := LintWith([]byte(localCard), LintOptions{Profile: "publish"})
+	loc := LintWith([]byte(localCard), LintOptions{Profile: "local"})
+	odd := LintWith([]byte(localCard), LintOptions{Profile: "LOCAL!"})
+	if pub.Profile != "publish" || loc.Profile != "local" || odd.Profile != "publish" || Lint([]byte(localCard)).Profile != "publish" {
+		t.Fatalf("profiles: %q %q %q", pub.Profile, loc.Profile, odd.Profile)
+	}
+	sev := func(r LintResult) map[string]string {
+		m := map[string]string{}
+		for _, d := range r.Diagnostics {
+			m[d.Code] = d.Severity
+		}
+		return m
+	}
+	p, l := sev(pub), sev(loc)
+	if p["interface-url-internal"] == "" || p["interface-url-internal"] == "info" {
+		t.Fatalf("publish: interface-url-internal is %q", p["interface-url-internal"])
+	}
+	for code, s := range p {
+		want := s
+		if code == "interface-url-internal" || code == "interface-url-not-https" {
+			want = "info"
+		}
+		if l[code] != want {
+			t.Errorf("local: %s is %q, want %q", code, l[code], want)
+		}
+	}
+	if loc.Errors+loc.Warnings+loc.Infos != len(loc.Diagnostics) || loc.Infos <= pub.Infos {
+		t.Errorf("local counts: %d/%d/%d for %d findings (publish infos %d)", loc.Errors, loc.Warnings, loc.Infos, len(loc.Diagnostics), pub.Infos)
+	}
+}
+
+// sdkCard has a 0.3 JSONRPC entry before a 1.0 one: the specification's
+// rule (order decides) and a2a-python (exactly "1.0" first) disagree.
+const sdkCard = `{"name": "Two versions", "description": "One endpoint per protocol version.", "version": "1.0.0",
+ "supportedInterfaces": [
+  {"url": "https://agent.example.com/v03", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"},
+  {"url": "https://agent.example.com/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+ "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+ "skills": [{"id": "echo", "name": "Echo", "description": "Repeats what it is told.", "tags": ["test"]}]}`
+
+// The rows are core/selection's comparison: the specification first, then
+// a2a-go, a2a-python and a2a-js, each with its choice, the entry's place
+// in UTF-16 units, and a reason exactly where it differs.
+func TestSDKs(t *testing.T) {
+	src := []byte(sdkCard)
+	rows := SDKs(src)
+	want := selection.CompareDoc(jsonpos.Parse(src, jsonpos.Options{}))
+	if len(rows) != 4 || len(want) != 4 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	differ := 0
+	for i, r := range rows {
+		w := want[i]
+		if r.SDK != string(w.SDK) || r.Index != w.Result.Index || r.Outcome != w.Result.Outcome || r.Differs != w.Differs {
+			t.Errorf("row %d: %+v, want %s index %d %s differs=%v", i, r, w.SDK, w.Result.Index, w.Result.Outcome, w.Differs)
+		}
+		if r.Differs != (r.Reason != "") {
+			t.Errorf("%s: differs=%v with reason %q", r.SDK, r.Differs, r.Reason)
+		}
+		if r.Differs {
+			differ++
+		}
+		if r.Outcome == selection.Selected && sdkCard[r.From:r.To] != string(src[w.Result.Start:w.Result.End]) {
+			t.Errorf("%s: from/to %d-%d", r.SDK, r.From, r.To)
+		}
+	}
+	if rows[0].SDK != "spec" || rows[0].Index != 0 {
+		t.Errorf("spec row: %+v", rows[0])
+	}
+	if differ == 0 {
+		t.Error("no SDK differs from the specification on a card made for it")
+	}
+}
+
+// signed signs the minimal sample with a fresh P-256 key and returns the
+// card and the public JWK.
+func signed(t *testing.T) (card, jwk []byte) {
+	t.Helper()
+	priv, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	card, err = signature.Sign(sharedCard(t, "minimal-1.0.json"), priv, signature.SignOptions{Kid: "test-key", JKU: "https://keys.example.com/jwks.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jwk, err = signature.PublicJWK(&signature.Key{ID: "test-key", Public: &priv.PublicKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return card, jwk
+}
+
+// The right key verifies; one changed character makes the signature
+// invalid; no key (the jku is never fetched here) leaves it
+// key-unavailable; a key that is not a JWK is said to be one, and the
+// canonical payload is the specification's.
+func TestVerify(t *testing.T) {
+	card, jwk := signed(t)
+	if n := Lint(card).Signatures; n != 1 {
+		t.Fatalf("lint counts %d signatures", n)
+	}
+	ok := Verify(card, string(jwk))
+	if ok.Error != "" || ok.KeyError != "" || len(ok.Results) != 1 {
+		t.Fatalf("%+v", ok)
+	}
+	r := ok.Results[0]
+	if r.Outcome != "verified" || r.Kid != "test-key" || r.Variant != "" || r.Message == "" {
+		t.Errorf("right key: %+v", r)
+	}
+	if string(card[jsIndexToByte(card, r.From)]) != "{" {
+		t.Errorf("from %d is not the signature object", r.From)
+	}
+	canon, err := signature.Canonical(card)
+	if err != nil || ok.Payload != string(canon) || ok.PayloadClipped {
+		t.Errorf("payload %q, want %q (%v)", ok.Payload, canon, err)
+	}
+
+	tampered := []byte(strings.Replace(string(card), "Receipt Sorter", "Receipt Sorted", 1))
+	if r := Verify(tampered, string(jwk)); len(r.Results) != 1 || r.Results[0].Outcome != "invalid" {
+		t.Errorf("tampered: %+v", r)
+	}
+	if r := Verify(card, ""); len(r.Results) != 1 || r.Results[0].Outcome != "key-unavailable" || r.KeyError != "" {
+		t.Errorf("no key: %+v", r)
+	}
+	bad := Verify(card, `{"kty": "oct", "k": "c2VjcmV0"}`)
+	if bad.KeyError == "" || len(bad.Results) != 1 || bad.Results[0].Outcome != "key-unavailable" {
+		t.Errorf("symmetric key: %+v", bad)
+	}
+	if r := Verify([]byte(`{"name": `), string(jwk)); r.Error == "" {
+		t.Errorf("broken card: %+v", r)
+	}
+}
+
+// jsIndexToByte maps a UTF-16 index back to a byte offset (ASCII cards:
+// the same number); kept separate so the test reads as the page does.
+func jsIndexToByte(src []byte, i int) int {
+	for off := range len(src) + 1 {
+		if jsIndex(src, off) == i {
+			return off
+		}
+	}
+	return -1
+}
+
+// In Chinese, every word the tools return is the engine's data rendered
+// in Chinese: fix titles and the summary, migration changes, the SDKs'
+// reasons, signature messages and a key's error.
+func TestToolsChinese(t *testing.T) {
+	english(t)
+	if r := SetLanguage("zh-CN", chineseJSON(t)); r.Error != "" {
+		t.Fatal(r.Error)
+	}
+	fa := FixAll(sharedCard(t, "broken-common-mistakes.json"))
+	if !hasHan(fa.Summary) {
+		t.Errorf("summary %q", fa.Summary)
+	}
+	for _, a := range fa.Applied {
+		if !hasHan(a.Title) {
+			t.Errorf("%s: title %q", a.Code, a.Title)
+		}
+	}
+	if r := FixAll([]byte(`{"servers": []}`)); !hasHan(r.Error) {
+		t.Errorf("refusal %q", r.Error)
+	}
+	m := Migrate(sharedCard(t, "legacy-0.3.json"), "1.0", MigrateOptions{})
+	for _, s := range append(append([]string{}, m.Changes...), m.Notes...) {
+		if !hasHan(s) {
+			t.Errorf("migration text %q", s)
+		}
+	}
+	if r := Migrate([]byte(`{}`), "2.0", MigrateOptions{}); !hasHan(r.Error) {
+		t.Errorf("bad target %q", r.Error)
+	}
+	for _, r := range SDKs([]byte(sdkCard)) {
+		if r.Differs && !hasHan(r.Reason) || !hasHan(r.Message) {
+			t.Errorf("%s: reason %q message %q", r.SDK, r.Reason, r.Message)
+		}
+	}
+	card, jwk := signed(t)
+	v := Verify(card, string(jwk))
+	if len(v.Results) != 1 || !hasHan(v.Results[0].Message) {
+		t.Errorf("verify: %+v", v)
+	}
+	if k := Verify(card, "not json"); !hasHan(k.KeyError) {
+		t.Errorf("key error %q", k.KeyError)
+	}
+	loc := LintWith([]byte(localCard), LintOptions{Profile: "local"})
+	for _, d := range loc.Diagnostics {
+		if !hasHan(d.Message) {
+			t.Errorf("%s: %q", d.Code, d.Message)
+		}
+	}
+}
