@@ -95,9 +95,8 @@ func postedCheck(r *http.Request) (checkRequest, error) {
 	if len(body) > maxCheckBody {
 		return out, &bodyError{status: http.StatusRequestEntityTooLarge, words: "check-body-too-large", args: []any{maxCheckBody >> 10}}
 	}
-	var raw map[string]json.RawMessage
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&raw); err != nil || raw == nil || dec.More() {
+	var raw map[string]json.RawMessage // Unmarshal refuses anything after the object
+	if err := json.Unmarshal(body, &raw); err != nil || raw == nil {
 		return out, badBody("check-body-json")
 	}
 	for name, v := range raw {
