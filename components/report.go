@@ -1,6 +1,7 @@
 package components
 
 import (
+	"encoding/base64"
 	"errors"
 	"net/url"
 	"strconv"
@@ -193,7 +194,7 @@ func NewReportView(rep *discovery.Report, origin string, l i18n.Lang) ReportView
 		Origin:         origin,
 	}
 	if len(rep.Body) <= maxEditorLinkBody && utf8.Valid(rep.Body) {
-		v.EditorLink = templ.SafeURL("/#c=" + share.Encode(rep.Body))
+		v.EditorLink = templ.SafeURL("/#c=" + storedShare(rep.Body))
 	}
 	v.Findings = NewFindings(res, v.Lang)
 	if res.Doc != nil && res.Doc.Root != nil {
@@ -580,4 +581,26 @@ func NewSDKViews(l i18n.Lang, rows []selection.SDKChoice) []SDKView {
 			Spec: c.SDK == selection.SDKSpec, Differs: c.Differs, SpecIndex: c.SpecIndex, Reason: clip(c.Reason, maxMessage)})
 	}
 	return out
+}
+
+// storedShare is the share-link fragment value of text (core/share's
+// format: version, then base64url of raw DEFLATE) written with DEFLATE's
+// stored blocks, that is without compressing. share.Decode reads it like
+// any other link (its bounds already allow for stored blocks). The report
+// does not compress because a compressor is linked into the Worker only
+// for this link, and it was 21 KB of the bundle's budgeted gzip size; the
+// page itself travels compressed, so the longer link costs little.
+func storedShare(text []byte) string {
+	out := make([]byte, 0, len(text)+5*(len(text)/0xffff+1))
+	for first := true; first || len(text) > 0; first = false {
+		n := min(len(text), 0xffff)
+		final := byte(0)
+		if n == len(text) {
+			final = 1 // BFINAL; BTYPE 00 (stored); the header's other bits pad to the byte
+		}
+		out = append(out, final, byte(n), byte(n>>8), ^byte(n), ^byte(n>>8))
+		out = append(out, text[:n]...)
+		text = text[n:]
+	}
+	return share.Version + base64.RawURLEncoding.EncodeToString(out)
 }

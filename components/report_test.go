@@ -16,6 +16,7 @@ import (
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/probe"
 	"github.com/agentcard/agentcard/core/selection"
+	"github.com/agentcard/agentcard/core/share"
 	"github.com/agentcard/agentcard/core/signature"
 )
 
@@ -333,4 +334,26 @@ func TestSDKChoicesView(t *testing.T) {
 
 func hasHanText(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff })
+}
+
+// TestStoredShare: the report's editor link (stored DEFLATE blocks, no
+// compressor in the Worker) decodes with core/share to the exact bytes,
+// across block boundaries and for an empty card.
+func TestStoredShare(t *testing.T) {
+	for _, n := range []int{0, 1, 3900, 0xffff - 1, 0xffff, 0xffff + 1, 3*0xffff + 7} {
+		text := make([]byte, n)
+		for i := range text {
+			text[i] = byte('a' + i%26)
+		}
+		got, err := share.Decode(storedShare(text))
+		if err != nil || !bytes.Equal(got, text) {
+			t.Errorf("%d bytes: %v, %d bytes back", n, err, len(got))
+		}
+	}
+	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	link := string(NewReportView(rep, "", i18n.English).EditorLink)
+	got, err := share.Decode(strings.TrimPrefix(link, "/#"))
+	if err != nil || string(got) != reportCard {
+		t.Errorf("editor link %q: %v", link, err)
+	}
 }
