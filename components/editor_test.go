@@ -198,3 +198,40 @@ func TestEditorScriptIDs(t *testing.T) {
 		t.Errorf("only %d ids found in the scripts; is the pattern right?", n)
 	}
 }
+
+// The tools are in the page before any script runs: Fix all, Migrate
+// (hidden until the script sees a legacy card), the profile switch with
+// publish pressed, the SDK list and the signatures panel (hidden until a
+// signed card), with the verifier's asset named for the script. In
+// Chinese their words come from the catalogue.
+func TestEditorPageTools(t *testing.T) {
+	for _, lang := range []i18n.Lang{i18n.English, i18n.Chinese} {
+		d := render(t, EditorPage(EditorView{Lang: lang, Assets: EditorAssets{Wasm: "/assets/editor.3.wasm", Verifier: "/assets/verifier.5.wasm"}}))
+		for _, id := range []string{"fix-all", "migrate", "lint-profile", "sim-sdks", "signatures", "sig-key", "sig-verify", "tool-report"} {
+			if d.Find(`[data-testid="`+id+`"]`).Length() != 1 {
+				t.Errorf("%s: no single data-testid=%q", lang, id)
+			}
+		}
+		if v, _ := d.Find("#playground").Attr("data-verifier"); v != "/assets/verifier.5.wasm" {
+			t.Errorf("data-verifier = %q", v)
+		}
+		for _, id := range []string{"migrate", "signatures", "tool-report"} {
+			if _, hidden := d.Find(`[data-testid="` + id + `"]`).Attr("hidden"); !hidden {
+				t.Errorf("%s is shown before the script knows the card", id)
+			}
+		}
+		var pressed []string
+		d.Find(`[data-testid="lint-profile-choice"]`).Each(func(_ int, s *goquery.Selection) {
+			p, _ := s.Attr("data-lint-profile")
+			a, _ := s.Attr("aria-pressed")
+			pressed = append(pressed, p+"="+a)
+		})
+		if strings.Join(pressed, " ") != "publish=true local=false" {
+			t.Errorf("profile switch %v", pressed)
+		}
+		want := catalog.Of(lang).Render(i18n.T("ui.playground.fixAll"))
+		if got := d.Find(`[data-testid="fix-all"]`).Text(); got != want {
+			t.Errorf("%s: Fix all reads %q, want %q", lang, got, want)
+		}
+	}
+}

@@ -38,6 +38,10 @@ type assets struct {
 	CSS, WasmExec, Script, Wasm string
 	Worker                      string // the editor engine's Web Worker script
 	WasmSize                    int
+	// Verifier is wasm/editor built with -tags verifier: signature
+	// verification, which the playground loads only when a reader checks
+	// a signed card (its crypto would put the editor wasm over budget).
+	Verifier string
 	// Catalogs are the catalogue assets of the languages other than
 	// English, one JSON object each (catalog.JSON): the playground fetches
 	// its reader's and hands it to the engine, which compiles in English only.
@@ -69,8 +73,12 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 	b.stage = stage
 	defer os.RemoveAll(stage)
 	wasmPath := filepath.Join(b.work, "editor.wasm")
+	verifierPath := filepath.Join(b.work, "verifier.wasm")
 	if buildWasm {
 		if err := b.goBuildWasm(ctx, wasmPath); err != nil {
+			return err
+		}
+		if err := b.goBuildWasm(ctx, verifierPath, "verifier"); err != nil {
 			return err
 		}
 	}
@@ -133,6 +141,13 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 		return err
 	}
 	a.WasmSize = len(wasm)
+	verifier, err := os.ReadFile(verifierPath)
+	if err != nil {
+		return fmt.Errorf("verifier wasm: %w (run without -wasm=false)", err)
+	}
+	if a.Verifier, err = b.writeHashed("assets/verifier.wasm", verifier); err != nil {
+		return err
+	}
 
 	a.Catalogs = map[i18n.Lang]string{}
 	for _, l := range i18n.Langs() {
@@ -171,8 +186,9 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 
 // goBuildWasm builds wasm/editor for the browser, small: no paths, no
 // symbol table, no DWARF.
-func (b *builder) goBuildWasm(ctx context.Context, dst string) error {
-	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath",
+// Tags select another program of the package (verifier).
+func (b *builder) goBuildWasm(ctx context.Context, dst string, tags ...string) error {
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-tags", strings.Join(tags, ","),
 		"-ldflags", "-s -w -X main.Version="+b.version,
 		"-o", dst, "./wasm/editor")
 	cmd.Dir = b.root

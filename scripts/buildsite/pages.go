@@ -20,6 +20,7 @@ func (b *builder) pages(ctx context.Context, a assets) error {
 			Worker:   a.Worker,
 			WasmSize: a.WasmSize,
 			Catalogs: a.Catalogs,
+			Verifier: a.Verifier,
 		},
 		Version: b.version,
 	}
