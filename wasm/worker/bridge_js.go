@@ -91,8 +91,9 @@ func (b *bridge) respond(req, resolve js.Value) {
 	resolve.Invoke(w.response(r.Method))
 }
 
-// toRequest converts a JavaScript Request. The body is read up to one byte
-// over the handler's limit (POST /api/lint, 1 MiB), which is enough for the
+// toRequest converts a JavaScript Request. The body of the two routes
+// that take one is read up to one byte over the handler's limit (POST
+// /api/lint, 1 MiB; POST /api/check, 64 KiB), which is enough for the
 // handler to refuse a larger one; the rest is not read.
 func toRequest(ctx context.Context, req js.Value) (*http.Request, error) {
 	u, err := url.Parse(req.Get("url").String())
@@ -118,20 +119,27 @@ func toRequest(ctx context.Context, req js.Value) (*http.Request, error) {
 	each.Release()
 	r.RemoteAddr = r.Header.Get("Cf-Connecting-Ip")
 	body := req.Get("body")
-	// Only POST /api/lint has a body worth reading; any other body is left
-	// unread (the runtime discards it), so nobody can make the instance
-	// read megabytes it will ignore.
-	if body.IsNull() || body.IsUndefined() || r.Method != http.MethodPost || u.Path != "/api/lint" {
+	// Only POST /api/lint and POST /api/check have a body worth reading;
+	// any other body is left unread (the runtime discards it), so nobody
+	// can make the instance read megabytes it will ignore.
+	limit := 0
+	switch u.Path {
+	case "/api/lint":
+		limit = maxLintBody
+	case "/api/check":
+		limit = maxCheckBody
+	}
+	if body.IsNull() || body.IsUndefined() || r.Method != http.MethodPost || limit == 0 {
 		return r, nil
 	}
-	if n, err := strconv.ParseInt(r.Header.Get("Content-Length"), 10, 64); err == nil && n > maxLintBody {
+	if n, err := strconv.ParseInt(r.Header.Get("Content-Length"), 10, 64); err == nil && n > int64(limit) {
 		// Declared too large: the handler answers 413 from the first
-		// maxLintBody+1 bytes, which need not come from the network.
-		r.Body = io.NopCloser(io.LimitReader(zeros{}, maxLintBody+1))
+		// limit+1 bytes, which need not come from the network.
+		r.Body = io.NopCloser(io.LimitReader(zeros{}, int64(limit)+1))
 		r.ContentLength = n
 		return r, nil
 	}
-	b, err := readCapped(ctx, body, maxLintBody+1)
+	b, err := readCapped(ctx, body, limit+1)
 	if err != nil {
 		return nil, fmt.Errorf("reading the request body: %w", err)
 	}
