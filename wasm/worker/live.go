@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/extended"
@@ -209,82 +208,41 @@ func hasSignatures(doc *jsonpos.Doc) bool {
 }
 
 // verifySignatures checks the card's signatures with the caller's keys
-// (POST only) and the key sets the signatures' jku name, fetched under the
-// fetch policy with their own budget (signature.MaxFetches), never with
-// the caller's headers.
+// (POST only) and the key sets the signatures' jku name, fetched through
+// discovery.KeySetFetcher (the policy checks the URL and every redirect
+// hop; at most 64 KiB) with their own budget (signature.MaxFetches) and
+// never with the caller's headers: a key set is public. Its findings
+// (signature-verified, -invalid, -key-unavailable) join rep's, as the
+// CLI's do.
 func (h *handler) verifySignatures(r *http.Request, req checkRequest, rep *discovery.Report, p discovery.Policy) (*signature.Report, error) {
-	fetch := h.jkuFetcher(r, req, p, discovery.NewBudget(h.cfg.Doer, signature.MaxFetches))
-	return signature.Verify(r.Context(), rep.Body, signature.Options{Keys: req.Keys, Fetch: fetch})
+	fetch := h.cachedKeySets(req, discovery.KeySetFetcher(discovery.NewBudget(h.cfg.Doer, signature.MaxFetches), p))
+	sr, err := signature.Verify(r.Context(), rep.Body, signature.Options{Keys: req.Keys, Fetch: fetch})
+	if err == nil {
+		discovery.Merge(rep.Result, signature.Diagnostics(rep.Result.Doc, sr))
+	}
+	return sr, err
 }
 
-// Bounds of a key set fetch.
-const (
-	maxJWKS     = 64 << 10
-	jwksTimeout = 3 * time.Second
-)
-
-// jkuFetcher reads a key set URL: an absolute https URL (http only on
-// loopback in development), checked by the policy, one GET, no redirects
-// followed, at most maxJWKS bytes. GET checks cache key sets for a minute
-// like cards, so a shared report does not refetch them on every view.
-func (h *handler) jkuFetcher(r *http.Request, req checkRequest, p discovery.Policy, d discovery.Doer) signature.Fetch {
+// cachedKeySets keeps a GET check's key sets for a minute like cards, so
+// that a shared report of a signed card does not fetch its jku on every
+// view. A POST's check neither reads nor fills the cache.
+func (h *handler) cachedKeySets(req checkRequest, fetch func(context.Context, string) ([]byte, error)) signature.Fetch {
+	if h.cfg.Cache == nil || req.Posted {
+		return fetch
+	}
 	return func(ctx context.Context, raw string) ([]byte, error) {
-		if !strings.Contains(raw, "://") {
-			return nil, &signature.Error{Text: i18n.T("phrase.jku.not-url")}
-		}
-		u, err := discovery.Normalize(raw)
-		if err != nil {
-			return nil, policyError(err)
-		}
-		if err := p.Check(u); err != nil {
-			return nil, policyError(err)
-		}
-		key := "https://cache.agentcard.invalid/v" + cacheVersion + "/jwks?url=" + url.QueryEscape(u.String())
-		cacheable := h.cfg.Cache != nil && !req.Posted
-		if cacheable && !req.Refresh {
+		key := "https://cache.agentcard.invalid/v" + cacheVersion + "/jwks?url=" + url.QueryEscape(raw)
+		if !req.Refresh {
 			if b, ok := h.cfg.Cache.Get(ctx, key); ok {
 				return b, nil
 			}
 		}
-		ctx, cancel := context.WithTimeout(ctx, jwksTimeout)
-		defer cancel()
-		hd := http.Header{}
-		hd.Set("User-Agent", p.UserAgent)
-		hd.Set("Accept", "application/jwk-set+json, application/json;q=0.9")
-		res, err := d.Do(ctx, &discovery.Request{URL: u.String(), Header: hd, MaxBody: maxJWKS})
-		if err != nil {
-			var de *discovery.Error
-			if errors.As(err, &de) && !de.Text.IsZero() {
-				return nil, &signature.Error{Text: de.Text}
-			}
-			if errors.Is(err, discovery.ErrTimeout) || ctx.Err() != nil {
-				return nil, &signature.Error{Text: i18n.T("phrase.jku.timeout", int(jwksTimeout.Milliseconds()))}
-			}
-			return nil, &signature.Error{Text: i18n.T("phrase.jku.unreachable")}
+		b, err := fetch(ctx, raw)
+		if err == nil {
+			h.cfg.Cache.Put(ctx, key, b, reportTTL)
 		}
-		switch {
-		case res.Status >= 300 && res.Status < 400:
-			return nil, &signature.Error{Text: i18n.T("phrase.jku.redirect", res.Status)}
-		case res.Status != http.StatusOK:
-			return nil, &signature.Error{Text: i18n.T("phrase.jku.status", res.Status)}
-		case res.Truncated:
-			return nil, &signature.Error{Text: i18n.T("phrase.jku.too-large", maxJWKS>>10)}
-		}
-		if cacheable {
-			h.cfg.Cache.Put(ctx, key, res.Body, reportTTL)
-		}
-		return res.Body, nil
+		return b, err
 	}
-}
-
-// policyError is a refused or unreadable key set URL in discovery's own
-// words.
-func policyError(err error) error {
-	var de *discovery.Error
-	if errors.As(err, &de) && !de.Text.IsZero() {
-		return &signature.Error{Text: de.Text}
-	}
-	return &signature.Error{Text: i18n.T("phrase.jku.not-url")}
 }
 
 // checkExtended asks for the extended card the public card promises

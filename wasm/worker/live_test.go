@@ -381,6 +381,16 @@ func TestSignaturesInReport(t *testing.T) {
 	if r := sigOf("/edited"); r["outcome"] != "invalid" {
 		t.Errorf("edited: %v", r)
 	}
+	// The verification is a finding too, placed on the signature, as the CLI reports it.
+	m := checkJSONOf(t, serve(t, h, httptest.NewRequest(http.MethodGet, "/api/check?url="+url.QueryEscape(host.URL("/edited")), nil)))
+	found := false
+	for _, d := range m["diagnostics"].([]any) {
+		d := d.(map[string]any)
+		found = found || (d["code"] == "signature-invalid" && d["pointer"] == "/signatures/0" && d["severity"] == "error")
+	}
+	if !found || m["errors"].(float64) < 1 {
+		t.Errorf("no signature-invalid finding on /signatures/0: %v", m["diagnostics"])
+	}
 	if r := sigOf("/python"); r["outcome"] != "invalid" || r["variant"] != "python" || r["messageId"] != "msg.signature-invalid.python" {
 		t.Errorf("python: %v", r)
 	}
@@ -408,6 +418,11 @@ func TestSignaturesInReport(t *testing.T) {
 	want, _ := signature.Canonical(base)
 	if payload.Length() != 1 || payload.AttrOr("open", "none") != "none" || !strings.Contains(payload.Find("pre").Text(), string(want)) {
 		t.Errorf("canonical payload not shown collapsed: %q", payload.Find("pre").Text())
+	}
+	// Every GET above named the same jku: the key set was fetched once,
+	// then read from the cache like a card.
+	if n := len(keys.requests()); n != 1 {
+		t.Errorf("the key set was fetched %d times", n)
 	}
 	// An unsigned card has no signatures section.
 	d = doc(t, serve(t, h, httptest.NewRequest(http.MethodGet, "/check?url="+url.QueryEscape(keys.URL("/jwks.json")), nil)))
