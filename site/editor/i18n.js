@@ -6,8 +6,9 @@
 // %s, %d, %v, %q and explicit indexes (%[2]s), as core/i18n renders them.
 import playgroundText from "../../core/i18n/catalog/en/ui-playground.json";
 import selectionText from "../../core/i18n/catalog/en/selection.json"; // phrase.preset.*: the client presets
+import toolsText from "../../core/i18n/catalog/en/ui-tools.json"; // ui.playground.fixAll, migrate, lintProfile, sdk, sig
 
-const english = { ...JSON.parse(selectionText), ...JSON.parse(playgroundText) };
+const english = { ...JSON.parse(selectionText), ...JSON.parse(playgroundText), ...JSON.parse(toolsText) };
 
 export const LANG_KEY = "agentcard.lang";
 

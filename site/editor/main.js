@@ -19,6 +19,7 @@ import { renderPreview } from "./preview.js";
 import { el, append, countSeverity } from "./dom.js";
 import { renderFindings, bySeverity, maxShown, relatedLinks } from "./panel.js";
 import { samples } from "../samples/index.js";
+import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, profileWords, renderSDKs } from "./tools.js";
 import { t, tn, list, setWords, currentLang, parseLang, browserLang, translatePage, languages, LANG_KEY } from "./i18n.js";
 
 const STORAGE_KEY = "agentcard.editor.text";
@@ -265,11 +266,11 @@ async function runLint() {
   try {
     const api = pageAPI;
     if (api && syncLint && text.length <= syncLintMax) {
-      res = api.lint(text);
+      res = api.lint(text, { profile: lintProfile() });
       engine.lastMs = performance.now() - t0;
       if (engine.lastMs > syncLintSlow && ++slowLints >= 3) syncLint = false;
     } else {
-      res = await engine.call("lint", text);
+      res = await engine.call("lint", text, { profile: lintProfile() });
     }
   } catch (err) {
     linting = false;
@@ -321,6 +322,7 @@ async function runLint() {
   }
   view.dispatch(setDiagnostics(view.state, diags), { effects: setRelated.of(related) });
   renderPanel(res, doc);
+  toolsAfterLint(res);
   stats.render.push(performance.now() - t1);
   const started = pendingKey;
   pendingKey = 0;
@@ -337,6 +339,7 @@ async function runLint() {
   sideTimer = setTimeout(() => {
     if (view.state.doc !== doc) return; // a newer lint will come
     runSelect(text);
+    renderSDKs(text);
     renderPreview($("preview"), text, res);
   }, text.length > syncSelectMax ? 250 : 0);
 }
@@ -417,7 +420,8 @@ function renderPanel(res, doc) {
   list.dataset.listed = String(listed);
   const total = res.errors + res.warnings + res.infos;
   const s = $("diag-summary");
-  s.textContent = `${t("ui.playground.count.findings", total)} · ${t("ui.playground.era", res.era)}`;
+  s.textContent = `${t("ui.playground.count.findings", total)} · ${t("ui.playground.era", res.era)} · ${profileWords(res)}`;
+  s.dataset.profile = res.profile || "publish";
   s.dataset.errors = res.errors;
   s.dataset.warnings = res.warnings;
   s.dataset.infos = res.infos;
@@ -865,6 +869,7 @@ function renderWords() {
   $("sim-profile-help").replaceChildren(...tn("ui.playground.profile.help", el("code", {}, "BINDING@VERSION"), el("code", {}, "|")));
   $("status").textContent = status[0] ? t(...status) : "";
   shareNote();
+  toolsRenderWords();
   view.dispatch({ effects: labelConf.reconfigure(editorLabel()) });
   if (!lastResult) {
     for (const b of document.querySelectorAll("[data-severity-filter]")) {
@@ -887,6 +892,7 @@ async function switchLanguage(l) {
   if (!engine.info) {
     try { await engine.ready; } catch { return; } // start() says why
   }
+  toolsLanguage(lang);
   try {
     await engine.setLanguage(lang);
   } catch {
@@ -968,6 +974,13 @@ async function start() {
   setupSimulator();
   setupFilters();
   setupShortcuts();
+  setupTools({
+    view, root, timeoutMs, jump: jumpTo, showMessage,
+    engineCall: (fn, ...args) => engine ? engine.call(fn, ...args) : Promise.reject(new Error("no checker")),
+    pageCall: (fn, ...args) => engine ? call(fn, ...args) : Promise.reject(new Error("no checker")),
+    lintNow: () => { clearTimeout(timer); runLint(); },
+    lang: () => lang,
+  });
   $("btn-format").addEventListener("click", formatDoc);
   $("btn-share").addEventListener("click", shareDoc);
   $("open-url-form").addEventListener("submit", openURL);
