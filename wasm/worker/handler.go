@@ -522,7 +522,9 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 		cacheControl = "no-store"
 	}
 	if asJSON {
-		h.cors(w, r)
+		if !req.Posted { // a POST's answer got its CORS headers above
+			h.cors(w, r)
+		}
 		if diagnosticsSize(rep.Result.Diagnostics) > maxOutput {
 			h.tooMuchOutput(w, r)
 			return

@@ -277,6 +277,22 @@ func TestPostHeaders(t *testing.T) {
 	}
 }
 
+// TestCheckPreflight: a page of the checker's own origin may POST JSON to
+// /api/check (the preflight allows it); other origins get no CORS grant.
+func TestCheckPreflight(t *testing.T) {
+	h := newHandler(Config{SiteOrigin: "https://checker.example", Logf: func(string, ...any) {}})
+	for origin, allowed := range map[string]bool{"https://checker.example": true, "https://evil.example": false} {
+		r := httptest.NewRequest(http.MethodOptions, "https://checker.example/api/check", nil)
+		r.Header.Set("Origin", origin)
+		r.Header.Set("Access-Control-Request-Method", "POST")
+		w := serve(t, h, r)
+		got := w.Header().Get("Access-Control-Allow-Origin") == origin
+		if w.Code != http.StatusNoContent || got != allowed || !strings.Contains(w.Header().Get("Access-Control-Allow-Methods"), "POST") {
+			t.Errorf("%s: %d, allowed %v: %v", origin, w.Code, got, w.Header())
+		}
+	}
+}
+
 func jsonString(s string) string { b, _ := json.Marshal(s); return string(b) }
 
 // TestPostBadBodies: each malformed body gets its own 400 (413 when too
