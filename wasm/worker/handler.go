@@ -542,7 +542,7 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 	v.Cached = cached
 	v.Clients = clientViews(rep, rl.lang)
 	v.SDKs = components.NewSDKViews(rl.lang, live.sdks)
-	v.Probes = components.NewProbeView(rl.lang, req.Probe, live.probes, len(probeEntries(rep)))
+	v.Probes = components.NewProbeView(rl.lang, req.Probe, live.probes, live.entries)
 	if live.signatures != nil || live.signatureErr != nil {
 		v.Signatures = components.NewSignaturesView(rl.lang, live.signatures, live.signatureErr)
 	}
@@ -556,7 +556,14 @@ type liveResults struct {
 	signatureErr error
 	sdks         []selection.SDKChoice
 	extended     *extended.Result
+	entries      int // interface entries the card declares (what the probes would ask)
 }
+
+// maxCompareEntries bounds the SDK comparison: it selects seven times over
+// the card's interface list, which for a hostile card of 100,000 entries
+// took 0.45 s; a real card declares a handful, and past this many the
+// report leaves the comparison out (the clients' selection still runs).
+const maxCompareEntries = 1000
 
 // checkLive runs what the request asked for beside the card: the probes
 // (probe=1), the signature check (when the card is signed), the SDKs'
@@ -575,17 +582,13 @@ func (h *handler) checkLive(r *http.Request, req checkRequest, rep *discovery.Re
 	if req.Extended && req.Posted && h.cfg.Doer != nil {
 		out.extended = h.checkExtended(r, req, rep, p)
 	}
-	out.sdks = selection.CompareDoc(rep.Result.Doc)
-	return out
-}
-
-// probeEntries are the entries the probes would ask (for the report's
-// button: how many there are).
-func probeEntries(rep *discovery.Report) []card.Interface {
-	if rep.Result.Doc == nil {
-		return nil
+	if rep.Result.Doc != nil {
+		out.entries = len(probe.Entries(rep.Result.Doc.Root))
 	}
-	return probe.Entries(rep.Result.Doc.Root)
+	if out.entries <= maxCompareEntries {
+		out.sdks = selection.CompareDoc(rep.Result.Doc)
+	}
+	return out
 }
 
 // card answers the remote card's own bytes, for the editor's "Open URL",
