@@ -357,3 +357,15 @@ func TestStoredShare(t *testing.T) {
 		t.Errorf("editor link %q: %v", link, err)
 	}
 }
+
+// TestProbesSectionWithoutEntries: a card with no interface gets a
+// sentence, not a button that would probe nothing.
+func TestProbesSectionWithoutEntries(t *testing.T) {
+	rep := discovery.Analyze(fetched(`{"name":"x"}`), lint.Options{})
+	v := reportView(t, rep, i18n.English)
+	v.Probes = NewProbeView(i18n.English, false, nil, 0)
+	d := render(t, ReportPage(v))
+	if d.Find(`[data-testid=probe-form]`).Length() != 0 || d.Find(`[data-testid=probes] [data-testid=no-probes]`).Length() != 1 {
+		t.Error("a card without entries offers to probe them")
+	}
+}
