@@ -255,3 +255,12 @@ func ruleCount(topics []RuleTopic) int {
 func ruleSearchText(r RuleDoc) string {
 	return strings.ToLower(r.Code + " " + r.Title)
 }
+
+// aside is a short remark after a word, in l's brackets: " (an absolute
+// URL)", "（绝对 URL）". Punctuation, not words: not a catalogue entry.
+func aside(l i18n.Lang, s string) string {
+	if langOf(l) == i18n.Chinese {
+		return "（" + s + "）"
+	}
+	return " (" + s + ")"
+}

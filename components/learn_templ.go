@@ -1942,9 +1942,9 @@ func FieldsPage(l i18n.Lang, objects []FieldObject, css []string) templ.Componen
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var111 string
-						templ_7745c5c3_Var111, templ_7745c5c3_Err = templ.JoinStringErrs(" (" + f.FormatWords + ")")
+						templ_7745c5c3_Var111, templ_7745c5c3_Err = templ.JoinStringErrs(aside(l, f.FormatWords))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/learn.templ`, Line: 268, Col: 58}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `components/learn.templ`, Line: 268, Col: 55}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var111))
 						if templ_7745c5c3_Err != nil {

@@ -614,14 +614,59 @@ func sampleString(key, fmtName string) string {
 }
 
 // exampleDiff cuts a rule's bad and good examples into pieces against each
-// other (a diff over tokens: words, runs of spaces, single punctuation),
-// so the page can show what the fix removes from the bad one and what it
-// adds in the good one. The good one's pieces keep its text whole: a
-// change that only removes text shows the removed text, marked, where it
-// was.
+// other (a diff over tokens: words and single punctuation; white space
+// never counts as a change, since the examples are laid out differently
+// when one of them is not JSON), so the page can show what the fix removes
+// from the bad one and what it adds in the good one. The good one's
+// pieces keep its text whole, plus the removed text, marked, where
+// something was only removed.
 func exampleDiff(bad, good string) (badPieces, goodPieces []components.DiffPiece) {
 	a, b := tokens(bad), tokens(good)
-	m := difflib.NewMatcherWithJunk(a, b, false, nil)
+	// Layout is white space outside strings; inside a string it is text
+	// ("https://x.example/docs " has a space the fix removes).
+	words := func(ts []string) (idx []int, ws []string) {
+		inString := false
+		for i, t := range ts {
+			if t == `"` && (i == 0 || ts[i-1] != `\`) {
+				inString = !inString
+			}
+			if inString || strings.TrimSpace(t) != "" {
+				idx = append(idx, i)
+				ws = append(ws, t)
+			}
+		}
+		return idx, ws
+	}
+	ai, aw := words(a)
+	bi, bw := words(b)
+	removed := make([]bool, len(a))
+	added := make([]bool, len(b))
+	before := map[int]string{} // removed text shown before good token i (len(b): at the end)
+	for _, op := range difflib.NewMatcherWithJunk(aw, bw, false, nil).GetOpCodes() {
+		for k := op.I1; k < op.I2 && op.Tag != 'e'; k++ {
+			removed[ai[k]] = true
+		}
+		for k := op.J1; k < op.J2 && op.Tag != 'e'; k++ {
+			added[bi[k]] = true
+		}
+		if op.Tag == 'd' {
+			at := len(b)
+			if op.J1 < len(bi) {
+				at = bi[op.J1]
+			}
+			before[at] += strings.Join(a[ai[op.I1]:ai[op.I2-1]+1], "")
+		}
+	}
+	// White space between two changed tokens is part of the change.
+	spread := func(ts []string, marks []bool) {
+		for i := 1; i+1 < len(ts); i++ {
+			if strings.TrimSpace(ts[i]) == "" && marks[i-1] && marks[i+1] {
+				marks[i] = true
+			}
+		}
+	}
+	spread(a, removed)
+	spread(b, added)
 	add := func(pieces *[]components.DiffPiece, text, op string) {
 		if text == "" {
 			return
@@ -635,22 +680,23 @@ func exampleDiff(bad, good string) (badPieces, goodPieces []components.DiffPiece
 		}
 		*pieces = append(*pieces, components.DiffPiece{Text: text, Op: op})
 	}
-	for _, op := range m.GetOpCodes() {
-		removed := strings.Join(a[op.I1:op.I2], "")
-		added := strings.Join(b[op.J1:op.J2], "")
-		switch op.Tag {
-		case 'e':
-			add(&badPieces, removed, "")
-			add(&goodPieces, added, "")
-		case 'd':
-			add(&badPieces, removed, "del")
-			add(&goodPieces, removed, "del")
-		case 'i':
-			add(&goodPieces, added, "ins")
-		case 'r':
-			add(&badPieces, removed, "del")
-			add(&goodPieces, added, "ins")
+	for i, t := range a {
+		op := ""
+		if removed[i] {
+			op = "del"
 		}
+		add(&badPieces, t, op)
+	}
+	for i := 0; i <= len(b); i++ {
+		add(&goodPieces, before[i], "del")
+		if i == len(b) {
+			break
+		}
+		op := ""
+		if added[i] {
+			op = "ins"
+		}
+		add(&goodPieces, b[i], op)
 	}
 	return badPieces, goodPieces
 }

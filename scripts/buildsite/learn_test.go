@@ -355,3 +355,36 @@ func TestGlossaryLinksExist(t *testing.T) {
 		}
 	}
 }
+
+// The diff marks words and punctuation, never layout: a fix that only
+// removes a comma shows the comma removed, however the two are indented;
+// a changed word is removed from the bad example and added in the good.
+func TestExampleDiff(t *testing.T) {
+	marked := func(pieces []components.DiffPiece) (text, ins, del string) {
+		for _, p := range pieces {
+			switch p.Op {
+			case "ins":
+				ins += p.Text
+			case "del":
+				del += p.Text
+				continue
+			}
+			text += p.Text
+		}
+		return text, ins, del
+	}
+	bad, good := exampleDiff("{\"tags\": [\"a\", \"b\",]}", "{\n  \"tags\": [\n    \"a\",\n    \"b\"\n  ]\n}")
+	if _, ins, del := marked(good); ins != "" || del != "," {
+		t.Errorf("trailing comma: good marks +%q -%q", ins, del)
+	}
+	if _, _, del := marked(bad); del != "," {
+		t.Errorf("trailing comma: bad marks -%q", del)
+	}
+	bad, good = exampleDiff(`"protocolBinding": "jsonrpc"`, `"protocolBinding": "JSONRPC"`)
+	if text, ins, del := marked(good); text != `"protocolBinding": "JSONRPC"` || ins != "JSONRPC" || del != "" {
+		t.Errorf("changed word: good %q +%q -%q", text, ins, del)
+	}
+	if _, _, del := marked(bad); del != "jsonrpc" {
+		t.Errorf("changed word: bad marks -%q", del)
+	}
+}
