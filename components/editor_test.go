@@ -154,6 +154,8 @@ func TestEditorScriptIDs(t *testing.T) {
 	tmpl := regexp.MustCompile("`(ui\\.[A-Za-z0-9.-]+)\\$\\{[^}]*\\}([A-Za-z0-9.]*)`")
 	// The values the templates are filled with.
 	ends := []string{"error", "warning", "info", "selected", "skipped", "not-reached", "too-large", "damaged", "version", "empty", "slow"}
+	// signature outcomes (core/signature.Outcome), for the signatures panel
+	ends = append(ends, "verified", "invalid", "key-unavailable", "alg-refused", "malformed")
 	for _, s := range selection.Presets {
 		ends = append(ends, s.ID)
 	}

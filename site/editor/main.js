@@ -420,7 +420,7 @@ function renderPanel(res, doc) {
   list.dataset.listed = String(listed);
   const total = res.errors + res.warnings + res.infos;
   const s = $("diag-summary");
-  s.textContent = `${t("ui.playground.count.findings", total)} · ${t("ui.playground.era", res.era)} · ${profileWords(res)}`;
+  s.textContent = `${t("ui.playground.count.findings", total)} · ${t("ui.playground.era", res.era)}${profileWords(res)}`;
   s.dataset.profile = res.profile || "publish";
   s.dataset.errors = res.errors;
   s.dataset.warnings = res.warnings;
