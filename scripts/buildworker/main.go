@@ -7,7 +7,14 @@
 // gzip sizes, and fails when the gzip size is over the Workers free plan's
 // 3 MiB.
 //
-//	go run ./scripts/buildworker [-o build] [-opt auto|on|off]
+// The Go program is built with -tags worker, which leaves the Chinese
+// catalogue out of the bundle (core/i18n/catalog): the Worker reads it
+// from its static assets instead, so buildworker also writes it where
+// the site's assets are (dist/site/_worker/catalog.zh-CN.json, as
+// scripts/buildsite does), keeping it in step with the bundle when only
+// the Worker is rebuilt (wrangler's [build] on a change under core/).
+//
+//	go run ./scripts/buildworker [-o build] [-site dist/site] [-opt auto|on|off]
 package main
 
 import (
@@ -20,18 +27,66 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
 )
 
 const budget = 3 << 20 // gzip bytes, Workers free plan
 
+// buildTags select the Worker's build of the packages (see the package
+// comment); the test lists the same build's packages.
+const buildTags = "worker"
+
 func main() {
 	out := flag.String("o", "build", "output directory")
+	site := flag.String("site", filepath.Join("dist", "site"), "the static assets directory (wrangler.toml [assets] directory)")
 	opt := flag.String("opt", "off", "run binaryen's wasm-opt -O1: off or on")
 	flag.Parse()
-	if err := run(*out, *opt); err != nil {
+	err := run(*out, *opt)
+	if err == nil {
+		err = writeCatalogues(*site)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "buildworker:", err)
 		os.Exit(1)
 	}
+}
+
+// writeCatalogues writes the catalogue of every language but English
+// (compiled in) to its catalog.AssetPath under site, each file replaced
+// in one rename so that a running wrangler dev never reads half of one.
+func writeCatalogues(site string) error {
+	for _, l := range i18n.Langs() {
+		if l == i18n.English {
+			continue
+		}
+		data, err := catalog.JSON(l)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(site, filepath.FromSlash(catalog.AssetPath(l)))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		// An unchanged file is left alone: wrangler dev reloads on writes.
+		if old, err := os.ReadFile(dst); err != nil || !bytes.Equal(old, data) {
+			tmp := dst + ".tmp"
+			if err := os.WriteFile(tmp, data, 0o644); err != nil {
+				return err
+			}
+			if err := os.Rename(tmp, dst); err != nil {
+				return err
+			}
+		}
+		fmt.Printf("%-16s %12d %12d  (read through the assets binding, not in the bundle)\n", filepath.Base(dst), len(data), gz(data))
+	}
+	return nil
+}
+
+// goBuild is the command line that compiles the Worker's program.
+func goBuild(wasm string) []string {
+	return []string{"build", "-trimpath", "-tags=" + buildTags, "-ldflags=-s -w", "-o", wasm, "./wasm/worker"}
 }
 
 func run(out, opt string) error {
@@ -66,7 +121,7 @@ func run(out, opt string) error {
 	}
 	wasm := filepath.Join(out, "app.wasm")
 	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	if err := cmd(env, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "./wasm/worker"); err != nil {
+	if err := cmd(env, "go", goBuild(wasm)...); err != nil {
 		return err
 	}
 	if opt != "off" {
