@@ -161,6 +161,11 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 		if a.Catalogs[l], err = b.writeHashed("assets/catalog."+string(l)+".json", data); err != nil {
 			return err
 		}
+		// The Worker's copy, at a fixed path it reads through its assets
+		// binding (its bundle leaves the catalogue out; catalog.AssetPath).
+		if err := b.write(catalog.AssetPath(l), data); err != nil {
+			return err
+		}
 	}
 
 	if err := b.pages(ctx, a); err != nil {
