@@ -14,6 +14,9 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
 )
 
 // getWith sends one GET with the given headers to the Worker under
@@ -39,8 +42,11 @@ func getWith(t *testing.T, u string, headers ...string) answer {
 // Chinese (<html lang="zh-CN">, Chinese findings, links to the Chinese
 // rule pages) with Vary: Accept-Language; ?lang=en gives English whatever
 // the browser says; /api/check's messages follow; a language the checker
-// does not speak is a 400. The catalogues are compiled into the bundle,
-// so nothing is fetched for them.
+// does not speak is a 400. The bundle has English only: the Chinese
+// words come from the static asset at catalog.AssetPath, read through
+// the ASSETS binding, so this test is what proves that path works in
+// workerd. The asset itself is not a public page (/_worker/ runs the
+// Worker first, which does not serve it).
 func TestE2ELanguage(t *testing.T) {
 	skipUnlessE2E(t)
 	fx := fixtureServer(t, sharedCard(t, "seed-three-interfaces.json"), sharedCard(t, "broken-common-mistakes.json"))
@@ -102,5 +108,8 @@ func TestE2ELanguage(t *testing.T) {
 	}
 	if a := getWith(t, base+"/check?lang=fr&url="+target); a.status != 400 || !bytes.Contains(a.body, []byte(`data-kind="bad-lang"`)) {
 		t.Errorf("lang=fr: %d", a.status)
+	}
+	if a := getWith(t, base+"/"+catalog.AssetPath(i18n.Chinese)); a.status != 404 {
+		t.Errorf("/%s is public: %d", catalog.AssetPath(i18n.Chinese), a.status)
 	}
 }

@@ -156,6 +156,7 @@ compatibility_date = "2026-04-20"
 ALLOW_LOOPBACK = "0"
 [assets]
 directory = "../dist/site"
+binding = "ASSETS"
 not_found_handling = "none"
 run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*"]
 `

@@ -26,12 +26,31 @@ type reqLang struct {
 	explicit bool
 	// bad is the lang= value we could not read ("" when none).
 	bad string
+	// fellBack: the reader's language was chosen but its catalogue could
+	// not be had (the Worker reads Chinese from its static assets), so
+	// the answer is in English; it is not cached (varyLanguage).
+	fellBack bool
 }
 
 type langKey struct{}
 
-// decideLang reads a request's language.
+// catalogueOf is catalog.Get; tests replace it to see a catalogue fail.
+var catalogueOf = catalog.Get
+
+// decideLang reads a request's language. A language whose catalogue
+// cannot be had is answered in English, so that a page never says
+// lang="zh-CN" over English words.
 func decideLang(r *http.Request) reqLang {
+	rl := readLang(r)
+	if rl.lang != i18n.English {
+		if _, err := catalogueOf(rl.lang); err != nil {
+			rl.lang, rl.fellBack = i18n.English, true
+		}
+	}
+	return rl
+}
+
+func readLang(r *http.Request) reqLang {
 	if vs := r.URL.Query()["lang"]; len(vs) > 0 && vs[0] != "" { // an empty lang= says nothing
 		if l, ok := i18n.ParseLang(vs[0]); ok {
 			return reqLang{lang: l, explicit: true}
@@ -60,9 +79,15 @@ func cat(r *http.Request) *i18n.Catalogue { return components.Catalogue(langOf(r
 
 // varyLanguage marks an answer that was chosen by Accept-Language, so
 // that caches (the browser's, a proxy's) keep one answer per language.
+// An answer in English for want of the reader's catalogue is not kept at
+// all: the next one may be in the reader's language.
 func varyLanguage(w http.ResponseWriter, r *http.Request) {
-	if !langOf(r).explicit {
+	rl := langOf(r)
+	if !rl.explicit {
 		w.Header().Add("Vary", "Accept-Language")
+	}
+	if rl.fellBack {
+		w.Header().Set("Cache-Control", "no-store")
 	}
 }
 

@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -282,5 +283,45 @@ func TestInEveryLanguage(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
 	if len(lines) != len(i18n.Langs()) || hasHan(lines[0]) || !hasHan(lines[1]) || strings.Contains(got, "ui.") {
 		t.Errorf("%q", got)
+	}
+}
+
+// TestChineseCatalogueUnavailable: when the Chinese catalogue cannot be
+// had (in the Worker: the static asset is missing or unreadable), a
+// Chinese reader gets the answer in English, labelled English and not
+// cached, never an error; English readers never ask for it.
+func TestChineseCatalogueUnavailable(t *testing.T) {
+	asked := 0
+	catalogueOf = func(l i18n.Lang) (*i18n.Catalogue, error) {
+		asked++
+		return nil, errors.New("asset answered 404")
+	}
+	defer func() { catalogueOf = catalog.Get }()
+	tw := newTestWorker(t, true)
+	target := tw.target("/invalid/.well-known/agent-card.json")
+
+	if w := tw.getLang(t, "/check?url="+target, "en-US"); w.Code != 200 || asked != 0 {
+		t.Fatalf("English reader: %d, catalogue asked %d times", w.Code, asked)
+	}
+	w := tw.getLang(t, "/check?url="+target, "zh-CN,zh;q=0.9")
+	if w.Code != 200 {
+		t.Fatalf("Chinese reader: %d\n%s", w.Code, w.Body)
+	}
+	d := doc(t, w)
+	if got := d.Find("html").AttrOr("lang", ""); got != "en" || hasHan(d.Find(`[data-testid=verdict-text]`).Text()) || asked == 0 {
+		t.Errorf("lang=%q verdict %q (catalogue asked %d times)", got, d.Find(`[data-testid=verdict-text]`).Text(), asked)
+	}
+	if cc := w.Header().Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("Cache-Control %q: an English answer to a Chinese reader must not be kept", cc)
+	}
+	a := tw.getLang(t, "/api/check?lang=zh-CN&url="+target, "")
+	var j struct {
+		Diagnostics []struct{ Code, Message string }
+	}
+	if err := json.Unmarshal(a.Body.Bytes(), &j); a.Code != 200 || err != nil || len(j.Diagnostics) == 0 {
+		t.Fatalf("/api/check?lang=zh-CN: %d %v\n%.300s", a.Code, err, a.Body)
+	}
+	if hasHan(j.Diagnostics[0].Message) || a.Header().Get("Cache-Control") != "no-store" {
+		t.Errorf("/api/check: %q, Cache-Control %q", j.Diagnostics[0].Message, a.Header().Get("Cache-Control"))
 	}
 }

@@ -7,6 +7,9 @@ import (
 
 	"github.com/syumai/workers"
 	"github.com/syumai/workers/cloudflare"
+
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
 )
 
 // main runs once per Go instance inside workerd, and the instance serves
@@ -31,6 +34,13 @@ import (
 // its origin from the URL Cloudflare routed to it, and answers any host
 // its routes send it.
 func main() {
+	// Languages this build leaves out (all but English, with -tags worker)
+	// are read from the static assets on first use (catalog_js.go).
+	for _, l := range i18n.Langs() {
+		if catalog.FS(l) == nil {
+			catalog.Provide(l, assetCatalogue(l))
+		}
+	}
 	allow := cloudflare.Getenv("ALLOW_LOOPBACK") == "1"
 	b := &bridge{
 		handler: newHandler(Config{
