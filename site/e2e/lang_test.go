@@ -205,6 +205,13 @@ func TestE2ELanguageChinese(t *testing.T) {
 	if v := eval[string](t, ctx, `localStorage.getItem("agentcard.lang")`); v != "zh-CN" {
 		t.Errorf("stored language %q", v)
 	}
+	// switched in place, the header leads to the Chinese pages (/zh/…)
+	navs := eval[[]string](t, ctx, `[...document.querySelectorAll('.site-header nav a')].map(a => a.getAttribute("href"))`)
+	for _, want := range []string{"/zh/learn/", "/zh/rules/", "/zh/fields/"} {
+		if !contains(navs, want) {
+			t.Errorf("header links %q lack %s", navs, want)
+		}
+	}
 }
 
 // A reader whose browser asks for English gets English, and the Chinese

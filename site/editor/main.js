@@ -799,7 +799,7 @@ function translateLayout() {
   const nav = document.querySelector(".site-header nav");
   const skip = document.querySelector("a.skip");
   const footer = document.querySelector(".site-footer p");
-  const prefix = lang.lang === "en" ? "" : `/${lang.lang}`;
+  const prefix = lang.lang === "en" ? "" : `/${lang.lang.split("-")[0]}`; // core/i18n Lang.Prefix: /zh
   const put = (e, id, attr, first) => {
     if (!e) return;
     const key = `${attr}:${id}`;
@@ -812,7 +812,7 @@ function translateLayout() {
   for (const [a, id, path] of items) {
     put(a, id, "text", a.textContent);
     // The learn pages and the checker of the same language.
-    if (path === "/rules/" || path === "/fields/") a.setAttribute("href", prefix + path);
+    if (path === "/rules/" || path === "/fields/" || path === "/learn/") a.setAttribute("href", prefix + path);
     if (path === "/check") a.setAttribute("href", lang.lang === "en" ? "/check" : `/check?lang=${lang.lang}`);
   }
   put(nav, "ui.layout.navLabel", "aria-label", nav && nav.getAttribute("aria-label"));
