@@ -22,23 +22,16 @@ func AssetPath(l i18n.Lang) string { return "_worker/catalog." + string(l) + ".j
 // about 210 KB): a larger one is refused, not parsed.
 const MaxSize = 2 << 20
 
-// How a provided catalogue is loaded (see lazy.get). They bound what one
-// missing or slow asset can cost: a failure is answered in English for
-// retryAfter before the next attempt (not one attempt per request), a
-// request waits at most waitFor for another request's attempt, and an
-// attempt that has not ended after stuckAfter (its request may have been
-// cancelled, its I/O never settling) no longer holds the others back.
-const (
-	retryAfter = 30 * time.Second
-	waitFor    = 5 * time.Second
-	stuckAfter = 10 * time.Second
-)
+// retryAfter bounds what a missing or unreadable catalogue costs: after a
+// failed load the language is answered in English for this long before
+// the next attempt, not one attempt per request.
+const retryAfter = 30 * time.Second
 
 // Provide supplies the catalogue of a language this build does not
 // compile in: load returns it as one JSON object (what JSON writes) and
-// is called on the first Get or Of of l, once while it succeeds. Until it
-// has succeeded, Of(l) gives English; a failure is logged and retried
-// after a while. A language the build embeds keeps its embedded
+// is called by the first Get or Of of l (and by readers concurrent with
+// it; see lazy), then never again once it has succeeded. Until then
+// Of(l) gives English; a failure is logged and retried after retryAfter. A language the build embeds keeps its embedded
 // catalogue. Call Provide before serving.
 func Provide(l i18n.Lang, load func() ([]byte, error)) {
 	for {
@@ -67,7 +60,15 @@ func provided(l i18n.Lang) *lazy {
 }
 
 // lazy is one provided language: its catalogue once loaded, else the
-// state of the attempts.
+// last failure.
+//
+// Readers never wait for each other's load: each reader that finds no
+// catalogue loads it itself, and the first one stored is kept. In the
+// Worker a goroutine must do its I/O from its own request (workerd binds
+// I/O to the request that made it); one woken by another request's load
+// would go on to fetch the checked card on that request's behalf. So
+// concurrent first readers may each read the asset once; every later
+// reader shares the stored catalogue.
 type lazy struct {
 	lang i18n.Lang
 	load func() ([]byte, error)
@@ -75,9 +76,7 @@ type lazy struct {
 	cat  atomic.Pointer[i18n.Catalogue]
 
 	mu       sync.Mutex
-	attempt  chan struct{} // closed when the running attempt ends; nil when none runs
-	started  time.Time
-	err      error // the last attempt's failure
+	err      error // the last failure, while no load has succeeded
 	failedAt time.Time
 }
 
@@ -86,54 +85,24 @@ func (p *lazy) get() (*i18n.Catalogue, error) {
 		return c, nil
 	}
 	p.mu.Lock()
-	if c := p.cat.Load(); c != nil {
-		p.mu.Unlock()
+	err, failedAt := p.err, p.failedAt
+	p.mu.Unlock()
+	if err != nil && p.now().Sub(failedAt) < retryAfter {
+		return nil, err
+	}
+	c, err := p.run()
+	if err == nil {
+		p.cat.CompareAndSwap(nil, c)
+		return p.cat.Load(), nil
+	}
+	if c := p.cat.Load(); c != nil { // another reader's load succeeded
 		return c, nil
 	}
-	now := p.now()
-	if p.attempt != nil && now.Sub(p.started) < stuckAfter {
-		wait := p.attempt
-		p.mu.Unlock()
-		select {
-		case <-wait:
-		case <-time.After(waitFor):
-		}
-		if c := p.cat.Load(); c != nil {
-			return c, nil
-		}
-		p.mu.Lock()
-		err := p.err
-		p.mu.Unlock()
-		if err == nil {
-			err = fmt.Errorf("catalog: the %s catalogue is still loading", p.lang)
-		}
-		return nil, err
-	}
-	if p.err != nil && now.Sub(p.failedAt) < retryAfter {
-		err := p.err
-		p.mu.Unlock()
-		return nil, err
-	}
-	done := make(chan struct{})
-	p.attempt, p.started = done, now
-	p.mu.Unlock()
-
-	c, err := p.run()
-
 	p.mu.Lock()
-	if err != nil {
-		p.err, p.failedAt = err, p.now()
-		log.Printf("%v; answering in English for %v", err, retryAfter)
-	} else {
-		p.cat.Store(c)
-		p.err = nil
-	}
-	if p.attempt == done {
-		p.attempt = nil
-	}
-	close(done)
+	p.err, p.failedAt = err, p.now()
 	p.mu.Unlock()
-	return c, err
+	log.Printf("%v; answering in English for %v", err, retryAfter)
+	return nil, err
 }
 
 // run calls the loader and checks what it gave. A panicking loader is a
