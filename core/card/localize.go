@@ -1,6 +1,10 @@
 package card
 
-import "github.com/agentcard/agentcard/core/i18n"
+import (
+	"strings"
+
+	"github.com/agentcard/agentcard/core/i18n"
+)
 
 // Localized returns the field with its explanation in cat's language; the
 // English lives in the field catalogue, other languages under
@@ -26,4 +30,15 @@ func FieldTexts() map[string]string {
 		m[FieldKey(f.Object, f.Name)] = f.Doc
 	}
 	return m
+}
+
+// ReplacementText is what replaces a legacy field, ready to be a message
+// argument: a path ("supportedInterfaces[].protocolBinding") is code and
+// stays as written; the few replacements written in words are the phrase
+// "phrase.replacement.<Object>.<name>", so each language words them.
+func (f Field) ReplacementText() any {
+	if strings.ContainsRune(f.Replacement, ' ') {
+		return i18n.Phrase("phrase.replacement." + f.Object + "." + f.Name)
+	}
+	return f.Replacement
 }

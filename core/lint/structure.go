@@ -413,16 +413,6 @@ func typeFix(c *Context, n *jsonpos.Node, want jsonpos.Kind) (Fix, bool) {
 	return Fix{}, false
 }
 
-// replacementArg names what replaces a legacy field: a path is code and
-// stays as written; the few replacements in words have their own phrase,
-// "phrase.replacement.<Object>.<name>".
-func replacementArg(f *card.Field) any {
-	if strings.ContainsRune(f.Replacement, ' ') {
-		return i18n.Phrase("phrase.replacement." + f.Object + "." + f.Name)
-	}
-	return f.Replacement
-}
-
 // foreign handles a member the catalogue does not define in these eras.
 func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	c := w.c
@@ -441,7 +431,7 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 				d.WithFixText(i18n.T("fix.rename", "protocolBinding"), c.RenameKey(m, "protocolBinding"))
 			}
 		case f.In&card.V10 == 0 && eras&card.V10 != 0:
-			d := c.ReportAs(codeLegacyField, m, c.Doc.KeyRange(m), "msg.legacy-field", fieldLabel(object, m.Key), replacementArg(f))
+			d := c.ReportAs(codeLegacyField, m, c.Doc.KeyRange(m), "msg.legacy-field", fieldLabel(object, m.Key), f.ReplacementText())
 			if isPlainName(f.Replacement) && !obj.Has(f.Replacement) {
 				d.WithFixText(i18n.T("fix.rename", f.Replacement), c.RenameKey(m, f.Replacement))
 			}

@@ -93,7 +93,7 @@ func TestReplacementPhrases(t *testing.T) {
 		if !strings.ContainsRune(f.Replacement, ' ') {
 			continue
 		}
-		p, ok := replacementArg(&f).(i18n.Phrase)
+		p, ok := f.ReplacementText().(i18n.Phrase)
 		if !ok {
 			t.Fatalf("%s.%s: replacement %q is not a phrase", f.Object, f.Name, f.Replacement)
 		}

@@ -287,7 +287,7 @@ func fieldObjects(l i18n.Lang, cat *i18n.Catalogue, terms map[string]string) []c
 			Eras: eraList(l, f.In), Since: f.Since, Removed: f.Removed, Doc: f.Doc, Spec: f.Spec,
 			// "supportedInterfaces[].protocolVersion": every entry's, written
 			// as JSONPath writes it, so no Go-looking "[]" reaches the page.
-			Replacement: strings.ReplaceAll(f.Replacement, "[]", "[*]"),
+			Replacement: replacementWords(cat, f),
 			Refs:        refDocs(refs), Format: f.Format, Values: f.Values, Required: presence(l, cat, f),
 		}
 		if f.Format != "" && cat.Has("ui.ref.format."+f.Format) {
@@ -732,4 +732,17 @@ func refDocs(refs []card.Ref) []components.RefDoc {
 		out = append(out, components.RefDoc{Text: r.String(), URL: r.URL})
 	}
 	return out
+}
+
+// replacementWords is what replaces a legacy field in the page's language:
+// a path written as JSONPath writes it ("supportedInterfaces[*].url"), so
+// no Go-looking "[]" reaches the page, or the replacement's own words.
+func replacementWords(cat *i18n.Catalogue, f card.Field) string {
+	switch r := f.ReplacementText().(type) {
+	case i18n.Phrase:
+		return cat.S(string(r))
+	case string:
+		return strings.ReplaceAll(r, "[]", "[*]")
+	}
+	return ""
 }
