@@ -59,11 +59,13 @@ test-unit: ## unit, component, golden and differential tests
 test-wasm: ## the editor adapter's tests compiled to wasm and run in Node
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/editor/ ./core/share/ ./core/format/
 
-test-fuzz: ## short fixed fuzz runs: parse+lint+select, the share decoder, URL normalization, the Worker's handler
+test-fuzz: ## short fixed fuzz runs: parse+lint+select, the share decoder, URL normalization, the Worker's handler, message ids, the signature canonicalizer
 	$(GO) test -run '^$$' -fuzz '^FuzzLint$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) -parallel 2 ./core/lint/
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime 5s -fuzzminimizetime $(FUZZMIN) -parallel 2 ./core/share/
 	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime 5s -fuzzminimizetime $(FUZZMIN) -parallel 2 ./core/discovery/
 	$(GO) test -run '^$$' -fuzz '^FuzzHandler$$' -fuzztime 5s -fuzzminimizetime $(FUZZMIN) -parallel 2 ./wasm/worker/
+	$(GO) test -run '^$$' -fuzz '^FuzzProblemMessages$$' -fuzztime 5s -fuzzminimizetime $(FUZZMIN) -parallel 2 ./core/jsonpos/
+	$(GO) test -run '^$$' -fuzz '^FuzzCanonical$$' -fuzztime 5s -fuzzminimizetime $(FUZZMIN) -parallel 2 ./core/signature/
 
 test-e2e: test-e2e-worker test-e2e-editor ## end-to-end tests in workerd and headless Chromium
 
