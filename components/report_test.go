@@ -75,6 +75,12 @@ func TestReportPage(t *testing.T) {
 	if verdict.AttrOr("data-errors", "") != strconv.Itoa(rep.Result.Errors) || verdict.AttrOr("data-era", "") != "1.0" {
 		t.Errorf("verdict attrs: %v", verdict.Nodes[0].Attr)
 	}
+	// a fetched card is always checked as one about to be published, and
+	// the report says so (the local profile is the CLI's and playground's)
+	if p := d.Find(`[data-testid=profile]`); p.AttrOr("data-profile", "") != "publish" || !strings.Contains(p.Text(), "publishing") ||
+		p.Find("a").AttrOr("href", "") != GlossaryHref(i18n.English, "profile") {
+		t.Errorf("profile badge %q (%v)", p.Text(), p.Nodes)
+	}
 	if rep.Result.Errors == 0 || !strings.Contains(d.Find(`[data-testid=count-errors]`).Text(), "error") {
 		t.Errorf("errors = %d, badge %q", rep.Result.Errors, d.Find(`[data-testid=count-errors]`).Text())
 	}
