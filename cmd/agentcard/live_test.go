@@ -447,7 +447,7 @@ func TestSignAndVerify(t *testing.T) {
 		t.Errorf("Python SDK signature: %v", got)
 	}
 	out, _, _ = runCLI(t, "", "lint", "--key", pubFile, "--lang", "zh-CN", pyFile)
-	if !strings.Contains(out, "signature-invalid") || !strings.Contains(out, "Python SDK 的规范形式") {
+	if !strings.Contains(out, "signature-invalid") || !strings.Contains(out, "Python SDK 的规范化形式") {
 		t.Errorf("Chinese explanation missing:\n%s", out)
 	}
 
