@@ -6,8 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"io"
-	"iter"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -18,73 +16,20 @@ import (
 	"testing"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	a2agrpc "github.com/a2aproject/a2a-go/v2/a2agrpc/v1"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
-	"google.golang.org/grpc"
 
 	"github.com/agentcard/agentcard/core/signature"
+	"github.com/agentcard/agentcard/internal/a2afixture"
 )
 
 // Every server in these tests is an httptest server or a gRPC server on
 // 127.0.0.1: no test sends a packet to a non-loopback address.
-
-// idleAgent is an agent that is never asked to work: probes only read
-// tasks, which a2a-go's handler answers from its task store.
-type idleAgent struct{}
-
-func (idleAgent) Execute(context.Context, *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
-	return func(yield func(a2a.Event, error) bool) {
-		yield(a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("idle")), nil)
-	}
-}
-
-func (idleAgent) Cancel(context.Context, *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
-	return func(func(a2a.Event, error) bool) {}
-}
-
-// refuseVersion answers a2a.ErrVersionNotSupported to one A2A-Version, as
-// a server that does not implement that version does.
-type refuseVersion struct {
-	a2asrv.PassthroughCallInterceptor
-	version string
-}
-
-func (r refuseVersion) Before(ctx context.Context, cc *a2asrv.CallContext, _ *a2asrv.Request) (context.Context, any, error) {
-	if v, ok := cc.ServiceParams().Get(a2a.SvcParamVersion); ok && len(v) > 0 && v[0] == r.version {
-		return ctx, nil, a2a.ErrVersionNotSupported
-	}
-	return ctx, nil, nil
-}
-
-// sdkMux is a real A2A server built with a2a-go's server package: its
-// JSON-RPC handler at /jsonrpc and its HTTP+JSON handler under /rest.
-func sdkMux(opts ...a2asrv.RequestHandlerOption) *http.ServeMux {
-	h := a2asrv.NewHandler(idleAgent{}, opts...)
-	mux := http.NewServeMux()
-	mux.Handle("/jsonrpc", a2asrv.NewJSONRPCHandler(h))
-	mux.Handle("/rest/", http.StripPrefix("/rest", a2asrv.NewRESTHandler(h)))
-	return mux
-}
 
 func serveLoopback(t *testing.T, h http.Handler) *httptest.Server {
 	t.Helper()
 	srv := httptest.NewServer(h) // listens on 127.0.0.1 only
 	t.Cleanup(srv.Close)
 	return srv
-}
-
-// grpcLoopback is a2a-go's gRPC handler on 127.0.0.1 without TLS.
-func grpcLoopback(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := grpc.NewServer()
-	a2agrpc.NewHandler(a2asrv.NewHandler(idleAgent{})).RegisterWith(srv)
-	go srv.Serve(ln)
-	t.Cleanup(srv.Stop)
-	return ln.Addr().String()
 }
 
 // cardWithEntries is a 1.0 card whose supportedInterfaces are the given
@@ -161,36 +106,21 @@ func decodeLive(t *testing.T, out string) liveJSON {
 // never answer; JSON carries `probes` as the contract says, findings sit
 // on each entry's url, and text lists every entry's outcome.
 func TestLintProbe(t *testing.T) {
-	sdk := serveLoopback(t, sdkMux())
-	refusing := serveLoopback(t, sdkMux(a2asrv.WithCallInterceptors(refuseVersion{version: "1.0"})))
-	html := serveLoopback(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusNotFound)
-		io.WriteString(w, "<!doctype html><h1>Not found</h1>")
-	}))
-	auth := serveLoopback(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("WWW-Authenticate", `Bearer realm="agent"`)
-		w.WriteHeader(http.StatusUnauthorized)
-	}))
-	done := make(chan struct{})
-	var once sync.Once
-	silent := serveLoopback(t, http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
-		select {
-		case <-done:
-		case <-r.Context().Done():
-		}
-	}))
-	t.Cleanup(func() { once.Do(func() { close(done) }) })
-	grpcAddr := grpcLoopback(t)
+	sdk := a2afixture.Agent(t)
+	refusing := a2afixture.Agent(t, a2asrv.WithCallInterceptors(a2afixture.RefuseVersion{Version: "1.0"}))
+	html := a2afixture.HTML404(t)
+	auth := a2afixture.BearerOnly(t)
+	silent := a2afixture.Silent(t)
+	grpcAddr, _ := a2afixture.GRPCAgent(t)
 
 	card := writeTemp(t, "card.json", cardWithEntries(
-		[3]string{sdk.URL + "/jsonrpc", "JSONRPC", "1.0"},
-		[3]string{sdk.URL + "/rest", "HTTP+JSON", "1.0"},
+		[3]string{sdk.URL("/jsonrpc"), "JSONRPC", "1.0"},
+		[3]string{sdk.URL("/rest"), "HTTP+JSON", "1.0"},
 		[3]string{grpcAddr, "GRPC", "1.0"},
-		[3]string{html.URL + "/a2a", "JSONRPC", "1.0"},
-		[3]string{refusing.URL + "/jsonrpc", "JSONRPC", "1.0"},
-		[3]string{auth.URL + "/a2a", "JSONRPC", "1.0"},
-		[3]string{silent.URL + "/a2a", "JSONRPC", "1.0"},
+		[3]string{html.URL("/a2a"), "JSONRPC", "1.0"},
+		[3]string{refusing.URL("/jsonrpc"), "JSONRPC", "1.0"},
+		[3]string{auth.URL("/a2a"), "JSONRPC", "1.0"},
+		[3]string{silent.URL("/a2a"), "JSONRPC", "1.0"},
 	))
 	want := []string{"speaks-declared", "speaks-declared", "speaks-declared", "wrong-binding", "version-refused", "auth-required", "unreachable"}
 	wantCode := map[int]string{3: "probe-wrong-binding", 4: "probe-version-refused", 5: "probe-auth-required", 6: "probe-unreachable"}
@@ -575,7 +505,7 @@ func TestLintExtended(t *testing.T) {
 				SupportedInterfaces: []*a2a.AgentInterface{{URL: srv.URL + "/jsonrpc", ProtocolBinding: "JSONRPC", ProtocolVersion: "1.0"}}}
 			ext := *public
 			ext.Skills = append(append([]a2a.AgentSkill{}, public.Skills...), a2a.AgentSkill{ID: "book", Name: "Book", Description: "Books.", Tags: []string{"t"}})
-			h := a2asrv.NewHandler(idleAgent{}, a2asrv.WithExtendedAgentCardProducer(a2asrv.ExtendedAgentCardProducerFn(
+			h := a2asrv.NewHandler(a2afixture.IdleExecutor{}, a2asrv.WithExtendedAgentCardProducer(a2asrv.ExtendedAgentCardProducerFn(
 				func(ctx context.Context, _ *a2a.GetExtendedAgentCardRequest) (*a2a.AgentCard, error) {
 					if tc.open {
 						return &ext, nil

@@ -302,11 +302,11 @@ func TestHeadersOnlyToDeclaredOrigins(t *testing.T) {
 func TestPolicyRefusesLoopback(t *testing.T) {
 	s := agent{interfaces: [][3]string{{"/jsonrpc", "JSONRPC", "1.0"}, {"/rest", "HTTP+JSON", "1.0"}}}.serve(t)
 	doc, final := fetchPublic(t, s.URL("/.well-known/agent-card.json"))
-	before := s.conns.Load()
+	before := s.Conns()
 	p := discovery.DefaultPolicy()
 	res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Headers: bearer(), CardURL: final, Policy: p})
-	if s.conns.Load() != before {
-		t.Errorf("%d connections under a policy that refuses loopback", s.conns.Load()-before)
+	if s.Conns() != before {
+		t.Errorf("%d connections under a policy that refuses loopback", s.Conns()-before)
 	}
 	if len(res.Diagnostics) != 0 || res.Fetched {
 		t.Errorf("findings %v", res.Diagnostics)

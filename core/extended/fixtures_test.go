@@ -6,12 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"iter"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,6 +16,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/internal/a2afixture"
 )
 
 // token is the credential the fixtures accept.
@@ -31,67 +28,23 @@ type seen struct {
 	Method, Path, Authorization string
 }
 
-// server is a loopback server started by a test (httptest listens on
-// 127.0.0.1 only), recording the requests and connections it got.
-type server struct {
-	srv   *httptest.Server
-	conns atomic.Int64
-	mu    sync.Mutex
-	got   []seen
-}
-
-func (s *server) URL(path string) string { return s.srv.URL + path }
+// server is a loopback server of internal/a2afixture, recording the
+// requests and connections it got.
+type server struct{ *a2afixture.Server }
 
 func (s *server) requests() []seen {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]seen(nil), s.got...)
-}
-
-type countingListener struct {
-	net.Listener
-	n *atomic.Int64
-}
-
-func (l countingListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err == nil {
-		l.n.Add(1)
+	var out []seen
+	for _, r := range s.Requests() {
+		out = append(out, seen{r.Method, r.Path, r.Header.Get("Authorization")})
 	}
-	return c, err
+	return out
 }
 
-// start serves h on loopback; h may be set after start through the
-// returned server's mux (set), so that cards can name the server's URL.
+// start serves the handler h builds (h may name the server's own URL, so
+// that cards can point at it) on 127.0.0.1.
 func start(t *testing.T, h func(s *server) http.Handler) *server {
 	t.Helper()
-	s := &server{}
-	var inner http.Handler
-	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		s.got = append(s.got, seen{r.Method, r.URL.Path, r.Header.Get("Authorization")})
-		s.mu.Unlock()
-		inner.ServeHTTP(w, r)
-	}))
-	s.srv.Listener = countingListener{Listener: s.srv.Listener, n: &s.conns}
-	s.srv.Start()
-	inner = h(s)
-	t.Cleanup(s.srv.Close)
-	return s
-}
-
-// idle is an agent executor that is never asked to work: the checks only
-// ask for the extended card.
-type idle struct{}
-
-func (idle) Execute(context.Context, *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
-	return func(yield func(a2a.Event, error) bool) {
-		yield(a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("idle")), nil)
-	}
-}
-
-func (idle) Cancel(context.Context, *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
-	return func(func(a2a.Event, error) bool) {}
+	return &server{a2afixture.Start(t, func(fs *a2afixture.Server) http.Handler { return h(&server{fs}) })}
 }
 
 // agent describes a fixture agent built with a2a-go's server package.
@@ -150,7 +103,7 @@ func (a agent) extendedCard(base string) *a2a.AgentCard {
 // JSON-RPC handler at /jsonrpc and its HTTP+JSON handler under /rest.
 func (a agent) serve(t *testing.T) *server {
 	return start(t, func(s *server) http.Handler {
-		base := s.srv.URL
+		base := s.URL("")
 		var opts []a2asrv.RequestHandlerOption
 		if !a.noExtended {
 			ext := a.extendedCard(base)
@@ -169,7 +122,7 @@ func (a agent) serve(t *testing.T) *server {
 					return nil, a2a.ErrUnauthenticated
 				})))
 		}
-		h := a2asrv.NewHandler(idle{}, opts...)
+		h := a2asrv.NewHandler(a2afixture.IdleExecutor{}, opts...)
 		mux := http.NewServeMux()
 		mux.Handle("/.well-known/agent-card.json", a2asrv.NewStaticAgentCardHandler(a.publicCard(base)))
 		mux.Handle("/jsonrpc", a2asrv.NewJSONRPCHandler(h))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
+
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
@@ -15,6 +16,7 @@ import (
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/probe"
+	"github.com/agentcard/agentcard/internal/a2afixture"
 )
 
 // loopback is the Worker's policy under ALLOW_LOOPBACK=1 (make dev).
@@ -34,7 +36,7 @@ type agents struct {
 func startAgents(t *testing.T) agents {
 	a := agents{
 		sdk:      sdkAgent(t),
-		refusing: sdkAgent(t, a2asrv.WithCallInterceptors(refuseVersion{version: "1.0"})),
+		refusing: sdkAgent(t, a2asrv.WithCallInterceptors(a2afixture.RefuseVersion{Version: "1.0"})),
 		html:     html404(t),
 		auth:     bearerOnly(t),
 		hang:     silent(t),
@@ -161,7 +163,7 @@ func TestRefusedWithoutLoopback(t *testing.T) {
 		t.Errorf("a refused probe says nothing about the card, got %+v", diags)
 	}
 	for name, f := range a.fixtures() {
-		if n := f.conns.Load(); n != 0 {
+		if n := f.Conns(); n != 0 {
 			t.Errorf("fixture %s accepted %d connections", name, n)
 		}
 	}
@@ -172,7 +174,7 @@ func TestRefusedWithoutLoopback(t *testing.T) {
 // Doer before it connects; the probe says refused-by-policy, not unreachable.
 func TestAddressCheckedAtDial(t *testing.T) {
 	f := sdkAgent(t)
-	port := f.srv.Listener.Addr().(interface{ String() string }).String()
+	port := f.Addr()
 	port = port[strings.LastIndexByte(port, ':'):]
 	entries := []card.Interface{{Index: 0, URL: "http://agent.example.com" + port + "/jsonrpc", Binding: "JSONRPC", Version: "1.0", Source: "supportedInterfaces[0]"}}
 	urlPolicy := discovery.DefaultPolicy()
@@ -187,7 +189,7 @@ func TestAddressCheckedAtDial(t *testing.T) {
 	if len(res) != 1 || res[0].Outcome != probe.RefusedByPolicy {
 		t.Fatalf("got %+v, want refused-by-policy", res)
 	}
-	if n := f.conns.Load(); n != 0 {
+	if n := f.Conns(); n != 0 {
 		t.Errorf("the fixture accepted %d connections", n)
 	}
 }

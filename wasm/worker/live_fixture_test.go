@@ -6,20 +6,15 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
-	"io"
-	"iter"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
 	"github.com/agentcard/agentcard/core/signature"
+	"github.com/agentcard/agentcard/internal/a2afixture"
 )
 
 // Fixture agents for the live checks (probes, custom headers, signatures,
@@ -37,95 +32,27 @@ import (
 // may receive it.
 const secret = "Bearer s3cret-do-not-echo"
 
-// hit is one request a fixture received.
-type hit struct {
-	Method, Path, Authorization, APIKey string
-}
+// liveFixture is a loopback server of internal/a2afixture, with what it
+// received.
+type liveFixture struct{ *a2afixture.Server }
 
-// liveFixture is a loopback server with what it received.
-type liveFixture struct {
-	srv   *httptest.Server
-	conns atomic.Int64
-	mu    sync.Mutex
-	hits  []hit
-}
-
-func (f *liveFixture) URL(path string) string { return f.srv.URL + path }
-
-func (f *liveFixture) requests() []hit {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]hit(nil), f.hits...)
-}
+func (f *liveFixture) requests() []a2afixture.Request { return f.Requests() }
 
 // sawSecret reports whether any request carried the test's credential.
 func (f *liveFixture) sawSecret() bool {
-	for _, h := range f.requests() {
-		if h.Authorization == secret || h.APIKey == "k-secret" {
+	for _, r := range f.Requests() {
+		if r.Header.Get("Authorization") == secret || r.Header.Get("X-Api-Key") == "k-secret" {
 			return true
 		}
 	}
 	return false
 }
 
-type countingConns struct {
-	net.Listener
-	n *atomic.Int64
-}
-
-func (l countingConns) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err == nil {
-		l.n.Add(1)
-	}
-	return c, err
-}
-
 // serveLive starts the handler that h builds (it may name the fixture's
 // own URL) on 127.0.0.1 and stops it when the test ends.
 func serveLive(t testing.TB, h func(f *liveFixture) http.Handler) *liveFixture {
 	t.Helper()
-	f := &liveFixture{}
-	var inner http.Handler
-	f.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		f.mu.Lock()
-		f.hits = append(f.hits, hit{r.Method, r.URL.Path, r.Header.Get("Authorization"), r.Header.Get("X-Api-Key")})
-		f.mu.Unlock()
-		inner.ServeHTTP(w, r)
-	}))
-	f.srv.Listener = countingConns{Listener: f.srv.Listener, n: &f.conns}
-	f.srv.Start()
-	inner = h(f)
-	t.Cleanup(f.srv.Close)
-	return f
-}
-
-// idleAgent is never asked to work: probes only read tasks, which the
-// SDK's handler answers from its task store.
-type idleAgent struct{}
-
-func (idleAgent) Execute(context.Context, *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
-	return func(yield func(a2a.Event, error) bool) {
-		yield(a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("idle")), nil)
-	}
-}
-
-func (idleAgent) Cancel(context.Context, *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
-	return func(func(a2a.Event, error) bool) {}
-}
-
-// versionRefuser refuses one A2A-Version as a server without it does
-// (a2a.ErrVersionNotSupported, encoded by the SDK in its binding's shape).
-type versionRefuser struct {
-	a2asrv.PassthroughCallInterceptor
-	version string
-}
-
-func (v versionRefuser) Before(ctx context.Context, cc *a2asrv.CallContext, _ *a2asrv.Request) (context.Context, any, error) {
-	if got, ok := cc.ServiceParams().Get(a2a.SvcParamVersion); ok && len(got) > 0 && got[0] == v.version {
-		return ctx, nil, a2a.ErrVersionNotSupported
-	}
-	return ctx, nil, nil
+	return &liveFixture{a2afixture.Start(t, func(s *a2afixture.Server) http.Handler { return h(&liveFixture{s}) })}
 }
 
 // a2aAgent is a real A2A server (a2a-go's a2asrv): JSON-RPC at /jsonrpc,
@@ -144,59 +71,17 @@ func a2aAgent(t testing.TB, opts ...a2asrv.RequestHandlerOption) *liveFixture {
 			}
 			return nil, a2a.ErrUnauthenticated
 		})))
-	return serveLive(t, func(*liveFixture) http.Handler {
-		h := a2asrv.NewHandler(idleAgent{}, opts...)
-		mux := http.NewServeMux()
-		mux.Handle("/jsonrpc", a2asrv.NewJSONRPCHandler(h))
-		mux.Handle("/rest/", http.StripPrefix("/rest", a2asrv.NewRESTHandler(h)))
-		return mux
-	})
+	return &liveFixture{a2afixture.Agent(t, opts...)}
 }
 
 // versionRefusingAgent is an a2asrv agent that refuses A2A-Version 1.0.
 func versionRefusingAgent(t testing.TB) *liveFixture {
-	return a2aAgent(t, a2asrv.WithCallInterceptors(versionRefuser{version: "1.0"}))
+	return a2aAgent(t, a2asrv.WithCallInterceptors(a2afixture.RefuseVersion{Version: "1.0"}))
 }
 
-// html404Agent is a web server that knows no agent.
-func html404Agent(t testing.TB) *liveFixture {
-	return serveLive(t, func(*liveFixture) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.WriteHeader(http.StatusNotFound)
-			io.WriteString(w, "<!doctype html><title>404</title><h1>Page not found</h1>")
-		})
-	})
-}
-
-// authAgent wants a Bearer token before it looks at anything.
-func authAgent(t testing.TB) *liveFixture {
-	return serveLive(t, func(*liveFixture) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="agent"`)
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusUnauthorized)
-			io.WriteString(w, `{"error":{"code":401,"status":"UNAUTHENTICATED","message":"unauthenticated"}}`)
-		})
-	})
-}
-
-// silentAgent accepts connections and never answers; it lets go when the
-// test ends.
-func silentAgent(t testing.TB) *liveFixture {
-	done := make(chan struct{})
-	var once sync.Once
-	f := serveLive(t, func(*liveFixture) http.Handler {
-		return http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
-			select {
-			case <-done:
-			case <-r.Context().Done():
-			}
-		})
-	})
-	t.Cleanup(func() { once.Do(func() { close(done) }) })
-	return f
-}
+func html404Agent(t testing.TB) *liveFixture { return &liveFixture{a2afixture.HTML404(t)} }
+func authAgent(t testing.TB) *liveFixture    { return &liveFixture{a2afixture.BearerOnly(t)} }
+func silentAgent(t testing.TB) *liveFixture  { return &liveFixture{a2afixture.Silent(t)} }
 
 // liveCard is a 1.0 card whose supportedInterfaces are (url, binding,
 // version) triples; extra members go in as they are.
@@ -220,7 +105,7 @@ func liveCard(extra map[string]any, entries ...[3]string) []byte {
 // built once the host's URL is known) and a key set at /jwks.json.
 func cardHost(t testing.TB, card func(self string) []byte, jwks []byte) *liveFixture {
 	return serveLive(t, func(f *liveFixture) http.Handler {
-		body := card(f.srv.URL)
+		body := card(f.URL(""))
 		mux := http.NewServeMux()
 		mux.HandleFunc("/.well-known/agent-card.json", func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "application/json")

@@ -93,7 +93,7 @@ func (a fiveAgents) card(self string) []byte {
 }
 
 func (a fiveAgents) conns() int64 {
-	return a.sdk.conns.Load() + a.html.conns.Load() + a.refusing.conns.Load() + a.auth.conns.Load() + a.silent.conns.Load()
+	return a.sdk.Conns() + a.html.Conns() + a.refusing.Conns() + a.auth.Conns() + a.silent.Conns()
 }
 
 var wantOutcomes = map[int]string{0: "speaks-declared", 1: "wrong-binding", 2: "version-refused", 3: "auth-required",

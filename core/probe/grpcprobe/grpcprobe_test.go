@@ -3,79 +3,24 @@ package grpcprobe_test
 import (
 	"context"
 	"io"
-	"iter"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/a2aproject/a2a-go/v2/a2a"
-	a2agrpc "github.com/a2aproject/a2a-go/v2/a2agrpc/v1"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
-	"google.golang.org/grpc"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/probe"
 	"github.com/agentcard/agentcard/core/probe/grpcprobe"
+	"github.com/agentcard/agentcard/internal/a2afixture"
 )
 
-type countingListener struct {
-	net.Listener
-	n *atomic.Int64
-}
-
-func (l countingListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err == nil {
-		l.n.Add(1)
-	}
-	return c, err
-}
-
-type idleExecutor struct{}
-
-func (idleExecutor) Execute(context.Context, *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
-	return func(func(a2a.Event, error) bool) {}
-}
-
-func (idleExecutor) Cancel(context.Context, *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
-	return func(func(a2a.Event, error) bool) {}
-}
-
-// refuseVersion refuses one A2A-Version as a server that does not
-// implement it does.
-type refuseVersion struct {
-	a2asrv.PassthroughCallInterceptor
-	version string
-}
-
-func (r refuseVersion) Before(ctx context.Context, cc *a2asrv.CallContext, _ *a2asrv.Request) (context.Context, any, error) {
-	if v, ok := cc.ServiceParams().Get(a2a.SvcParamVersion); ok && len(v) > 0 && v[0] == r.version {
-		return ctx, nil, a2a.ErrVersionNotSupported
-	}
-	return ctx, nil, nil
-}
-
-// grpcAgent is a real A2A gRPC server (a2a-go's a2agrpc handler) on
-// 127.0.0.1, without TLS; it returns its address and accepted-connection
-// count.
-func grpcAgent(t *testing.T, opts ...a2asrv.RequestHandlerOption) (string, *atomic.Int64) {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := &atomic.Int64{}
-	srv := grpc.NewServer()
-	a2agrpc.NewHandler(a2asrv.NewHandler(idleExecutor{}, opts...)).RegisterWith(srv)
-	go srv.Serve(countingListener{Listener: ln, n: n})
-	t.Cleanup(srv.Stop)
-	return ln.Addr().String(), n
-}
+// grpcAgent is a real A2A gRPC server (internal/a2afixture) on 127.0.0.1.
+var grpcAgent = a2afixture.GRPCAgent
 
 func loopback() discovery.Policy {
 	p := discovery.DefaultPolicy()
@@ -94,7 +39,7 @@ func entry(i int, url string) card.Interface {
 // fails its handshake and a closed port refuses the connection.
 func TestProbe(t *testing.T) {
 	ok, _ := grpcAgent(t)
-	refusing, _ := grpcAgent(t, a2asrv.WithCallInterceptors(refuseVersion{version: "1.0"}))
+	refusing, _ := grpcAgent(t, a2asrv.WithCallInterceptors(a2afixture.RefuseVersion{Version: "1.0"}))
 	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		w.WriteHeader(404)
