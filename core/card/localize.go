@@ -2,6 +2,7 @@ package card
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/agentcard/agentcard/core/i18n"
 )
@@ -21,6 +22,23 @@ func (f Field) Localized(cat *i18n.Catalogue) Field {
 
 // FieldKey is the catalogue id of a field's explanation.
 func FieldKey(object, name string) string { return "field." + object + "." + name }
+
+// The English of the field explanations lives in this catalogue, not in
+// the catalogue files: a finding that quotes one (an i18n.Text with id
+// FieldKey) renders English from here, other languages from their files.
+// Every program that links the field catalogue gets it.
+func init() {
+	var once sync.Once
+	var docs map[string]string
+	i18n.SetEnglishExtra(func(id string) (string, bool) {
+		if !strings.HasPrefix(id, "field.") {
+			return "", false
+		}
+		once.Do(func() { docs = FieldTexts() })
+		s, ok := docs[id]
+		return s, ok
+	})
+}
 
 // FieldTexts is the English of every field's explanation, keyed as other
 // languages' catalogues key them.

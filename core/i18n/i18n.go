@@ -241,7 +241,7 @@ func (c *Catalogue) format(id string) (string, bool) {
 var englishExtra atomic.Pointer[func(id string) (string, bool)]
 
 // SetEnglishExtra installs the source of English for ids kept beside Go
-// data (see englishExtra). core/lint installs the field catalogue's.
+// data (see englishExtra). core/card installs the field catalogue's.
 func SetEnglishExtra(f func(id string) (string, bool)) { englishExtra.Store(&f) }
 
 // S is the text of an id without arguments; an unknown id is returned as

@@ -3,7 +3,6 @@ package lint
 import (
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/agentcard/agentcard/core/card"
@@ -241,22 +240,6 @@ func fieldLabel(object, field string) string {
 // fieldDoc is a field's explanation as a message argument: the reader's
 // language shows its own ("field.<Object>.<name>" in each catalogue).
 func fieldDoc(f *card.Field) i18n.Text { return i18n.Text{ID: card.FieldKey(f.Object, f.Name)} }
-
-// The English of the field explanations lives in the field catalogue
-// (core/card), not in the catalogue files: findings that quote one render
-// it from there.
-func init() {
-	var once sync.Once
-	var docs map[string]string
-	i18n.SetEnglishExtra(func(id string) (string, bool) {
-		if !strings.HasPrefix(id, "field.") {
-			return "", false
-		}
-		once.Do(func() { docs = card.FieldTexts() })
-		s, ok := docs[id]
-		return s, ok
-	})
-}
 
 // value checks a value against a catalogue type expression.
 func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field, object string) {
