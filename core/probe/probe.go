@@ -261,7 +261,10 @@ func Entries(root *jsonpos.Node) []card.Interface {
 		return nil
 	}
 	out := card.Interfaces(root)
-	if root.Get("supportedInterfaces") == nil {
+	if root.Get("supportedInterfaces") == nil || len(out) >= MaxEntries {
+		// Run probes only the first MaxEntries: a legacy endpoint appended
+		// after them would never be reached, so a card with thousands of
+		// entries costs no de-duplication map.
 		return out
 	}
 	seen := map[[3]string]bool{}
