@@ -208,10 +208,15 @@ func RFCRef(number int, section string) Ref {
 	return r
 }
 
-// SDK releases whose behaviour rules describe.
+// SDK releases whose behaviour rules describe, and which the SDK models
+// (core/selection, core/sdk) follow: a2a-go is linked into the tests (and
+// the CLI) at this version (go.mod), @a2a-js/sdk installed at it by npm ci
+// (package.json); a2a-python cannot be installed here, so its model is
+// read from the sources of this tag and not run against the SDK.
 const (
 	A2AGoVersion     = "v2.3.1"
 	A2APythonVersion = "v1.1.0"
+	A2AJSVersion     = "v1.0.1"
 )
 
 // GoSDKRef points at a file of the official Go SDK (a2aproject/a2a-go) at
@@ -224,6 +229,12 @@ func GoSDKRef(file string) Ref {
 // (a2aproject/a2a-python).
 func PythonSDKRef(file string) Ref {
 	return Ref{Doc: "a2a-python", Version: A2APythonVersion, Section: file, URL: "https://github.com/a2aproject/a2a-python/blob/" + A2APythonVersion + "/" + file}
+}
+
+// JSSDKRef points at a file of the official JavaScript SDK
+// (a2aproject/a2a-js, published on npm as @a2a-js/sdk).
+func JSSDKRef(file string) Ref {
+	return Ref{Doc: "a2a-js", Version: A2AJSVersion, Section: file, URL: "https://github.com/a2aproject/a2a-js/blob/" + A2AJSVersion + "/" + file}
 }
 
 // DocRef is any other public document (a test kit, OpenAPI, a web
