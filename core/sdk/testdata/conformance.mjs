@@ -12,11 +12,25 @@
 // normalized card holds (a scope list that is not an array is null);
 // outcome: createFromNormalizedAgentCard's choice (creating a client opens
 // no connection); verified: verifyAgentCardSignature with the public JWK
-// given. Nothing is sent over the network.
+// given. A card given with "preferred" (a list of binding names) is chosen
+// by a factory whose preferredTransports are those. Nothing is sent over
+// the network; the one exception is `conformance.mjs --resolve URL`, which
+// fetches a card with the default resolver (a test's loopback server) and
+// prints {"ok": bool, "name"} once it is read.
 import { readFileSync } from 'node:fs';
-import { AgentCardResolver, ClientFactory } from '@a2a-js/sdk/client';
+import { AgentCardResolver, ClientFactory, ClientFactoryOptions } from '@a2a-js/sdk/client';
 import { verifyAgentCardSignature } from '@a2a-js/sdk';
 import { importJWK } from 'jose';
+
+if (process.argv[2] === '--resolve') {
+  try {
+    const card = await AgentCardResolver.default.resolve(process.argv[3]);
+    process.stdout.write(JSON.stringify({ ok: true, name: card.name }) + '\n');
+  } catch (err) {
+    process.stdout.write(JSON.stringify({ ok: false, detail: String(err?.message) }) + '\n');
+  }
+  process.exit(0);
+}
 
 const table = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const out = {};
@@ -35,7 +49,7 @@ function requirements(list) {
   });
 }
 
-for (const { name, card, key } of table) {
+for (const { name, card, key, preferred } of table) {
   const o = {};
   out[name] = o;
   if (key) {
@@ -64,7 +78,8 @@ for (const { name, card, key } of table) {
     extendedCard: Boolean(normalized?.capabilities?.extendedAgentCard),
   };
   try {
-    const client = await new ClientFactory().createFromNormalizedAgentCard(normalized);
+    const options = preferred ? ClientFactoryOptions.createFrom(ClientFactoryOptions.default, { preferredTransports: preferred }) : undefined;
+    const client = await new ClientFactory(options).createFromNormalizedAgentCard(normalized);
     let transport = client.transport;
     let tenant = '';
     // TenantTransportDecorator wraps the transport when the entry has a tenant
