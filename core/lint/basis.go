@@ -234,6 +234,9 @@ func CatalogueProblems(rules []*Rule) []string {
 		if !severityAllowed(r.Code, r.Severity, r.Basis.Kind) {
 			bad = append(bad, r.Code+": severity "+r.Severity.String()+" with basis "+string(r.Basis.Kind))
 		}
+		if r.Basis.Kind == BasisSDK && !citesSDK(r.Refs) {
+			bad = append(bad, r.Code+": basis sdk without a file of an official SDK (a2a-go, a2a-python, a2a-js) at its release")
+		}
 		if r.Basis.Kind != BasisToolLimit && r.Basis.Kind != BasisAdvice && len(r.Refs) == 0 {
 			bad = append(bad, r.Code+": basis "+string(r.Basis.Kind)+" without a reference")
 		}
@@ -258,6 +261,20 @@ func severityAllowed(code string, sev Severity, k BasisKind) bool {
 		return k != BasisAdvice
 	}
 	return true
+}
+
+// citesSDK reports whether refs name a file of an official SDK at a
+// release (what a basis sdk rests on, docs/RULES.md).
+func citesSDK(refs []card.Ref) bool {
+	for _, r := range refs {
+		switch r.Doc {
+		case "a2a-go", "a2a-python", "a2a-js":
+			if r.Version != "" && r.Section != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func refProblems(refs []card.Ref) []string {

@@ -256,11 +256,29 @@ func findCredential(secretKey bool, v string) (credentialFinding, bool) {
 	if u := urlWithPassword(trimmed); u != "" {
 		return credentialFinding{what: "phrase.credential.url-password", secret: trimmed, whole: true}, true
 	}
-	if secretKey && !isCredentialPlaceholder(trimmed) && utf8.RuneCountInString(trimmed) >= 6 &&
+	if secretKey && !isCredentialPlaceholder(trimmed) && !publicAddress(trimmed) && utf8.RuneCountInString(trimmed) >= 6 &&
 		!strings.ContainsFunc(trimmed, unicode.IsSpace) && !strings.HasPrefix(trimmed, "http://") && !strings.HasPrefix(trimmed, "https://") {
 		return credentialFinding{what: "phrase.credential.secret", secret: trimmed, whole: true}, true
 	}
 	return credentialFinding{}, false
+}
+
+// publicAddress reports a 20-byte account address written as 0x and 40
+// hex digits (Ethereum and other EVM chains, ERC-8004 registrations): it
+// is public by design, whatever the member is called ("paymentToken",
+// "agentWalletToken"). A 32-byte value (0x and 64 hex digits) is the size
+// of a private key and stays a secret under such a name.
+func publicAddress(s string) bool {
+	if len(s) != 42 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') {
+		return false
+	}
+	for i := 2; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 // tokenLike is the cheap test run on every string before any pattern: does

@@ -430,6 +430,12 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 		}
 		return
 	}
+	if c.Detection.Foreign == "erc-8004" && obj == c.Root && erc8004Members[m.Key] {
+		// a card that is also an ERC-8004 registration: its members are
+		// deliberate, and card readers ignore them (§5.7)
+		c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field.erc-8004", quote(m.Key)).WithSeverity(Info)
+		return
+	}
 	if c.full(codeUnknown, obj) {
 		// already capped: count it without looking for the closest name
 		// (a hostile object has tens of thousands of unknown members)
@@ -462,6 +468,10 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	}
 	c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field", quote(m.Key), object)
 }
+
+// erc8004Members are the top-level members of an ERC-8004 agent
+// registration file that an Agent Card does not have.
+var erc8004Members = map[string]bool{"type": true, "endpoints": true, "registrations": true, "supportedTrust": true, "image": true, "active": true, "x402support": true, "x402Support": true}
 
 // draftExtendedCardFlag reports supportsExtendedAgentCard, the name a
 // pre-1.0 draft gave the flag that 1.0 moved to

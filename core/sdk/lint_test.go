@@ -7,6 +7,8 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/selection"
@@ -108,6 +110,35 @@ func TestGoRefusalsAreReported(t *testing.T) {
 		scan := selection.SpecShapedRefusals(root)
 		if model != nil && model.SpecShaped && len(scan) == 0 || len(scan) > 0 && model == nil {
 			t.Errorf("%s: the reader model's refusal %+v, the linter's scan %+v", c.Name, model, scan)
+		}
+	}
+}
+
+// TestTraceNeverSaysNoClient: wherever an SDK's client selects an entry of
+// a sweep card, the specification's trace (the simulator's words, in every
+// language) does not say that no client can match it.
+func TestTraceNeverSaysNoClient(t *testing.T) {
+	zh := catalog.Of(i18n.Chinese)
+	for _, c := range sweep(t) {
+		doc := jsonpos.Parse(c.Card, jsonpos.Options{})
+		some := false
+		for _, s := range selection.SDKs() {
+			some = some || selection.SelectSDK(doc, s, selection.SDKOptions{}).Outcome == selection.Selected
+		}
+		if !some {
+			continue
+		}
+		r := selection.Select(doc, selection.MustParseProfile(selection.SpecRowProfile))
+		for _, cat := range []*i18n.Catalogue{i18n.EnglishCatalogue(), zh} {
+			texts := []string{cat.Render(r.MessageText)}
+			for _, st := range r.Trace {
+				texts = append(texts, cat.Render(st.ReasonText))
+			}
+			for _, s := range texts {
+				if strings.Contains(s, "no client") || strings.Contains(s, "任何客户端") {
+					t.Errorf("%s: an SDK selects an entry, and the trace says %q", c.Name, s)
+				}
+			}
 		}
 	}
 }
