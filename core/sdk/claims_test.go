@@ -182,6 +182,7 @@ var ClaimChecks = map[string]func(*World) error{
 		for _, v := range []string{"latest", "2.0", "0.3", ""} {
 			errs = append(errs, chose(w.Go, firstAt("JSONRPC", v), fallback))
 		}
+		errs = append(errs, chose(w.Go, `only "v1"`, first), chose(w.Go, `only "1"`, first), outcome(w.Go, `only "latest"`, "none"))
 		return all(errs...)
 	},
 	"go.supported-only": func(w *World) error {
@@ -243,6 +244,26 @@ var ClaimChecks = map[string]func(*World) error{
 		}
 		return nil
 	},
+	"go.resolver-ignores-content-type": func(*World) error {
+		srv := serveTyped("text/html")
+		defer srv.Close()
+		ctx, cancel := quietCtx()
+		defer cancel()
+		c, err := agentcard.DefaultResolver.Resolve(ctx, srv.URL)
+		if err != nil || c.Name != "Parcel Desk" {
+			return fmt.Errorf("a card served as text/html: %v, %v", c, err)
+		}
+		return nil
+	},
+	"js.resolver-ignores-content-type": func(w *World) error {
+		srv := serveTyped("text/html")
+		defer srv.Close()
+		out, err := runResolve(w, srv.URL)
+		if err != nil || !strings.Contains(out, `"ok":true`) {
+			return fmt.Errorf("a card served as text/html: %s %v", out, err)
+		}
+		return nil
+	},
 	"go.card-order":        func(w *World) error { return chose(w.Go, "two JSONRPC 1.0 entries", "https://a.example.com/one") },
 	"go.client-preference": checkGoPreference,
 	"js.binding-any-case": func(w *World) error {
@@ -260,6 +281,7 @@ var ClaimChecks = map[string]func(*World) error{
 		for _, v := range []string{"latest", "v1", "1", "2.0", "0.3"} {
 			errs = append(errs, chose(w.JS, firstAt("HTTP+JSON", v), first))
 		}
+		errs = append(errs, chose(w.JS, `only "v1"`, first), chose(w.JS, `only "latest"`, first))
 		return all(errs...)
 	},
 	"js.last-1.0-wins": func(w *World) error {
@@ -293,13 +315,17 @@ var ClaimChecks = map[string]func(*World) error{
 	"js.client-preference": func(w *World) error { return chose(w.JS, "prefer HTTP+JSON", "https://a.example.com/three") },
 	// a2a-python: its model (core/selection), read from its sources
 	"py.scopes-bare-refused": func(w *World) error { return loaded(w.Py, "requirement bare, proto schemes, card level", false) },
+	"py.reads-spec-scopes": func(w *World) error {
+		return readsOf(w.Py, "requirement spec, proto schemes, card level", reqs(map[string][]string{"bearer": {"read"}}))
+	},
 	"py.binding-exact":       func(w *World) error { return chose(w.Py, firstAt("jsonrpc", "1.0"), fallback) },
 	"py.jsonrpc-only": func(w *World) error {
 		return all(chose(w.Py, firstAt("HTTP+JSON", "1.0"), fallback), chose(w.Py, firstAt("GRPC", "1.0"), fallback))
 	},
 	"py.version-rank": func(w *World) error {
 		return all(chose(w.Py, thenAt("JSONRPC", "1.0"), second), chose(w.Py, thenAt("JSONRPC", "2.0"), second), chose(w.Py, firstAt("JSONRPC", "latest"), fallback),
-			chose(w.Py, firstAt("JSONRPC", "1.0.0"), fallback), chose(w.Py, thenAt("JSONRPC", "latest"), first))
+			chose(w.Py, firstAt("JSONRPC", "1.0.0"), fallback), chose(w.Py, thenAt("JSONRPC", "latest"), first),
+			chose(w.Py, `only "v1"`, first), chose(w.Py, `only "1"`, first), outcome(w.Py, `only "latest"`, "none"))
 	},
 	"py.legacy-fallback": func(w *World) error {
 		return all(readsOf(w.Py, "legacy card with security", func(r *Reads) bool {
@@ -587,6 +613,23 @@ func checkGoPreference(w *World) error {
 		return fmt.Errorf("with HTTP+JSON preferred the client calls %s", stop.url)
 	}
 	return nil
+}
+
+// serveTyped serves a readable card with the given Content-Type.
+func serveTyped(contentType string) *httptest.Server {
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		_, _ = w.Write([]byte(specCardReadable))
+	}))
+}
+
+// runResolve has a2a-js's default resolver fetch the card at url.
+func runResolve(w *World, url string) (string, error) {
+	RequireJS(w.T)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "node", filepath.Join(testdataDir(w.T), "conformance.mjs"), "--resolve", url).Output()
+	return string(out), err
 }
 
 func checkJSResolverHeader(w *World) error {

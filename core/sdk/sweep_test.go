@@ -73,6 +73,12 @@ func sweep(t testing.TB) []sweepCase {
 			add(fmt.Sprintf("0.3 then %q at %q", b, v), c)
 		}
 	}
+	// a single entry whose version names only the major (or no version)
+	for _, v := range []string{"v1", "1", "v1.0", "latest"} {
+		c := base()
+		c["supportedInterfaces"] = []any{entry("https://a.example.com/first", "JSONRPC", v)}
+		add(fmt.Sprintf("only %q", v), c)
+	}
 	// duplicates: entries repeated, one URL twice, members repeated
 	c := base()
 	c["supportedInterfaces"] = []any{entry("https://a.example.com/one", "JSONRPC", "1.0"), entry("https://a.example.com/one", "JSONRPC", "1.0")}

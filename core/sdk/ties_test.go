@@ -28,7 +28,7 @@ import (
 
 var (
 	clientWordsEn = regexp.MustCompile(`(?i)\b(a2a-go|a2a-python|a2a-js|sdks?|clients?|client librar(?:y|ies)|(?:card|json|protojson|plain json|1\.0|0\.3) readers?)\b`)
-	toolWordsEn   = regexp.MustCompile(`(?i)client (simulator|profiles?)|--sdk\b`)
+	toolWordsEn   = regexp.MustCompile(`(?i)client (simulator|profiles?)|--sdk\b|--client\b`)
 	specWordsEn   = regexp.MustCompile(`§|\b[Ss]pecification\b|\bMUST\b|\bSHOULD\b|\bMAY\b|\bREQUIRED\b|\bRFC \d+|\bproto\b`)
 	clientWordsZh = regexp.MustCompile(`客户端|SDK|a2a-go|a2a-python|a2a-js|读取器`)
 	toolWordsZh   = regexp.MustCompile(`客户端模拟器|客户端配置|--sdk\b`)
@@ -54,30 +54,52 @@ var (
 )
 
 // sentences splits prose (Markdown or plain text) into sentences: code
-// blocks dropped, links reduced to their text, list items and table rows
-// taken one by one.
+// blocks and headings dropped, links reduced to their text, list items
+// and table rows taken one by one. The items of a list introduced by a
+// paragraph that states the specification and ends with a colon ("§8.3.2
+// says clients MUST follow these steps:") carry that statement: they
+// are marked as the specification's.
 func sentences(l i18n.Lang, text string) []string {
 	text = fence.ReplaceAllString(text, "")
 	var blocks []string
 	var cur []string
+	inherit, inList := false, false
 	flush := func() {
 		if len(cur) > 0 {
-			blocks = append(blocks, strings.Join(cur, " "))
+			b := strings.Join(cur, " ")
+			if inList && inherit {
+				b = "§ " + b
+			}
+			blocks = append(blocks, b)
 			cur = nil
 		}
 	}
 	for _, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
+		item := strings.HasPrefix(t, "- ") || len(t) > 2 && t[0] >= '0' && t[0] <= '9' && t[1] == '.'
 		switch {
 		case t == "":
 			flush()
-		case strings.HasPrefix(t, "- "), strings.HasPrefix(t, "|"), strings.HasPrefix(t, "#"), len(t) > 2 && t[0] >= '0' && t[0] <= '9' && t[1] == '.':
+		case strings.HasPrefix(t, "#"):
 			flush()
+		case item || strings.HasPrefix(t, "|"):
+			if !inList && len(cur) > 0 {
+				p := strings.Join(cur, " ")
+				inherit = (strings.HasSuffix(p, ":") || strings.HasSuffix(p, "：")) && (specWordsEn.MatchString(p) || specWordsZh.MatchString(p))
+			} else if !inList && len(blocks) > 0 {
+				p := blocks[len(blocks)-1]
+				inherit = (strings.HasSuffix(p, ":") || strings.HasSuffix(p, "：")) && (specWordsEn.MatchString(p) || specWordsZh.MatchString(p))
+			}
+			flush()
+			inList = true
 			cur = append(cur, t)
-			if strings.HasPrefix(t, "|") || strings.HasPrefix(t, "#") {
+			if strings.HasPrefix(t, "|") {
 				flush()
 			}
 		default:
+			if !inList || len(cur) == 0 {
+				inList, inherit = false, false
+			}
 			cur = append(cur, t)
 		}
 	}
@@ -89,8 +111,12 @@ func sentences(l i18n.Lang, text string) []string {
 		if l == i18n.Chinese {
 			split = sentEndZh
 		}
+		marked := strings.HasPrefix(b, "§ ")
 		for _, s := range split.Split(b, -1) {
 			if s = strings.TrimSpace(s); s != "" {
+				if marked && !strings.HasPrefix(s, "§") {
+					s = "§ " + s
+				}
 				out = append(out, s)
 			}
 		}
@@ -219,13 +245,24 @@ func TestCourseClaimsTied(t *testing.T) {
 		}
 	}
 	for name, by := range ids {
-		en, zh := append([]string{}, by[i18n.English]...), append([]string{}, by[i18n.Chinese]...)
-		sort.Strings(en)
-		sort.Strings(zh)
+		en, zh := uniq(by[i18n.English]), uniq(by[i18n.Chinese])
 		if strings.Join(en, " ") != strings.Join(zh, " ") {
 			t.Errorf("%s: English ties %v, Chinese %v", name, en, zh)
 		}
 	}
+}
+
+func uniq(ids []string) []string {
+	m := map[string]bool{}
+	var out []string
+	for _, id := range ids {
+		if !m[id] {
+			m[id] = true
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func splitFront(t *testing.T, name string, data []byte) ([]byte, []byte) {
@@ -254,6 +291,9 @@ func TestDetectorCatches(t *testing.T) {
 		{i18n.English, "Type a profile into the client simulator.", 0},
 		{i18n.Chinese, "客户端会严格比较绑定。", 1},
 		{i18n.Chinese, "按照规范，客户端取第一个条目。", 0},
+		{i18n.English, "# What clients do", 0},
+		{i18n.English, "§8.3.2 says clients MUST:\n\n1. take the first entry the client supports.\n2. send its tenant.", 0},
+		{i18n.English, "Clients are odd:\n\n1. the client re-sorts the list.", 2},
 	} {
 		if got := len(untied(tc.l, tc.text, nil)); got != tc.want {
 			t.Errorf("%q: %d untied, want %d", tc.text, got, tc.want)
