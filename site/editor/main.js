@@ -401,7 +401,7 @@ function diagItem(doc) {
       "data-to": String(to),
     },
     el("button", { type: "button", class: "diag-loc", title: t("ui.playground.finding.show"), onclick: () => jumpTo(from, to) },
-      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), ` ${line.number}:${col}`),
+      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), t("ui.playground.position", line.number, col)),
     el("a", { class: "diag-code", href: d.url }, d.code),
     el("span", { class: "diag-msg" }, d.message),
     relatedLinks(d, doc, jumpTo),
