@@ -318,7 +318,7 @@ var ClaimChecks = map[string]func(*World) error{
 	"py.reads-spec-scopes": func(w *World) error {
 		return readsOf(w.Py, "requirement spec, proto schemes, card level", reqs(map[string][]string{"bearer": {"read"}}))
 	},
-	"py.binding-exact":       func(w *World) error { return chose(w.Py, firstAt("jsonrpc", "1.0"), fallback) },
+	"py.binding-exact": func(w *World) error { return chose(w.Py, firstAt("jsonrpc", "1.0"), fallback) },
 	"py.jsonrpc-only": func(w *World) error {
 		return all(chose(w.Py, firstAt("HTTP+JSON", "1.0"), fallback), chose(w.Py, firstAt("GRPC", "1.0"), fallback))
 	},
