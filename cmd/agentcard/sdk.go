@@ -154,7 +154,8 @@ func (e *env) writeMatrixText(rows []sdk.Row) {
 	fmt.Fprintf(&b, "  %s\n", e.paint(ansiBold, e.s("ui.matrix.title")))
 	table := [][]string{{e.s("ui.matrix.sdk"), e.s("ui.matrix.loads"), e.s("ui.matrix.selects"), e.s("ui.matrix.verifies"), e.s("ui.matrix.basis")}}
 	for _, r := range rows {
-		table = append(table, []string{r.SDK.Name(), r.Loads.Label(e.cat), r.Selects.Label(e.cat), r.Verifies.Label(e.cat), r.BasisLabel(e.cat)})
+		w := r.Labels(e.cat)
+		table = append(table, []string{r.SDK.Name(), w[0], w[1], w[2], r.BasisLabel(e.cat)})
 	}
 	widths := make([]int, len(table[0]))
 	for _, cells := range table {

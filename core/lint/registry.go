@@ -27,10 +27,6 @@ type Rule struct {
 	// SDK files); register fills both from ruleSources.
 	Basis Basis      `json:"basis"`
 	Refs  []card.Ref `json:"refs"`
-	// Claims tie the rule's sentences about what SDKs or clients do to
-	// the checks that prove them (core/sdk's claim registry); register
-	// fills them from ruleSources.
-	Claims []Claimed `json:"claims,omitempty"`
 	// Bad triggers the rule and Good does not. Each is either a whole
 	// document (starting with '{' or anything that is not a member list)
 	// or, more often, top-level members that replace or extend the
@@ -112,7 +108,6 @@ func register(rules ...*Rule) {
 		if src, ok := ruleSources[r.Code]; ok {
 			r.Basis = Basis{Kind: src.Basis, Label: src.Basis.Label(), Note: src.Note}
 			r.Refs = src.Refs
-			r.Claims = src.Claims
 			r.Spec = card.RefsText(src.Refs)
 			if r.Spec == "" {
 				r.Spec = "not a specification rule: " + src.Basis.Label()

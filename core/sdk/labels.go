@@ -3,16 +3,22 @@ package sdk
 import "github.com/agentcard/agentcard/core/i18n"
 
 // The matrix's short words (ui.matrix.*, catalogue ui-tools.json, which
-// the playground's bundle carries too): a table shows Label and
-// BasisLabel, and the cell's Message beside or under it.
+// the playground's bundle carries too): a table shows Labels and
+// BasisLabel, and each cell's Message beside or under it.
 
-// Label is the cell's word for a table in cat's language: "yes", "no",
-// "entry 2" for a selection, "not reached", "needs the key".
-func (c Cell) Label(cat *i18n.Catalogue) string {
-	if c.Answer == Yes && c.Index >= 0 {
-		return cat.Render(i18n.T("ui.matrix.entry", c.Index))
+// Labels are the row's three answers as a table shows them in cat's
+// language: "yes", "no", "not reached", "needs the key", and for a
+// selection the entry ("entry 2").
+func (r Row) Labels(cat *i18n.Catalogue) [3]string {
+	var out [3]string
+	for i, c := range [3]Cell{r.Loads, r.Selects, r.Verifies} {
+		t := i18n.T("ui.matrix.answer." + answerKey(c.Answer))
+		if i == 1 && c.Answer == Yes {
+			t = i18n.T("ui.matrix.entry", c.Index)
+		}
+		out[i] = cat.Render(t)
 	}
-	return cat.Render(i18n.T("ui.matrix.answer." + answerKey(c.Answer)))
+	return out
 }
 
 // answerKey is an Answer as a catalogue id's last part.

@@ -118,15 +118,23 @@ func (r *Row) Localize(cat *i18n.Catalogue) {
 // Sources lists the files of sdk's sources its models follow, at the
 // pinned release.
 func Sources(s selection.SDK) []card.Ref {
+	var ref func(string) card.Ref
+	var files []string
 	switch s {
 	case selection.SDKGo:
-		return []card.Ref{card.GoSDKRef("a2aclient/agentcard/resolver.go"), card.GoSDKRef("a2a/auth.go"), card.GoSDKRef("a2aclient/factory.go")}
+		ref, files = card.GoSDKRef, []string{"a2aclient/agentcard/resolver.go", "a2a/auth.go", "a2aclient/factory.go"}
 	case selection.SDKPython:
-		return []card.Ref{card.PythonSDKRef("src/a2a/client/card_resolver.py"), card.PythonSDKRef("src/a2a/client/client_factory.py"), card.PythonSDKRef("src/a2a/utils/signing.py")}
+		ref, files = card.PythonSDKRef, []string{"src/a2a/client/card_resolver.py", "src/a2a/client/client_factory.py", "src/a2a/utils/signing.py"}
 	case selection.SDKJS:
-		return []card.Ref{card.JSSDKRef("src/client/card-resolver.ts"), card.JSSDKRef("src/client/factory.ts"), card.JSSDKRef("src/signature.ts")}
+		ref, files = card.JSSDKRef, []string{"src/client/card-resolver.ts", "src/client/factory.ts", "src/signature.ts"}
+	default:
+		return nil
 	}
-	return nil
+	out := make([]card.Ref, len(files))
+	for i, f := range files {
+		out[i] = ref(f)
+	}
+	return out
 }
 
 // Options tune Check.
@@ -183,25 +191,31 @@ func check(doc *jsonpos.Doc, s selection.SDK, opts Options) Row {
 	return row
 }
 
+// cell is an answer with its sentence, about no entry.
+func cell(a Answer, t i18n.Text) Cell { return Cell{Answer: a, Index: -1, Text: t} }
+
 func loads(s selection.SDK, r selection.CardReading) Cell {
 	if f := r.Refusal; f != nil {
-		c := Cell{Answer: No, Index: -1, Text: i18n.T("msg.sdk.matrix.loads.no", s.Name(), f.Text), Issue: f.Issue}
+		c := cell(No, i18n.T("msg.sdk.matrix.loads.no", s.Name(), f.Text))
+		c.Issue = f.Issue
 		if f.Node != nil {
 			c.Pointer = f.Node.BoundedPointer()
 		}
 		return c
 	}
-	return Cell{Answer: Yes, Index: -1, Text: i18n.T("msg.sdk.matrix.loads.yes", s.Name(), r.Interfaces)}
+	return cell(Yes, i18n.T("msg.sdk.matrix.loads.yes", s.Name(), r.Interfaces))
 }
 
 func selects(s selection.SDK, r selection.CardReading, sel selection.Result) Cell {
 	switch {
 	case r.Refusal != nil:
-		return Cell{Answer: NotReached, Index: -1, Text: i18n.T("msg.sdk.matrix.selects.not-reached", s.Name())}
+		return cell(NotReached, i18n.T("msg.sdk.matrix.selects.not-reached", s.Name()))
 	case sel.Outcome == selection.Selected:
-		return Cell{Answer: Yes, Index: sel.Index, Text: sel.MessageText}
+		c := cell(Yes, sel.MessageText)
+		c.Index = sel.Index
+		return c
 	case sel.Outcome == selection.SDKError:
-		return Cell{Answer: Error, Index: -1, Text: sel.MessageText}
+		return cell(Error, sel.MessageText)
 	}
-	return Cell{Answer: No, Index: -1, Text: sel.MessageText}
+	return cell(No, sel.MessageText)
 }

@@ -87,10 +87,10 @@ func jsTruthyString(n *jsonpos.Node) bool {
 func verifies(doc *jsonpos.Doc, s selection.SDK, facts []SignatureFacts) Cell {
 	hs := headers(doc)
 	if len(hs) == 0 {
-		return Cell{Answer: NotApplicable, Index: -1, Text: i18n.T("msg.sdk.matrix.verifies.unsigned")}
+		return cell(NotApplicable, i18n.T("msg.sdk.matrix.verifies.unsigned"))
 	}
 	if s == selection.SDKGo {
-		return Cell{Answer: NotApplicable, Index: -1, Text: i18n.T("msg.sdk.matrix.verifies.no-verifier", s.Name())}
+		return cell(NotApplicable, i18n.T("msg.sdk.matrix.verifies.no-verifier", s.Name()))
 	}
 	usable := func(h header) bool {
 		if s == selection.SDKJS {
@@ -103,10 +103,11 @@ func verifies(doc *jsonpos.Doc, s selection.SDK, facts []SignatureFacts) Cell {
 		any = any || usable(h)
 	}
 	if !any {
+		id := "msg.sdk.matrix.verifies.unreadable"
 		if s == selection.SDKJS {
-			return Cell{Answer: No, Index: -1, Text: i18n.T("msg.sdk.matrix.verifies.js-header", s.Name())}
+			id = "msg.sdk.matrix.verifies.js-header"
 		}
-		return Cell{Answer: No, Index: -1, Text: i18n.T("msg.sdk.matrix.verifies.unreadable", s.Name())}
+		return cell(No, i18n.T(id, s.Name()))
 	}
 	checked := false
 	for _, f := range facts {
@@ -115,11 +116,13 @@ func verifies(doc *jsonpos.Doc, s selection.SDK, facts []SignatureFacts) Cell {
 		}
 		checked = true
 		if f.Accepts[s] {
-			return Cell{Answer: Yes, Index: f.Index, Text: i18n.T("msg.sdk.matrix.verifies.yes", s.Name(), f.Index)}
+			c := cell(Yes, i18n.T("msg.sdk.matrix.verifies.yes", s.Name(), f.Index))
+			c.Index = f.Index
+			return c
 		}
 	}
 	if checked {
-		return Cell{Answer: No, Index: -1, Text: i18n.T("msg.sdk.matrix.verifies.no", s.Name())}
+		return cell(No, i18n.T("msg.sdk.matrix.verifies.no", s.Name()))
 	}
-	return Cell{Answer: Unchecked, Index: -1, Text: i18n.T("msg.sdk.matrix.verifies.unchecked", s.Name())}
+	return cell(Unchecked, i18n.T("msg.sdk.matrix.verifies.unchecked", s.Name()))
 }

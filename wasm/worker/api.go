@@ -8,6 +8,7 @@ import (
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/probe"
+	"github.com/agentcard/agentcard/core/sdk"
 	"github.com/agentcard/agentcard/core/selection"
 	"github.com/agentcard/agentcard/core/signature"
 )
@@ -17,7 +18,8 @@ import (
 // would select, the header-less variant when there is one, and what was
 // learned from the live agent: `probes` (probe=1; the same objects as
 // `agentcard lint --probe --format json`), `signatures` (a signed card),
-// `sdks` (each official SDK's choice beside the specification's) and
+// `sdks` (each official SDK's choice beside the specification's),
+// `matrix` (the compatibility matrix, core/sdk.Check) and
 // `extended` (POST with "extended": true).
 type checkJSON struct {
 	Input       string                `json:"input"`
@@ -33,6 +35,7 @@ type checkJSON struct {
 	Probes      []probe.Result        `json:"probes,omitzero"`
 	Signatures  *signaturesJSON       `json:"signatures,omitempty"`
 	SDKs        []selection.SDKChoice `json:"sdks"`
+	Matrix      []sdk.Row             `json:"matrix"`
 	Extended    *extended.Result      `json:"extended,omitempty"`
 }
 
@@ -98,6 +101,9 @@ func newCheckJSON(rep *discovery.Report, live liveResults, cat *i18n.Catalogue) 
 		for i := range live.sdks {
 			live.sdks[i].Localize(cat)
 		}
+		for i := range live.matrix {
+			live.matrix[i].Localize(cat)
+		}
 		if live.extended != nil {
 			live.extended.Localize(cat)
 		}
@@ -116,6 +122,10 @@ func newCheckJSON(rep *discovery.Report, live liveResults, cat *i18n.Catalogue) 
 	out.Probes, out.SDKs, out.Extended = live.probes, live.sdks, live.extended
 	if out.SDKs == nil {
 		out.SDKs = []selection.SDKChoice{}
+	}
+	out.Matrix = live.matrix
+	if out.Matrix == nil {
+		out.Matrix = []sdk.Row{}
 	}
 	if live.signatures != nil || live.signatureErr != nil {
 		out.Signatures = newSignaturesJSON(live.signatures, live.signatureErr, cat)

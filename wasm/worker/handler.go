@@ -28,6 +28,7 @@ import (
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/probe"
+	"github.com/agentcard/agentcard/core/sdk"
 	"github.com/agentcard/agentcard/core/selection"
 	"github.com/agentcard/agentcard/core/signature"
 )
@@ -542,6 +543,7 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 	v.Cached = cached
 	v.Clients = clientViews(rep, rl.lang)
 	v.SDKs = components.NewSDKViews(rl.lang, live.sdks)
+	v.SDKMatrix = components.NewSDKMatrix(rl.lang, live.matrix)
 	v.Probes = components.NewProbeView(rl.lang, req.Probe, live.probes, live.entries)
 	if live.signatures != nil || live.signatureErr != nil {
 		v.Signatures = components.NewSignaturesView(rl.lang, live.signatures, live.signatureErr)
@@ -555,6 +557,7 @@ type liveResults struct {
 	signatures   *signature.Report
 	signatureErr error
 	sdks         []selection.SDKChoice
+	matrix       []sdk.Row // the compatibility matrix (core/sdk's models)
 	extended     *extended.Result
 	entries      int // interface entries the card declares (what the probes would ask)
 }
@@ -587,6 +590,7 @@ func (h *handler) checkLive(r *http.Request, req checkRequest, rep *discovery.Re
 	}
 	if out.entries <= maxCompareEntries {
 		out.sdks = selection.CompareDoc(rep.Result.Doc)
+		out.matrix = sdk.Check(rep.Result.Doc, sdk.Options{})
 	}
 	return out
 }
