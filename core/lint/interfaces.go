@@ -459,13 +459,14 @@ func checkIfaceBindingUnknown(c *Context) {
 
 // Version checks.
 
+// majorOnly reports the spellings of 1.0 that every official SDK still
+// reads as major version 1 (core/sdk's claims go.version-semver-major,
+// py.version-rank, js.version-first-entry).
+func majorOnly(v string) bool { return v == "v1" || v == "1" || v == "v1.0" }
+
 var (
 	majorMinorRe = regexp.MustCompile(`^[0-9]+\.[0-9]+$`)
-	// majorOnlyRe: the spellings of 1.0 that every official SDK still
-	// reads as major version 1 (core/sdk's claim go.version-semver-major,
-	// py.version-rank, js.version-first-entry).
-	majorOnlyRe = regexp.MustCompile(`^(?:v1|1|v1\.0)$`)
-	patchRe     = regexp.MustCompile(`^([0-9]+\.[0-9]+)\.[0-9]+$`)
+	patchRe      = regexp.MustCompile(`^([0-9]+\.[0-9]+)\.[0-9]+$`)
 	// versions with decoration around a readable Major.Minor[.Patch].
 	looseVersionRe = regexp.MustCompile(`^[vV]?([0-9]+)(?:\.([0-9]+))?(?:\.[0-9]+)?(?:-[0-9A-Za-z.\-]+)?$`)
 )
@@ -506,7 +507,7 @@ func checkIfaceVersionInvalid(c *Context) {
 			continue
 		}
 		var d *Diagnostic
-		if majorOnlyRe.MatchString(v) {
+		if majorOnly(v) {
 			// a2a-go, a2a-python and a2a-js all read these as 1
 			d = c.Report(e.Version, "msg.interface-version-invalid.major", e.field("protocolVersion"), quote(v)).WithSeverity(Warning)
 		} else {

@@ -430,7 +430,7 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 		}
 		return
 	}
-	if c.Detection.Foreign == "erc-8004" && obj == c.Root && erc8004Members[m.Key] {
+	if c.Detection.Foreign == "erc-8004" && obj == c.Root && erc8004Member(m.Key) {
 		// a card that is also an ERC-8004 registration: its members are
 		// deliberate, and card readers ignore them (§5.7)
 		c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field.erc-8004", quote(m.Key)).WithSeverity(Info)
@@ -469,9 +469,15 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field", quote(m.Key), object)
 }
 
-// erc8004Members are the top-level members of an ERC-8004 agent
+// erc8004Member reports the top-level members of an ERC-8004 agent
 // registration file that an Agent Card does not have.
-var erc8004Members = map[string]bool{"type": true, "endpoints": true, "registrations": true, "supportedTrust": true, "image": true, "active": true, "x402support": true, "x402Support": true}
+func erc8004Member(k string) bool {
+	switch k {
+	case "type", "endpoints", "registrations", "supportedTrust", "image", "active", "x402support", "x402Support":
+		return true
+	}
+	return false
+}
 
 // draftExtendedCardFlag reports supportsExtendedAgentCard, the name a
 // pre-1.0 draft gave the flag that 1.0 moved to

@@ -2,7 +2,7 @@ package sdk
 
 import "github.com/agentcard/agentcard/core/i18n"
 
-// The matrix's short words (ui.matrix.*, catalogue ui-tools.json, which
+// The matrix's short words (ui.matrix.*, catalogue ui-matrix.json, which
 // the playground's bundle carries too): a table shows Labels and
 // BasisLabel, and each cell's Message beside or under it.
 
