@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/selection"
 )
@@ -126,9 +128,27 @@ func agree(t *testing.T, s selection.SDK, c sweepCase, got, want observed) {
 // TestGoAgreesWithModel runs a2a-go v2.3.1 on every card of the sweep and
 // holds the a2a-go models (card reader and client choice) to it.
 func TestGoAgreesWithModel(t *testing.T) {
+	var seen []observed
 	for _, c := range sweep(t) {
-		agree(t, selection.SDKGo, c, goObserved(t, c), modelled(c, selection.SDKGo))
+		got := goObserved(t, c)
+		seen = append(seen, got)
+		agree(t, selection.SDKGo, c, got, modelled(c, selection.SDKGo))
 	}
+	t.Log(tally("a2a-go "+card.A2AGoVersion, seen))
+}
+
+// tally says how many sweep cards a library loaded and chose from.
+func tally(release string, seen []observed) string {
+	loads, selected := 0, 0
+	for _, o := range seen {
+		if o.Loads {
+			loads++
+		}
+		if o.Outcome == "selected" {
+			selected++
+		}
+	}
+	return fmt.Sprintf("%s: %d cards, %d loaded, %d refused, %d with an entry selected", release, len(seen), loads, len(seen)-loads, selected)
 }
 
 // TestJSAgreesWithModel runs @a2a-js/sdk on every card of the sweep in
@@ -137,14 +157,17 @@ func TestGoAgreesWithModel(t *testing.T) {
 func TestJSAgreesWithModel(t *testing.T) {
 	cases := sweep(t)
 	res := RunJS(t, cases)
+	var seen []observed
 	for _, c := range cases {
 		got, ok := res[c.Name]
 		if !ok {
 			t.Errorf("the driver said nothing about %s", c.Name)
 			continue
 		}
+		seen = append(seen, got)
 		agree(t, selection.SDKJS, c, got, modelled(c, selection.SDKJS))
 	}
+	t.Log(tally("@a2a-js/sdk "+card.A2AJSVersion, seen))
 }
 
 // RunJS runs testdata/conformance.mjs over cases (written to a file) and
