@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/config"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/fix"
@@ -57,7 +58,7 @@ func (e *env) fixInput(in *input, f lintFlags, cfg *config.Config, diffs *string
 		// text does not change the server
 		var served []lint.Diagnostic
 		for _, d := range in.remote.Diagnostics {
-			if placeless(d) {
+			if check.Placeless(d) {
 				served = append(served, d)
 			}
 		}

@@ -1,0 +1,75 @@
+package check
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
+	"github.com/agentcard/agentcard/core/signature"
+)
+
+func hasHan(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// The header-less note survives the cache as data: rendered in Chinese
+// after a round trip it reads as the original does, nested message,
+// numbers and phrases included.
+func TestCacheEntryKeepsNoteAsData(t *testing.T) {
+	u, _ := url.Parse("https://a.example/.well-known/agent-card.json")
+	note := i18n.T("msg.fetch.headerless-failed", i18n.T("msg.fetch.request-cap", 12))
+	f := &discovery.Fetched{URL: u, Body: []byte("{}"), HeaderlessNoteText: note}
+	back, err := decodeEntry(encodeEntry(f), "a.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zh := catalog.Of(i18n.Chinese)
+	want, got := zh.Render(note), zh.Render(back.HeaderlessNoteText)
+	if got != want || !hasHan(got) || !strings.Contains(got, "12") {
+		t.Errorf("after the cache %q, before %q", got, want)
+	}
+	if back.HeaderlessNote != i18n.EnglishCatalogue().Render(note) {
+		t.Errorf("English note %q", back.HeaderlessNote)
+	}
+	p := i18n.T("msg.fetch.headerless-failed", i18n.Phrase("phrase.severity.error"))
+	if b, _ := decodeEntry(encodeEntry(&discovery.Fetched{URL: u, HeaderlessNoteText: p}), ""); zh.Render(b.HeaderlessNoteText) != zh.Render(p) {
+		t.Errorf("phrase lost: %q", zh.Render(b.HeaderlessNoteText))
+	}
+}
+
+// A signature report survives the cache as data: outcomes, sources and
+// the message with its nested phrases.
+func TestSignatureEntry(t *testing.T) {
+	rep := &signature.Report{Supplied: 0, Work: 1234, Unchecked: 2, Results: []signature.Result{
+		{Index: 0, Outcome: signature.SelfPublished, Alg: "ES256", Kid: "k", JKU: "https://a.example/jwks", KeySource: signature.FromJKU,
+			Variant: signature.Spec, Text: i18n.T("msg.signature-self-published", 0, `"ES256"`, `"k"`, `"https://a.example/jwks"`)},
+		{Index: 1, Outcome: signature.KeyUnavailable, Text: i18n.T("msg.signature-key-unavailable.foreign-jku", 1, `"k"`, `"https://b.example/jwks"`,
+			i18n.T("phrase.signature-jku.other-origin", `"https://a.example:443"`))},
+	}}
+	back, err := decodeSignatures(encodeSignatures(rep))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zh := catalog.Of(i18n.Chinese)
+	for i := range rep.Results {
+		w, g := rep.Results[i], back.Results[i]
+		if w.Outcome != g.Outcome || w.KeySource != g.KeySource || w.JKU != g.JKU || zh.Render(w.Text) != zh.Render(g.Text) || !hasHan(zh.Render(g.Text)) {
+			t.Errorf("result %d: %+v, want %+v", i, g, w)
+		}
+	}
+	if back.Work != 1234 || back.Unchecked != 2 {
+		t.Errorf("report %+v", back)
+	}
+	if _, err := decodeSignatures([]byte(`{}`)); err == nil {
+		t.Error("an entry without results decoded")
+	}
+}
