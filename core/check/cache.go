@@ -176,10 +176,11 @@ func decodeProbes(b []byte) ([]probe.Result, error) {
 	return out, nil
 }
 
-// signatureEntry is a signature report as the cache stores it. The
-// canonical payload is not stored: it is as large as the card, and it is
-// made again from the card's bytes (signature.Canonical) when shown.
+// signatureEntry is a signature report as the cache stores it, with the
+// canonical payload (as large as the card, but making it again costs more
+// than the rest of a cached view).
 type signatureEntry struct {
+	Payload []byte           `json:"payload"`
 	Results []sigResultEntry `json:"results"`
 	// Unchecked, Supplied and Work are Report's.
 	Unchecked int `json:"unchecked,omitempty"`
@@ -199,7 +200,7 @@ type sigResultEntry struct {
 }
 
 func encodeSignatures(rep *signature.Report) []byte {
-	e := signatureEntry{Results: make([]sigResultEntry, len(rep.Results)), Unchecked: rep.Unchecked, Supplied: rep.Supplied, Work: rep.Work}
+	e := signatureEntry{Payload: rep.Payload, Results: make([]sigResultEntry, len(rep.Results)), Unchecked: rep.Unchecked, Supplied: rep.Supplied, Work: rep.Work}
 	for i, r := range rep.Results {
 		e.Results[i] = sigResultEntry{Index: r.Index, Outcome: r.Outcome, Alg: r.Alg, Kid: r.Kid, JKU: r.JKU,
 			KeySource: r.KeySource, Variant: r.Variant, Text: newEntryText(r.Text, 0)}
@@ -216,7 +217,7 @@ func decodeSignatures(b []byte) (*signature.Report, error) {
 	if e.Results == nil {
 		return nil, errors.New("no results in the entry")
 	}
-	rep := &signature.Report{Results: make([]signature.Result, len(e.Results)), Unchecked: e.Unchecked, Supplied: e.Supplied, Work: e.Work}
+	rep := &signature.Report{Payload: e.Payload, Results: make([]signature.Result, len(e.Results)), Unchecked: e.Unchecked, Supplied: e.Supplied, Work: e.Work}
 	for i, r := range e.Results {
 		rep.Results[i] = signature.Result{Index: r.Index, Outcome: r.Outcome, Alg: r.Alg, Kid: r.Kid, JKU: r.JKU,
 			KeySource: r.KeySource, Variant: r.Variant}

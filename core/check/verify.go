@@ -114,9 +114,7 @@ func (r *runner) signatures(ctx context.Context, rep *discovery.Report) (out *si
 	key := signatureKey(in)
 	if b, ok := r.cache.Get(ctx, key); ok {
 		if cached, derr := decodeSignatures(b); derr == nil {
-			if cached.Payload, derr = signature.Canonical(rep.Body); derr == nil {
-				return cached, nil, nil
-			}
+			return cached, nil, nil
 		}
 	}
 	out, verr = coalesce(key, func() (*signature.Report, error) { return v.VerifySignatures(ctx, in) })

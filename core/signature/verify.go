@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/i18n"
@@ -282,17 +283,26 @@ func (v *verifier) one(i int, s *value) Result {
 			continue // the same bytes as an earlier variant: the same answer
 		}
 		tried[string(payload)] = true
-		msg := make([]byte, 0, len(protected)+1+len(v.encodedPayload(variant)))
-		msg = append(append(append(msg, protected...), '.'), v.encodedPayload(variant)...)
-		var d []byte // the digest, once per signing input (EdDSA hashes inside)
+		encoded := v.encodedPayload(variant)
+		size := len(protected) + 1 + len(encoded)
+		// The signing input is hashed as it streams by, once however many
+		// keys are tried; only EdDSA, which hashes inside, needs it whole.
+		var msg, d []byte
 		if a.fam != famEdDSA {
-			if !v.spend(hashWork(len(msg))) {
+			if !v.spend(hashWork(size)) {
 				return v.notChecked(r)
 			}
-			d = digest(a.hash, msg)
+			h := a.hash.New()
+			io.WriteString(h, protected)
+			io.WriteString(h, ".")
+			io.WriteString(h, encoded)
+			d = h.Sum(nil)
+		} else {
+			msg = make([]byte, 0, size)
+			msg = append(append(append(msg, protected...), '.'), encoded...)
 		}
 		for _, k := range keys {
-			if !v.spend(KeyWork(k.Public) + edHash(a, len(msg))) {
+			if !v.spend(KeyWork(k.Public) + edHash(a, size)) {
 				return v.notChecked(r)
 			}
 			ok, isDER := checkDigest(alg, k.Public, msg, d, sig)

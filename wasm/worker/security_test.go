@@ -1,0 +1,243 @@
+//go:build !js
+
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/agentcard/agentcard/core/check"
+	"github.com/agentcard/agentcard/core/discovery"
+)
+
+// Regression tests of the security review's breaks (issue 16) for the
+// Worker's handler, natively; the end-to-end twins under wrangler dev are
+// in e2e_security_test.go.
+
+// reflectorSetup is a victim host counting the JSON-RPC POSTs it gets and
+// a card host answering /card.json?v=N (any N) with a card whose eight
+// interfaces are all on the victim.
+func reflectorSetup(t *testing.T) (victim, cards *liveFixture) {
+	victim = serveLive(t, func(*liveFixture) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Task not found"}}`))
+		})
+	})
+	var entries [][3]string
+	for i := range 8 {
+		entries = append(entries, [3]string{victim.URL(fmt.Sprintf("/rpc/%d", i)), "JSONRPC", "1.0"})
+	}
+	card := liveCard(nil, entries...)
+	cards = serveLive(t, func(*liveFixture) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Cache-Control", "public, max-age=60")
+			w.Write(card)
+		})
+	})
+	return victim, cards
+}
+
+func posts(f *liveFixture) int {
+	n := 0
+	for _, r := range f.requests() {
+		if r.Method == http.MethodPost {
+			n++
+		}
+	}
+	return n
+}
+
+// TestB4ProbeReflection: 40 cache-busting GET /api/check?probe=1 from one
+// client used to make 320 JSON-RPC POSTs at the victim without one 429.
+// Now every check that sends requests costs a token of the client's
+// budget, and a card's probes cost one token of each host they reach:
+// at least one 429 with Retry-After, at most 100 POSTs in all; the same
+// from 40 addresses of one IPv6 /64 (B10).
+func TestB4ProbeReflection(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		from func(i int) string
+	}{
+		{"one client", func(int) string { return "198.51.100.7:1234" }},
+		{"40 addresses in one /64", func(i int) string { return fmt.Sprintf("[2001:db8:1:2::%x]:1234", i+1) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			victim, cards := reflectorSetup(t)
+			p := discovery.DefaultPolicy()
+			p.AllowLoopback = true
+			h := newHandler(Config{Doer: discovery.NewHTTPDoer(p), AllowLoopback: true, Cache: newMemoryCache(256), Policy: &p,
+				Logf: func(string, ...any) {}})
+			limited := 0
+			for i := range 40 {
+				target := url.QueryEscape(cards.URL(fmt.Sprintf("/card.json?v=%d", i)))
+				r := httptest.NewRequest(http.MethodGet, "/api/check?probe=1&url="+target, nil)
+				r.RemoteAddr = c.from(i)
+				w := serve(t, h, r)
+				switch w.Code {
+				case 200:
+				case 429:
+					limited++
+					if w.Header().Get("Retry-After") == "" {
+						t.Errorf("429 without Retry-After")
+					}
+					if k := errorKind(t, w)["kind"]; k != "rate-limited" && k != "target-limited" {
+						t.Errorf("429 of kind %v", k)
+					}
+				default:
+					t.Fatalf("check %d: %d %s", i, w.Code, w.Body)
+				}
+			}
+			n := posts(victim)
+			t.Logf("%s: %d of 40 checks limited (429), %d POSTs reached the probed host", c.name, limited, n)
+			if limited == 0 || n > 100 {
+				t.Errorf("%d limited, %d POSTs (want at least one 429 and at most 100 POSTs)", limited, n)
+			}
+		})
+	}
+}
+
+// TestB1PostCredentialsScoped: POST /api/check with Authorization, for a
+// card at A that redirects to B (another port), whose card declares
+// endpoints on B and C: no request to B or C carries the Authorization,
+// the probes and the extended card included, and the answer says the
+// credentials were withheld and why. Before, the Worker scoped them to
+// the origin the card was redirected to.
+func TestB1PostCredentialsScoped(t *testing.T) {
+	c := a2aAgent(t)
+	var card []byte
+	bCard := serveLive(t, func(*liveFixture) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/card.json" {
+				w.Header().Set("Content-Type", "application/json")
+				w.Write(card)
+				return
+			}
+			http.NotFound(w, r)
+		})
+	})
+	card = liveCard(map[string]any{"capabilities": map[string]any{"extendedAgentCard": true}},
+		[3]string{bCard.URL("/jsonrpc"), "JSONRPC", "1.0"}, [3]string{c.URL("/jsonrpc"), "JSONRPC", "1.0"}, [3]string{c.URL("/rest"), "HTTP+JSON", "1.0"})
+	a := serveLive(t, func(*liveFixture) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, bCard.URL("/card.json"), http.StatusFound)
+		})
+	})
+	h := liveWorker(t, true, nil)
+	w := postCheck(t, h, `{"url":`+jsonString(a.URL("/.well-known/agent-card.json"))+`,"headers":{"Authorization":"`+secret+`"},"probe":true,"extended":true}`)
+	m := checkJSONOf(t, w)
+	if w.Code != 200 {
+		t.Fatalf("%d %s", w.Code, w.Body)
+	}
+	if !a.sawSecret() {
+		t.Error("the origin named did not get the Authorization")
+	}
+	for name, f := range map[string]*liveFixture{"B": bCard, "C": c} {
+		if len(f.requests()) == 0 {
+			t.Errorf("%s got no request at all: the test proves nothing", name)
+		}
+		if f.sawSecret() {
+			t.Errorf("%s got the caller's Authorization", name)
+		}
+	}
+	reason, _ := m["credentialsWithheldReason"].(map[string]any)
+	if m["credentialsWithheld"] != true || reason["code"] != discovery.WithheldRedirect || reason["message"] == "" {
+		t.Errorf("the answer does not say the credentials were withheld: %v %v", m["credentialsWithheld"], reason)
+	}
+	withoutSecret(t, "POST /api/check", w.Body.Bytes())
+}
+
+// TestB3HeaderValueRefused: a header value outside visible ASCII (obs-text,
+// which made workerd print the whole credential to its log) is refused
+// with 400 before anything is sent, and the answer does not repeat it.
+func TestB3HeaderValueRefused(t *testing.T) {
+	host := cardHost(t, func(string) []byte { return liveCard(nil) }, nil)
+	h := liveWorker(t, true, nil)
+	for _, v := range []string{"Bearer s\u00e9cret", "Bearer s\u0080cret", "Bearer \u00ffsecret"} {
+		w := postCheck(t, h, `{"url":`+jsonString(host.URL("/.well-known/agent-card.json"))+`,"headers":{"Authorization":`+jsonString(v)+`}}`)
+		if w.Code != 400 || strings.Contains(w.Body.String(), "cret") {
+			t.Errorf("%q: %d %s", v, w.Code, w.Body)
+		}
+	}
+	if n := len(host.requests()); n != 0 {
+		t.Errorf("%d requests reached the card's host", n)
+	}
+}
+
+// TestB18FallbackHeaders: the runtime's own answers (worker.mjs, when the
+// Go instance cannot start or dies) carry every header the handler sets
+// on its answers, COOP and Permissions-Policy included.
+func TestB18FallbackHeaders(t *testing.T) {
+	src, err := os.ReadFile("worker.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := regexp.MustCompile(`(?s)const securityHeaders = \{(.*?)\};`).FindSubmatch(src)
+	if block == nil {
+		t.Fatal("worker.mjs has no securityHeaders object")
+	}
+	var js []string
+	for _, m := range regexp.MustCompile(`"([A-Za-z-]+)":`).FindAllSubmatch(block[1], -1) {
+		js = append(js, string(m[1]))
+	}
+	goHeaders := http.Header{}
+	securityHeaders(goHeaders)
+	var want []string
+	for k := range goHeaders {
+		want = append(want, k)
+	}
+	sort.Strings(js)
+	sort.Strings(want)
+	if strings.Join(js, ",") != strings.Join(want, ",") {
+		t.Errorf("worker.mjs sets %v, the handler %v", js, want)
+	}
+	if !strings.Contains(string(block[1]), `frame-ancestors 'none'`) || !strings.Contains(string(src), "...securityHeaders") {
+		t.Error("the fallback answers do not use the full set")
+	}
+}
+
+// TestClientKeys: the handler keys its limits as core/check does, an IPv6
+// client by its /64 (B10).
+func TestClientKeys(t *testing.T) {
+	for addr, want := range map[string]string{"198.51.100.7:1234": "198.51.100.7", "[2001:db8:1:2::1]:80": "2001:db8:1:2::/64",
+		"[2001:db8:1:2:ffff::9]:80": "2001:db8:1:2::/64", "": "unknown"} {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.RemoteAddr = addr
+		if got := clientKey(r); got != want || check.ClientKey(addr) != want {
+			t.Errorf("%q: %q, want %q", addr, got, want)
+		}
+	}
+}
+
+// TestB10IPv6Budget: 40 cache-busting checks from 40 addresses of one
+// IPv6 /64 share one client's budget: past its burst they get 429.
+func TestB10IPv6Budget(t *testing.T) {
+	host := cardHost(t, func(string) []byte { return liveCard(nil) }, nil)
+	p := discovery.DefaultPolicy()
+	p.AllowLoopback = true
+	h := newHandler(Config{Doer: discovery.NewHTTPDoer(p), AllowLoopback: true, Cache: newMemoryCache(256), Policy: &p, Logf: func(string, ...any) {}})
+	ok, limited := 0, 0
+	for i := range 40 {
+		r := httptest.NewRequest(http.MethodGet, "/api/check?url="+url.QueryEscape(host.URL(fmt.Sprintf("/.well-known/agent-card.json?v=%d", i))), nil)
+		r.RemoteAddr = fmt.Sprintf("[2001:db8:7:7:%x::1]:443", i)
+		switch w := serve(t, h, r); w.Code {
+		case 200:
+			ok++
+		case 429:
+			limited++
+		default:
+			t.Fatalf("%d %s", w.Code, w.Body)
+		}
+	}
+	if ok != check.DefaultLimits().Burst || limited != 40-ok {
+		t.Errorf("%d answered, %d limited; want %d answered", ok, limited, check.DefaultLimits().Burst)
+	}
+}
