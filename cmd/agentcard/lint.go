@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -343,9 +342,7 @@ func writeLintJSON(w io.Writer, runs []lintRun, cat *i18n.Catalogue) error {
 		}
 		out.Results = append(out.Results, item)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
+	enc := newJSONEncoder(w)
 	return enc.Encode(out)
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -63,9 +62,7 @@ func (e *env) selectSDK(c *command, which, format string, pos []string) int {
 		}
 	}
 	if format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
+		enc := newJSONEncoder(e.stdout)
 		if err := enc.Encode(struct {
 			Input   string                `json:"input"`
 			Choices []selection.SDKChoice `json:"choices"`
