@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -32,6 +33,7 @@ const TTL = 60 * time.Second
 
 // cacheVersion changes when an entry format does (3: signature reports).
 const cacheVersion = "3"
+
 
 const cacheBase = "https://cache.agentcard.invalid/v" + cacheVersion
 
@@ -77,47 +79,68 @@ func shortHash(b []byte) string {
 
 // entry is a cached card fetch: the raw fetch, so that the report is
 // rebuilt from it (linting is cheap; fetching is what the cache saves).
+// It is stored as one line of JSON (everything but the bytes) followed by
+// the card's bytes and the header-less variant's, as they are: a card of
+// half a megabyte in base64 inside JSON took longer to decode in the
+// Worker than the rest of a cached view.
 type entry struct {
 	URL            string          `json:"url"`
 	Facts          discovery.Facts `json:"facts"`
-	Body           []byte          `json:"body"`
+	BodyLen        int             `json:"bodyLen"`
 	Headerless     *entryVariant   `json:"headerless,omitempty"`
 	HeaderlessNote *entryText      `json:"headerlessNote,omitempty"`
 }
 
 type entryVariant struct {
-	Status int    `json:"status"`
-	Body   []byte `json:"body"`
+	Status int `json:"status"`
+	Len    int `json:"len"`
 }
 
 func encodeEntry(f *discovery.Fetched) []byte {
-	e := entry{URL: f.URL.String(), Facts: f.Facts, Body: f.Body}
+	e := entry{URL: f.URL.String(), Facts: f.Facts, BodyLen: len(f.Body)}
 	if !f.HeaderlessNoteText.IsZero() {
 		e.HeaderlessNote = newEntryText(f.HeaderlessNoteText, 0)
 	}
+	var variant []byte
 	if f.Headerless != nil {
-		e.Headerless = &entryVariant{Status: f.Headerless.Status, Body: f.Headerless.Body}
+		variant = f.Headerless.Body
+		e.Headerless = &entryVariant{Status: f.Headerless.Status, Len: len(variant)}
 	}
-	b, _ := json.Marshal(e)
-	return b
+	head, _ := json.Marshal(e)
+	out := make([]byte, 0, len(head)+1+len(f.Body)+len(variant))
+	out = append(append(append(append(out, head...), '\n'), f.Body...), variant...)
+	return out
 }
 
 func decodeEntry(b []byte, input string) (*discovery.Fetched, error) {
+	nl := bytes.IndexByte(b, '\n')
+	if nl < 0 {
+		return nil, errors.New("no header line in the entry")
+	}
 	var e entry
-	if err := json.Unmarshal(b, &e); err != nil {
+	if err := json.Unmarshal(b[:nl], &e); err != nil {
 		return nil, err
+	}
+	rest := b[nl+1:]
+	vlen := 0
+	if e.Headerless != nil {
+		vlen = e.Headerless.Len
+	}
+	if e.BodyLen < 0 || vlen < 0 || e.BodyLen+vlen != len(rest) {
+		return nil, errors.New("the entry's lengths do not add up")
 	}
 	u, err := url.Parse(e.URL)
 	if err != nil {
 		return nil, err
 	}
-	f := &discovery.Fetched{Input: input, URL: u, Facts: e.Facts, Body: e.Body}
+	f := &discovery.Fetched{Input: input, URL: u, Facts: e.Facts, Body: rest[:e.BodyLen:e.BodyLen]}
 	if e.HeaderlessNote != nil {
 		f.HeaderlessNoteText = e.HeaderlessNote.text(0)
 		f.HeaderlessNote = i18n.EnglishCatalogue().Render(f.HeaderlessNoteText)
 	}
 	if e.Headerless != nil {
-		f.Headerless = &discovery.Variant{Status: e.Headerless.Status, Size: len(e.Headerless.Body), Body: e.Headerless.Body}
+		body := rest[e.BodyLen:]
+		f.Headerless = &discovery.Variant{Status: e.Headerless.Status, Size: len(body), Body: body}
 	}
 	return f, nil
 }
@@ -176,11 +199,11 @@ func decodeProbes(b []byte) ([]probe.Result, error) {
 	return out, nil
 }
 
-// signatureEntry is a signature report as the cache stores it, with the
-// canonical payload (as large as the card, but making it again costs more
-// than the rest of a cached view).
+// signatureEntry is a signature report as the cache stores it. The
+// canonical payload is not stored (it is as large as the card): the
+// process that verified keeps the whole report in memory (recent), and
+// another one makes the payload again from the card's bytes.
 type signatureEntry struct {
-	Payload []byte           `json:"payload"`
 	Results []sigResultEntry `json:"results"`
 	// Unchecked, Supplied and Work are Report's.
 	Unchecked int `json:"unchecked,omitempty"`
@@ -200,7 +223,7 @@ type sigResultEntry struct {
 }
 
 func encodeSignatures(rep *signature.Report) []byte {
-	e := signatureEntry{Payload: rep.Payload, Results: make([]sigResultEntry, len(rep.Results)), Unchecked: rep.Unchecked, Supplied: rep.Supplied, Work: rep.Work}
+	e := signatureEntry{Results: make([]sigResultEntry, len(rep.Results)), Unchecked: rep.Unchecked, Supplied: rep.Supplied, Work: rep.Work}
 	for i, r := range rep.Results {
 		e.Results[i] = sigResultEntry{Index: r.Index, Outcome: r.Outcome, Alg: r.Alg, Kid: r.Kid, JKU: r.JKU,
 			KeySource: r.KeySource, Variant: r.Variant, Text: newEntryText(r.Text, 0)}
@@ -217,7 +240,7 @@ func decodeSignatures(b []byte) (*signature.Report, error) {
 	if e.Results == nil {
 		return nil, errors.New("no results in the entry")
 	}
-	rep := &signature.Report{Payload: e.Payload, Results: make([]signature.Result, len(e.Results)), Unchecked: e.Unchecked, Supplied: e.Supplied, Work: e.Work}
+	rep := &signature.Report{Results: make([]signature.Result, len(e.Results)), Unchecked: e.Unchecked, Supplied: e.Supplied, Work: e.Work}
 	for i, r := range e.Results {
 		rep.Results[i] = signature.Result{Index: r.Index, Outcome: r.Outcome, Alg: r.Alg, Kid: r.Kid, JKU: r.JKU,
 			KeySource: r.KeySource, Variant: r.Variant}

@@ -1,9 +1,11 @@
 package check
 
 import (
+	"bytes"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/agentcard/agentcard/core/discovery"
@@ -71,5 +73,61 @@ func TestSignatureEntry(t *testing.T) {
 	}
 	if _, err := decodeSignatures([]byte(`{}`)); err == nil {
 		t.Error("an entry without results decoded")
+	}
+}
+
+// The process's memory of recent results is bounded by bytes (oldest
+// first) and by time.
+func TestRecentMemo(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	m := newRecentMemo(100, func() time.Time { return now })
+	m.putBytes("a", make([]byte, 60))
+	m.putBytes("b", make([]byte, 30))
+	m.putBytes("c", make([]byte, 30)) // over 100: a goes
+	if _, ok := m.bytes("a"); ok {
+		t.Error("the oldest entry stayed over the bound")
+	}
+	if _, ok := m.bytes("c"); !ok || m.size != 60 {
+		t.Errorf("size %d", m.size)
+	}
+	m.putBytes("huge", make([]byte, 101))
+	if _, ok := m.bytes("huge"); ok {
+		t.Error("an entry over the whole bound was kept")
+	}
+	now = now.Add(TTL + time.Second)
+	if _, ok := m.bytes("c"); ok {
+		t.Error("an entry outlived TTL")
+	}
+	m = newRecentMemo(1<<20, func() time.Time { return now })
+	m.putReport("r", &signature.Report{Payload: []byte("p"), Results: []signature.Result{{Index: 1}}})
+	r1, _ := m.report("r")
+	r1.Results[0].Index = 9
+	if r2, _ := m.report("r"); r2.Results[0].Index != 1 {
+		t.Error("a caller changed the kept report")
+	}
+}
+
+// A card entry keeps the card's and the header-less variant's bytes as
+// they are, beside one line of JSON; a damaged entry is refused.
+func TestCardEntryBytes(t *testing.T) {
+	u, _ := url.Parse("https://a.example.com/.well-known/agent-card.json")
+	body := []byte("{\"name\":\"a\"}\n\x00\xff")
+	f := &discovery.Fetched{URL: u, Body: body, Facts: discovery.Facts{Status: 200, FinalURL: u.String()},
+		Headerless: &discovery.Variant{Status: 200, Size: 3, Body: []byte("{}\n")}}
+	b := encodeEntry(f)
+	back, err := decodeEntry(b, "a.example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(back.Body) != string(body) || string(back.Headerless.Body) != "{}\n" || back.Facts.FinalURL != u.String() || back.Input != "a.example.com" {
+		t.Errorf("back %+v", back)
+	}
+	if bytes.Contains(b, []byte("eyJ")) {
+		t.Error("the body was stored as base64")
+	}
+	for _, bad := range [][]byte{b[:len(b)-1], append(append([]byte(nil), b...), 'x'), []byte("no header"), []byte("{\n")} {
+		if _, err := decodeEntry(bad, ""); err == nil {
+			t.Errorf("decoded a damaged entry %q", bad[:min(len(bad), 20)])
+		}
 	}
 }

@@ -103,6 +103,42 @@ type Capabilities struct {
 	// Limits are the per-client and per-target-host limits; nil limits
 	// nothing (the CLI, run by its user).
 	Limits *Limiter
+	// Gate is passed by the stages that compute for long (linting the
+	// card, verifying its signatures), one check at a time when the Gate
+	// says so; nil lets every check compute at once. The Worker's instance
+	// runs one thread: sixteen checks computing at once kept its /healthz
+	// waiting for seconds (issue 16, B2), while one at a time lets every
+	// other request in between.
+	Gate Gate
+}
+
+// Gate admits the computing stages of checks. Enter waits until the
+// caller may go on (or ctx ends); Leave lets the next one in.
+type Gate interface {
+	Enter(ctx context.Context) error
+	Leave()
+}
+
+// gated runs f once through g.
+func gated(ctx context.Context, g Gate, f func()) error {
+	leave, err := enter(ctx, g)
+	if err != nil {
+		return err
+	}
+	defer leave()
+	f()
+	return nil
+}
+
+// enter passes g (nil: at once); leave is what to call when done.
+func enter(ctx context.Context, g Gate) (leave func(), err error) {
+	if g == nil {
+		return func() {}, nil
+	}
+	if err := g.Enter(ctx); err != nil {
+		return nil, err
+	}
+	return g.Leave, nil
 }
 
 // Outbound requests one check may send, by stage, and in all: the card's
@@ -193,9 +229,14 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 			return nil, err
 		}
 		res.Cached = cached
-		res.Report = discovery.Analyze(f, o.Lint)
+		if err := gated(ctx, c.Gate, func() { res.Report = discovery.Analyze(f, o.Lint) }); err != nil {
+			return nil, err
+		}
 	} else {
-		lr := lint.Lint(t.Body, o.Lint)
+		var lr *lint.Result
+		if err := gated(ctx, c.Gate, func() { lr = lint.Lint(t.Body, o.Lint) }); err != nil {
+			return nil, err
+		}
 		lr.Input = t.Name
 		res.Report = &discovery.Report{Input: t.Name, Body: t.Body, Result: lr}
 	}

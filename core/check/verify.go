@@ -3,7 +3,6 @@ package check
 import (
 	"context"
 	"errors"
-	"sync"
 
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
@@ -39,11 +38,16 @@ type Verifier interface {
 }
 
 // LocalVerifier verifies in this process with core/signature.
-type LocalVerifier struct{}
+type LocalVerifier struct {
+	// Yield is signature.Options.Yield: the Worker passes a pause on its
+	// runtime's timer, so that other requests are served between pieces
+	// of the work.
+	Yield func(context.Context)
+}
 
 // VerifySignatures runs signature.Verify, answering each jku from
 // in.KeySets.
-func (LocalVerifier) VerifySignatures(ctx context.Context, in SignatureInput) (*signature.Report, error) {
+func (l LocalVerifier) VerifySignatures(ctx context.Context, in SignatureInput) (*signature.Report, error) {
 	fetch := func(_ context.Context, jku string) ([]byte, error) {
 		a, ok := in.KeySets[jku]
 		switch {
@@ -54,16 +58,16 @@ func (LocalVerifier) VerifySignatures(ctx context.Context, in SignatureInput) (*
 		}
 		return a.Body, nil
 	}
-	return signature.Verify(ctx, in.Card, signature.Options{Keys: in.Keys, Fetch: fetch, CardURL: in.CardURL, MaxWork: in.MaxWork})
+	return signature.Verify(ctx, in.Card, signature.Options{Keys: in.Keys, Fetch: fetch, CardURL: in.CardURL, MaxWork: in.MaxWork, Yield: l.Yield})
 }
 
 // signatures verifies the card's signatures: it fetches the key sets of
 // its self-published jkus (each from the cache when allowed; one a cache
 // does not answer costs a token of the client's budget), then verifies,
 // the report cached with the card (keyed by the card's bytes and the key
-// sets' bytes) and one verification shared by checks of the same card
-// that run at the same time. verr is the card's own problem (no canonical
-// form); err a limit that refused the check.
+// sets' bytes), in this process's memory (recent) and in the Cache. verr
+// is the card's own problem (no canonical form); err a limit that refused
+// the check.
 func (r *runner) signatures(ctx context.Context, rep *discovery.Report) (out *signature.Report, verr, err error) {
 	cardURL := rep.Facts.FinalURL
 	if rep.URL == nil {
@@ -82,6 +86,10 @@ func (r *runner) signatures(ctx context.Context, rep *discovery.Report) (out *si
 	}
 	for _, jku := range jkus {
 		if r.cache != nil && !r.o.Refresh {
+			if b, ok := recent.bytes(keySetKey(jku)); ok {
+				in.KeySets[jku] = KeySetAnswer{Body: b}
+				continue
+			}
 			if b, ok := r.cache.Get(ctx, keySetKey(jku)); ok {
 				in.KeySets[jku] = KeySetAnswer{Body: b}
 				continue
@@ -100,6 +108,7 @@ func (r *runner) signatures(ctx context.Context, rep *discovery.Report) (out *si
 		}
 		in.KeySets[jku] = KeySetAnswer{Body: b}
 		if r.cache != nil {
+			recent.putBytes(keySetKey(jku), b)
 			r.cache.Put(ctx, keySetKey(jku), b, TTL)
 		}
 	}
@@ -108,20 +117,55 @@ func (r *runner) signatures(ctx context.Context, rep *discovery.Report) (out *si
 		v = LocalVerifier{}
 	}
 	if r.cache == nil {
-		out, verr = v.VerifySignatures(ctx, in)
-		return out, verr, nil
+		return r.verifyGated(ctx, v, in, "")
 	}
 	key := signatureKey(in)
+	if rep, ok := recent.report(key); ok {
+		return rep, nil, nil
+	}
 	if b, ok := r.cache.Get(ctx, key); ok {
 		if cached, derr := decodeSignatures(b); derr == nil {
-			return cached, nil, nil
+			if err := gated(ctx, r.c.Gate, func() { cached.Payload, derr = signature.Canonical(rep.Body) }); err != nil {
+				return nil, nil, err
+			}
+			if derr == nil {
+				recent.putReport(key, cached)
+				return copyReport(cached), nil, nil
+			}
 		}
 	}
-	out, verr = coalesce(key, func() (*signature.Report, error) { return v.VerifySignatures(ctx, in) })
-	if verr == nil {
+	out, verr, err = r.verifyGated(ctx, v, in, key)
+	if err == nil && verr == nil {
 		r.cache.Put(ctx, key, encodeSignatures(out), TTL)
 	}
-	return out, verr, nil
+	return out, verr, err
+}
+
+// verifyGated verifies through the gate. With a key (a check that is not
+// private) the process's memory is looked at again just before the work:
+// another check of the same card may have finished it while this one
+// waited for the cache or the gate. Nothing is awaited between that look
+// and the verification, so in the Worker's single-threaded instance a
+// card is verified once however many readers open its report at the same
+// time. (A check never waits for another one's result: in workerd it
+// would then go on in the other request's context, where its own I/O is
+// refused.)
+func (r *runner) verifyGated(ctx context.Context, v Verifier, in SignatureInput, key string) (*signature.Report, error, error) {
+	leave, err := enter(ctx, r.c.Gate)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer leave()
+	if key != "" {
+		if rep, ok := recent.report(key); ok {
+			return rep, nil, nil
+		}
+	}
+	rep, verr := v.VerifySignatures(ctx, in)
+	if key != "" && verr == nil {
+		recent.putReport(key, rep)
+	}
+	return rep, verr, nil
 }
 
 // problemOf is a key-set fetch failure as a message.
@@ -131,42 +175,6 @@ func problemOf(err error) i18n.Text {
 		return de.Text
 	}
 	return i18n.T("phrase.signature-fetch-failed")
-}
-
-// flights are the verifications running now, by cache key: checks of the
-// same card at the same time (sixteen readers opening one shared report)
-// wait for the first one's result instead of each doing the work.
-var flights = struct {
-	mu sync.Mutex
-	m  map[string]*flight
-}{m: map[string]*flight{}}
-
-type flight struct {
-	done chan struct{}
-	rep  *signature.Report
-	err  error
-}
-
-// coalesce runs f once for all callers with the same key at the same
-// time; each gets its own copy of the report.
-func coalesce(key string, f func() (*signature.Report, error)) (*signature.Report, error) {
-	flights.mu.Lock()
-	if fl, ok := flights.m[key]; ok {
-		flights.mu.Unlock()
-		<-fl.done
-		return copyReport(fl.rep), fl.err
-	}
-	fl := &flight{done: make(chan struct{})}
-	flights.m[key] = fl
-	flights.mu.Unlock()
-	defer func() {
-		flights.mu.Lock()
-		delete(flights.m, key)
-		flights.mu.Unlock()
-		close(fl.done)
-	}()
-	fl.rep, fl.err = f()
-	return copyReport(fl.rep), fl.err
 }
 
 func copyReport(r *signature.Report) *signature.Report {

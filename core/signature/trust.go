@@ -47,15 +47,17 @@ func SelfPublishedJKU(cardURL, jku string) (ok bool, why i18n.Text) {
 // Work units measure what verifying costs, so that one check's signature
 // work has a bound whatever the card holds (issue 16, B2: 16 signatures
 // of RSA-8192 keys over a 450 KB card cost over a second per view). One
-// unit is about a microsecond of one core natively (measured with Go 1.26
-// on the machines this was written on; the Worker's wasm is about three
-// times slower): an RSA-2048 verification is 40, a P-256 one 60, hashing
-// costs one unit per KiB.
+// unit is about a microsecond where the work is slowest, the Worker's
+// WebAssembly (measured with Go 1.26 in V8, warm): there big-number and
+// elliptic-curve arithmetic are 3 to 25 times slower than natively, so a
+// P-256 check costs 1,500 and an RSA-2048 one 400, hashing 6 units per KiB
+// and building one more payload variant 250 per KiB of card. Natively the
+// same work takes a fifth to a tenth of the time.
 const (
-	// DefaultMaxWork is the budget of one Verify call: about 40 ms
-	// natively. A card with 16 ES256 signatures over 100 KB needs about
-	// 2,600; the budget is met only by cards built to be expensive.
-	DefaultMaxWork = 40_000
+	// DefaultMaxWork is the budget of one Verify call: about 150 ms in the
+	// Worker, 15 to 40 ms natively. A card with 16 ES256 signatures over
+	// 100 KB needs about 34,000; only cards built to be expensive meet it.
+	DefaultMaxWork = 150_000
 )
 
 // KeyWork is the cost of one signature check with pub, without hashing.
@@ -64,31 +66,31 @@ func KeyWork(pub crypto.PublicKey) int {
 	case *rsa.PublicKey:
 		switch bits := k.N.BitLen(); {
 		case bits <= 2048:
-			return 40
+			return 400
 		case bits <= 3072:
-			return 120
+			return 700
 		case bits <= 4096:
-			return 330
+			return 1100
 		default:
-			return 1100 // up to maxRSABits (8192)
+			return 3200 // up to maxRSABits (8192)
 		}
 	case *ecdsa.PublicKey:
 		switch k.Curve.Params().BitSize {
 		case 256:
-			return 60
+			return 1500
 		case 384:
-			return 500
+			return 7000
 		default:
-			return 1700 // P-521
+			return 27000 // P-521
 		}
 	case ed25519.PublicKey:
-		return 60
+		return 700
 	}
-	return 100
+	return 3200
 }
 
 // hashWork is the cost of hashing n bytes.
-func hashWork(n int) int { return n>>10 + 1 }
+func hashWork(n int) int { return 6*(n>>10) + 1 }
 
 // edHash is the hashing an EdDSA check does itself (over the whole input,
 // per key); the other families hash once per signing input.
@@ -101,9 +103,8 @@ func edHash(a algorithm, n int) int {
 
 // buildWork is the cost of building one more payload variant of a card
 // whose canonical payload has n bytes (decoding is done once; each
-// variant prunes, serializes and base64-encodes the tree again: about
-// 13 µs per KiB, measured on a 450 KB card).
-func buildWork(n int) int { return 13*(n>>10) + 1 }
+// variant prunes, serializes and base64-encodes the tree again).
+func buildWork(n int) int { return 250*(n>>10) + 1 }
 
 // KeySetsToFetch lists the jkus whose key sets Verify would read for the
 // card in doc (parsed by core/jsonpos) under the same options: none when

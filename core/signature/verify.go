@@ -75,8 +75,12 @@ type Options struct {
 	// redirects); "" for a card read from a file.
 	CardURL string
 	// MaxWork bounds the verification work of one call, in work units
-	// (see Work); 0 means DefaultMaxWork.
+	// (see KeyWork); 0 means DefaultMaxWork.
 	MaxWork int
+	// Yield, when set, is called between pieces of work (before each
+	// signature after the first, before each payload variant), so that a
+	// runtime with one thread (the Worker) serves other requests meanwhile.
+	Yield func(context.Context)
 }
 
 // Bounds of one Verify call: a card (and the key set its jku names) is
@@ -153,6 +157,9 @@ func Verify(ctx context.Context, card []byte, opts Options) (*Report, error) {
 			rep.Results = append(rep.Results, v.notChecked(Result{Index: i}))
 			continue
 		}
+		if i > 0 {
+			v.yield()
+		}
 		rep.Results = append(rep.Results, v.one(i, s))
 	}
 	return rep, nil
@@ -171,7 +178,28 @@ type verifier struct {
 	encoded  map[Variant]string // base64url of each payload
 	sets     map[string]fetched
 	work     int  // work units spent
+	explain  int  // of which on payload variants that explain a failure
 	over     bool // the budget ran out: the rest is not checked
+}
+
+// spendExplaining takes n units for explaining a failure (trying the
+// payloads other signers produce): at most half the budget goes to that,
+// and running out of it leaves later signatures their own checks.
+func (v *verifier) spendExplaining(n int) bool {
+	if v.over || v.explain+n > v.opts.MaxWork/2 || v.work+n > v.opts.MaxWork {
+		return false
+	}
+	v.work += n
+	v.explain += n
+	return true
+}
+
+// yield lets the caller's runtime serve others between two pieces of work
+// (Options.Yield).
+func (v *verifier) yield() {
+	if v.opts.Yield != nil {
+		v.opts.Yield(v.ctx)
+	}
 }
 
 // spend takes n work units from the budget; false when they do not fit,
@@ -275,8 +303,17 @@ func (v *verifier) one(i int, s *value) Result {
 	der := false
 	tried := map[string]bool{}
 	for _, variant := range Variants() {
-		if variant != Spec && !v.variantBuilt(variant) && !v.spend(buildWork(len(v.payload(Spec)))) {
-			return v.notChecked(r)
+		// The specification's payload decides; the others only explain a
+		// failure, from their own part of the budget (spendExplaining): when
+		// it runs out the signature is still invalid, without the SDK's name.
+		explaining := variant != Spec
+		spend := v.spend
+		if explaining {
+			spend = v.spendExplaining
+			v.yield()
+			if !v.variantBuilt(variant) && !spend(buildWork(len(v.payload(Spec)))) {
+				break
+			}
 		}
 		payload := v.payload(variant)
 		if tried[string(payload)] {
@@ -289,7 +326,10 @@ func (v *verifier) one(i int, s *value) Result {
 		// keys are tried; only EdDSA, which hashes inside, needs it whole.
 		var msg, d []byte
 		if a.fam != famEdDSA {
-			if !v.spend(hashWork(size)) {
+			if !spend(hashWork(size)) {
+				if explaining {
+					break
+				}
 				return v.notChecked(r)
 			}
 			h := a.hash.New()
@@ -302,7 +342,10 @@ func (v *verifier) one(i int, s *value) Result {
 			msg = append(append(append(msg, protected...), '.'), encoded...)
 		}
 		for _, k := range keys {
-			if !v.spend(KeyWork(k.Public) + edHash(a, size)) {
+			if !spend(KeyWork(k.Public) + edHash(a, size)) {
+				if explaining {
+					break
+				}
 				return v.notChecked(r)
 			}
 			ok, isDER := checkDigest(alg, k.Public, msg, d, sig)

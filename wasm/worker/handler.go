@@ -7,6 +7,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/a-h/templ"
@@ -63,6 +65,9 @@ type Config struct {
 	Limits *check.Limiter
 	// Verifier verifies signatures; nil verifies in the handler.
 	Verifier check.Verifier
+	// Pause waits on the runtime's timer (the Worker: jsPause); with it,
+	// checks compute one at a time (cpuGate). Nil natively.
+	Pause func(ctx context.Context, d time.Duration) error
 }
 
 // Limits of the handler itself.
@@ -77,6 +82,7 @@ const (
 type handler struct {
 	cfg    Config
 	policy discovery.Policy
+	gate   check.Gate
 }
 
 func newHandler(cfg Config) http.Handler {
@@ -93,7 +99,15 @@ func newHandler(cfg Config) http.Handler {
 		cfg.Limits = check.NewLimiter(check.DefaultLimits(), nil)
 	}
 	cfg.SiteOrigin = strings.TrimSuffix(cfg.SiteOrigin, "/")
-	return &handler{cfg: cfg, policy: p}
+	h := &handler{cfg: cfg, policy: p}
+	if cfg.Pause != nil {
+		h.gate = &cpuGate{pause: cfg.Pause}
+		if cfg.Verifier == nil {
+			pause := cfg.Pause
+			h.cfg.Verifier = check.LocalVerifier{Yield: func(ctx context.Context) { pause(ctx, 0) }}
+		}
+	}
+	return h
 }
 
 // securityHeaders go on every response, errors included.
@@ -425,7 +439,7 @@ func (h *handler) run(r *http.Request, req checkRequest, verify bool) (*check.Re
 	o := check.Options{Probe: req.Probe, Extended: req.Extended && req.Posted, Verify: verify, Keys: req.Keys,
 		Headers: req.Headers, Policy: p, Refresh: req.Refresh || req.Posted, Private: req.Posted, Client: clientKey(r)}
 	return check.Run(r.Context(), check.Target{URL: req.Input}, o,
-		check.Capabilities{Doer: h.cfg.Doer, Cache: h.cfg.Cache, Verifier: h.cfg.Verifier, Limits: h.cfg.Limits})
+		check.Capabilities{Doer: h.cfg.Doer, Cache: h.cfg.Cache, Verifier: h.cfg.Verifier, Limits: h.cfg.Limits, Gate: h.gate})
 }
 
 // checkFailed answers a check that could not run: a limit (429 with

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -11,7 +12,10 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
@@ -240,4 +244,62 @@ func TestB10IPv6Budget(t *testing.T) {
 	if ok != check.DefaultLimits().Burst || limited != 40-ok {
 		t.Errorf("%d answered, %d limited; want %d answered", ok, limited, check.DefaultLimits().Burst)
 	}
+}
+
+// TestB2GateOneAtATime: with a Pause (the Worker's timer), checks compute
+// one at a time, each waiting its turn by pausing rather than blocking the
+// instance; every check still gets its answer.
+func TestB2GateOneAtATime(t *testing.T) {
+	var inside, most, pauses atomic.Int32
+	g := &cpuGate{pause: func(ctx context.Context, d time.Duration) error {
+		pauses.Add(1)
+		time.Sleep(d)
+		return ctx.Err()
+	}}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := g.Enter(context.Background()); err != nil {
+				t.Error(err)
+				return
+			}
+			n := inside.Add(1)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+			time.Sleep(5 * time.Millisecond)
+			inside.Add(-1)
+			g.Leave()
+		}()
+	}
+	wg.Wait()
+	if most.Load() != 1 || pauses.Load() == 0 {
+		t.Errorf("%d inside at once, %d pauses", most.Load(), pauses.Load())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	g.Enter(context.Background())
+	cancel()
+	if err := g.Enter(ctx); err == nil {
+		t.Error("a waiting check did not give up when its context ended")
+	}
+	g.Leave()
+
+	// The handler with a Pause answers as before.
+	host := cardHost(t, func(string) []byte { return liveCard(nil) }, nil)
+	p := discovery.DefaultPolicy()
+	p.AllowLoopback = true
+	h := newHandler(Config{Doer: discovery.NewHTTPDoer(p), AllowLoopback: true, Policy: &p, Limits: generousLimits(), Logf: func(string, ...any) {},
+		Pause: func(ctx context.Context, d time.Duration) error { time.Sleep(d); return nil }})
+	var answers sync.WaitGroup
+	for range 4 {
+		answers.Add(1)
+		go func() {
+			defer answers.Done()
+			if w := serve(t, h, httptest.NewRequest(http.MethodGet, "/api/check?url="+url.QueryEscape(host.URL("/.well-known/agent-card.json")), nil)); w.Code != 200 {
+				t.Errorf("%d", w.Code)
+			}
+		}()
+	}
+	answers.Wait()
 }
