@@ -34,7 +34,6 @@ const TTL = 60 * time.Second
 // cacheVersion changes when an entry format does (3: signature reports).
 const cacheVersion = "3"
 
-
 const cacheBase = "https://cache.agentcard.invalid/v" + cacheVersion
 
 // The entries of one card, all keyed by the normalized card URL or by
@@ -201,7 +200,7 @@ func decodeProbes(b []byte) ([]probe.Result, error) {
 
 // signatureEntry is a signature report as the cache stores it. The
 // canonical payload is not stored (it is as large as the card): the
-// process that verified keeps the whole report in memory (recent), and
+// process that verified keeps the whole report in its Memory, and
 // another one makes the payload again from the card's bytes.
 type signatureEntry struct {
 	Results []sigResultEntry `json:"results"`

@@ -103,6 +103,9 @@ type Capabilities struct {
 	// Limits are the per-client and per-target-host limits; nil limits
 	// nothing (the CLI, run by its user).
 	Limits *Limiter
+	// Memory keeps this process's recent signature reports and key sets
+	// beside the Cache (NewMemory); nil keeps nothing.
+	Memory *Memory
 	// Gate is passed by the stages that compute for long (linting the
 	// card, verifying its signatures), one check at a time when the Gate
 	// says so; nil lets every check compute at once. The Worker's instance

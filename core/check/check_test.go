@@ -171,7 +171,8 @@ func TestB2SignatureWork(t *testing.T) {
 	}}
 	v := &countingVerifier{}
 	cache := newMemCache()
-	caps := Capabilities{Doer: s, Cache: cache, Verifier: v}
+	mem := NewMemory(8 << 20)
+	caps := Capabilities{Doer: s, Cache: cache, Verifier: v, Memory: mem}
 	res, err := Run(context.Background(), Target{URL: origin}, Options{Verify: true}, caps)
 	if err != nil {
 		t.Fatal(err)
@@ -194,15 +195,14 @@ func TestB2SignatureWork(t *testing.T) {
 	}
 	// A view on a fresh Cache (another instance's, say) is answered by
 	// this process's memory of the report: no verification either.
-	if _, err := Run(context.Background(), Target{URL: origin}, Options{Verify: true}, Capabilities{Doer: s, Cache: newMemCache(), Verifier: v}); err != nil || v.n.Load() != 1 {
+	if _, err := Run(context.Background(), Target{URL: origin}, Options{Verify: true}, Capabilities{Doer: s, Cache: newMemCache(), Verifier: v, Memory: mem}); err != nil || v.n.Load() != 1 {
 		t.Errorf("a view on a fresh cache verified again (%d verifications, %v)", v.n.Load(), err)
 	}
 	// Sixteen first views at once: each check never waits for another's
 	// verification (in workerd it would go on in the other request's
 	// context), but every view that starts after one finished uses it.
-	recent = newRecentMemo(8<<20, time.Now)
 	v2 := &countingVerifier{}
-	caps = Capabilities{Doer: s, Cache: newMemCache(), Verifier: slowVerifier{v2}}
+	caps = Capabilities{Doer: s, Cache: newMemCache(), Verifier: slowVerifier{v2}, Memory: NewMemory(8 << 20)}
 	var wg sync.WaitGroup
 	for range 16 {
 		wg.Add(1)

@@ -7,15 +7,19 @@ import (
 	"github.com/agentcard/agentcard/core/signature"
 )
 
-// recent keeps what this process verified or fetched for the last TTL,
+// Memory keeps what a process verified or fetched for the last TTL,
 // beside the Cache, for checks that are not private: signature reports
 // (with their payload) and key sets. The Cache answers later readers
-// anywhere; recent answers at once the readers of the same instance,
+// anywhere; Memory answers at once the readers of the same instance,
 // including those that missed the Cache while the first one still worked
 // (sixteen readers opening one shared report), and saves decoding a
 // report as large as the card. It is bounded by bytes, the oldest entry
-// going first.
-var recent = newRecentMemo(8<<20, time.Now)
+// going first. A program makes one (NewMemory) and passes it with every
+// check (Capabilities.Memory).
+type Memory = recentMemo
+
+// NewMemory makes a Memory of at most max bytes.
+func NewMemory(max int) *Memory { return newRecentMemo(max, time.Now) }
 
 type recentMemo struct {
 	mu    sync.Mutex
@@ -38,6 +42,9 @@ func newRecentMemo(max int, now func() time.Time) *recentMemo {
 }
 
 func (r *recentMemo) get(key string) (recentEntry, bool) {
+	if r == nil {
+		return recentEntry{}, false
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	e, ok := r.m[key]
@@ -62,13 +69,16 @@ func (r *recentMemo) bytes(key string) ([]byte, bool) {
 }
 
 func (r *recentMemo) putReport(key string, rep *signature.Report) {
+	if r == nil {
+		return
+	}
 	r.put(key, recentEntry{rep: copyReport(rep), size: len(rep.Payload) + 256*len(rep.Results)})
 }
 
 func (r *recentMemo) putBytes(key string, b []byte) { r.put(key, recentEntry{b: b, size: len(b)}) }
 
 func (r *recentMemo) put(key string, e recentEntry) {
-	if e.size > r.max {
+	if r == nil || e.size > r.max {
 		return
 	}
 	r.mu.Lock()

@@ -65,7 +65,7 @@ func (l LocalVerifier) VerifySignatures(ctx context.Context, in SignatureInput) 
 // its self-published jkus (each from the cache when allowed; one a cache
 // does not answer costs a token of the client's budget), then verifies,
 // the report cached with the card (keyed by the card's bytes and the key
-// sets' bytes), in this process's memory (recent) and in the Cache. verr
+// sets' bytes), in the process's Memory and in the Cache. verr
 // is the card's own problem (no canonical form); err a limit that refused
 // the check.
 func (r *runner) signatures(ctx context.Context, rep *discovery.Report) (out *signature.Report, verr, err error) {
@@ -86,7 +86,7 @@ func (r *runner) signatures(ctx context.Context, rep *discovery.Report) (out *si
 	}
 	for _, jku := range jkus {
 		if r.cache != nil && !r.o.Refresh {
-			if b, ok := recent.bytes(keySetKey(jku)); ok {
+			if b, ok := r.c.Memory.bytes(keySetKey(jku)); ok {
 				in.KeySets[jku] = KeySetAnswer{Body: b}
 				continue
 			}
@@ -108,7 +108,7 @@ func (r *runner) signatures(ctx context.Context, rep *discovery.Report) (out *si
 		}
 		in.KeySets[jku] = KeySetAnswer{Body: b}
 		if r.cache != nil {
-			recent.putBytes(keySetKey(jku), b)
+			r.c.Memory.putBytes(keySetKey(jku), b)
 			r.cache.Put(ctx, keySetKey(jku), b, TTL)
 		}
 	}
@@ -120,7 +120,7 @@ func (r *runner) signatures(ctx context.Context, rep *discovery.Report) (out *si
 		return r.verifyGated(ctx, v, in, "")
 	}
 	key := signatureKey(in)
-	if rep, ok := recent.report(key); ok {
+	if rep, ok := r.c.Memory.report(key); ok {
 		return rep, nil, nil
 	}
 	if b, ok := r.cache.Get(ctx, key); ok {
@@ -129,7 +129,7 @@ func (r *runner) signatures(ctx context.Context, rep *discovery.Report) (out *si
 				return nil, nil, err
 			}
 			if derr == nil {
-				recent.putReport(key, cached)
+				r.c.Memory.putReport(key, cached)
 				return copyReport(cached), nil, nil
 			}
 		}
@@ -157,13 +157,13 @@ func (r *runner) verifyGated(ctx context.Context, v Verifier, in SignatureInput,
 	}
 	defer leave()
 	if key != "" {
-		if rep, ok := recent.report(key); ok {
+		if rep, ok := r.c.Memory.report(key); ok {
 			return rep, nil, nil
 		}
 	}
 	rep, verr := v.VerifySignatures(ctx, in)
 	if key != "" && verr == nil {
-		recent.putReport(key, rep)
+		r.c.Memory.putReport(key, rep)
 	}
 	return rep, verr, nil
 }

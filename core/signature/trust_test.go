@@ -35,7 +35,10 @@ func TestB5OperatorTrust(t *testing.T) {
 	}
 	xJWK, _ := PublicJWK(&Key{ID: "attacker", Public: x.Public()})
 	fetched := 0
-	fetch := func(context.Context, string) ([]byte, error) { fetched++; return []byte(`{"keys":[` + string(xJWK) + `]}`), nil }
+	fetch := func(context.Context, string) ([]byte, error) {
+		fetched++
+		return []byte(`{"keys":[` + string(xJWK) + `]}`), nil
+	}
 	rep := mustVerify(t, signed, Options{Keys: keySet(t, "ours", y), Fetch: fetch, CardURL: origin + "/.well-known/agent-card.json"})
 	r := only(t, rep)
 	if r.Outcome == Verified || r.Outcome == SelfPublished || fetched != 0 {
@@ -77,7 +80,10 @@ func TestSelfPublished(t *testing.T) {
 			signed, _ := Sign(card, k, SignOptions{Kid: "k", JKU: c.jku})
 			jwk, _ := PublicJWK(&Key{ID: "k", Public: k.Public()})
 			fetched := 0
-			fetch := func(context.Context, string) ([]byte, error) { fetched++; return []byte(`{"keys":[` + string(jwk) + `]}`), nil }
+			fetch := func(context.Context, string) ([]byte, error) {
+				fetched++
+				return []byte(`{"keys":[` + string(jwk) + `]}`), nil
+			}
 			r := only(t, mustVerify(t, signed, Options{Fetch: fetch, CardURL: c.cardURL}))
 			if ok, _ := SelfPublishedJKU(c.cardURL, c.jku); ok != c.ok {
 				t.Errorf("SelfPublishedJKU = %v", ok)

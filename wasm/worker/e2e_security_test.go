@@ -178,11 +178,13 @@ func e2eB9(t *testing.T, base string) {
 	}
 }
 
-// e2eB2: sixteen parallel views of the review's worst signature card (16
-// signatures, 4 RSA-8192 keys, about 450 KB) while /healthz is polled:
-// the signature work of a view is bounded and done once, so /healthz keeps
-// answering. The latencies are logged, not asserted (timings never gate
-// tests); the bound is 1 s.
+// e2eB2: the review's worst signature card (16 signatures, 4 RSA-8192
+// keys, about 450 KB): its report is viewed once, then sixteen times at
+// once while /healthz is polled. The first view's signature work is
+// bounded; the later ones reuse its result (they reran the whole
+// verification, which held /healthz for 39 s), and compute one at a time,
+// so /healthz keeps answering. The latencies are logged, not asserted
+// (timings never gate tests); the bound is 1 s.
 func e2eB2(t *testing.T, base string) {
 	var card, jwks []byte
 	host := serveLive(t, func(f *liveFixture) http.Handler {
@@ -198,6 +200,13 @@ func e2eB2(t *testing.T, base string) {
 		})
 	})
 	target := base + "/check?url=" + url.QueryEscape(host.URL("/card.json"))
+	t0 := time.Now()
+	if a := fetchAs(t, http.MethodGet, target, nil, "198.18.209.1"); a.status != 200 {
+		t.Fatalf("first view: %d", a.status)
+	}
+	first := time.Since(t0)
+	// /healthz every 50 ms, each request on its own (not waiting for the
+	// one before), so that a stall shows in the latencies.
 	stop := make(chan struct{})
 	var worst atomic.Int64
 	var polls atomic.Int32
@@ -206,23 +215,30 @@ func e2eB2(t *testing.T, base string) {
 	go func() {
 		defer wg.Done()
 		client := &http.Client{Timeout: 30 * time.Second}
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		var each sync.WaitGroup
+		defer each.Wait()
 		for {
 			select {
 			case <-stop:
 				return
-			case <-time.After(50 * time.Millisecond):
+			case <-tick.C:
 			}
-			began := time.Now()
-			res, err := client.Get(base + "/healthz")
-			if err != nil {
-				t.Errorf("/healthz: %v", err)
-				continue
-			}
-			res.Body.Close()
-			polls.Add(1)
-			if d := time.Since(began).Milliseconds(); d > worst.Load() {
-				worst.Store(d)
-			}
+			each.Add(1)
+			go func() {
+				defer each.Done()
+				began := time.Now()
+				res, err := client.Get(base + "/healthz")
+				if err != nil {
+					t.Errorf("/healthz: %v", err)
+					return
+				}
+				res.Body.Close()
+				polls.Add(1)
+				for d, w := time.Since(began).Milliseconds(), worst.Load(); d > w && !worst.CompareAndSwap(w, d); w = worst.Load() {
+				}
+			}()
 		}
 	}()
 	began := time.Now()
@@ -244,16 +260,13 @@ func e2eB2(t *testing.T, base string) {
 	}
 	views.Wait()
 	parallel := time.Since(began)
-	t0 := time.Now()
-	fetchAs(t, http.MethodGet, target, nil, "198.18.211.1")
-	later := time.Since(t0)
 	close(stop)
 	wg.Wait()
-	t.Logf("16 parallel first views: %v in all, slowest %d ms; a later view %v; /healthz polled %d times, slowest %d ms (bound 1000 ms)",
-		parallel.Round(time.Millisecond), slowest.Load(), later.Round(time.Millisecond), polls.Load(), worst.Load())
-	// Views that missed the cache together each fetched the key set; the
-	// later ones found it.
-	t.Logf("the key set was fetched %d times for 17 views", keySetFetches(host))
+	t.Logf("first view %v; then 16 parallel views: %v in all, slowest %d ms; /healthz polled %d times meanwhile, slowest %d ms (bound 1000 ms)",
+		first.Round(time.Millisecond), parallel.Round(time.Millisecond), slowest.Load(), polls.Load(), worst.Load())
+	if n := keySetFetches(host); n != 1 {
+		t.Errorf("the key set was fetched %d times for 17 views", n)
+	}
 }
 
 func keySetFetches(f *liveFixture) int {

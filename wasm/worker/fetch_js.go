@@ -89,6 +89,19 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 	if body.IsNull() || body.IsUndefined() {
 		return out, nil
 	}
+	if read := global.Get("agentcardReadBody"); read.Type() == js.TypeFunction {
+		// worker.mjs reads the whole body (up to the cap) in JavaScript:
+		// one entry into Go per response instead of one per chunk.
+		v, err := await(ctx, read.Invoke(body, r.MaxBody))
+		if err != nil {
+			return nil, err
+		}
+		b := v.Get("bytes")
+		out.Body = make([]byte, b.Get("byteLength").Int())
+		js.CopyBytesToGo(out.Body, b)
+		out.Truncated = v.Get("truncated").Bool()
+		return out, nil
+	}
 	reader := body.Call("getReader")
 	for {
 		chunk, err := await(ctx, reader.Call("read"))

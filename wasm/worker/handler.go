@@ -83,6 +83,8 @@ type handler struct {
 	cfg    Config
 	policy discovery.Policy
 	gate   check.Gate
+	pages  *pageMemo
+	memory *check.Memory
 }
 
 func newHandler(cfg Config) http.Handler {
@@ -99,7 +101,7 @@ func newHandler(cfg Config) http.Handler {
 		cfg.Limits = check.NewLimiter(check.DefaultLimits(), nil)
 	}
 	cfg.SiteOrigin = strings.TrimSuffix(cfg.SiteOrigin, "/")
-	h := &handler{cfg: cfg, policy: p}
+	h := &handler{cfg: cfg, policy: p, pages: newPageMemo(8 << 20), memory: check.NewMemory(8 << 20)}
 	if cfg.Pause != nil {
 		h.gate = &cpuGate{pause: cfg.Pause}
 		if cfg.Verifier == nil {
@@ -439,7 +441,7 @@ func (h *handler) run(r *http.Request, req checkRequest, verify bool) (*check.Re
 	o := check.Options{Probe: req.Probe, Extended: req.Extended && req.Posted, Verify: verify, Keys: req.Keys,
 		Headers: req.Headers, Policy: p, Refresh: req.Refresh || req.Posted, Private: req.Posted, Client: clientKey(r)}
 	return check.Run(r.Context(), check.Target{URL: req.Input}, o,
-		check.Capabilities{Doer: h.cfg.Doer, Cache: h.cfg.Cache, Verifier: h.cfg.Verifier, Limits: h.cfg.Limits, Gate: h.gate})
+		check.Capabilities{Doer: h.cfg.Doer, Cache: h.cfg.Cache, Verifier: h.cfg.Verifier, Limits: h.cfg.Limits, Gate: h.gate, Memory: h.memory})
 }
 
 // checkFailed answers a check that could not run: a limit (429 with
@@ -494,11 +496,46 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 		}
 		req = queryCheck(r)
 	}
+	memo := !req.Posted && !req.Refresh
+	key := pageKey(r, asJSON)
+	if pg, ok := h.pages.get(key); memo && ok {
+		if asJSON {
+			h.cors(w, r)
+		}
+		pg.serve(w, r)
+		return
+	}
 	res, err := h.run(r, req, true)
 	if err != nil {
 		h.checkFailed(w, r, req, err)
 		return
 	}
+	// Rendering computes too (the report of a large card, the selections,
+	// the SDK comparison): through the same gate as the check's stages,
+	// and a reader who waited for it may find the page another rendered.
+	if h.gate != nil {
+		if err := h.gate.Enter(r.Context()); err != nil {
+			return
+		}
+		defer h.gate.Leave()
+	}
+	if pg, ok := h.pages.get(key); memo && ok {
+		if asJSON {
+			h.cors(w, r)
+		}
+		pg.serve(w, r)
+		return
+	}
+	c := &capture{ResponseWriter: w}
+	h.answerCheck(c, r, req, res, asJSON)
+	if memo && res.Cached && !res.Report.Facts.NoStore && c.status == http.StatusOK && r.Method == http.MethodGet {
+		h.pages.put(key, memoPage{status: c.status, header: w.Header().Clone(), body: c.body.Bytes()})
+	}
+}
+
+// answerCheck renders a check's result: JSON or the report page.
+func (h *handler) answerCheck(w http.ResponseWriter, r *http.Request, req checkRequest, res *check.Result, asJSON bool) {
+	rl := langOf(r)
 	rep := res.Report
 	var sdks []selection.SDKChoice
 	if res.Entries <= maxCompareEntries {

@@ -30,6 +30,38 @@ globalThis.tryCatch = (fn) => {
   }
 };
 
+// agentcardReadBody reads a response body up to max bytes in one go and
+// answers { bytes, truncated }. Go awaits it once per response: reading
+// the stream chunk by chunk from Go entered the Go instance once per
+// chunk (a hundred times for a card of half a megabyte), and sixteen such
+// fetches at once kept every other request of the isolate waiting.
+globalThis.agentcardReadBody = async (body, max) => {
+  const reader = body.getReader();
+  const chunks = [];
+  let size = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > max) {
+      chunks.push(value.subarray(0, max - size));
+      size = max;
+      truncated = true;
+      await reader.cancel().catch(() => {});
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return { bytes, truncated };
+};
+
 let mod; // the compiled module, kept for restarts
 let current; // the live instance's state, or undefined
 
