@@ -210,22 +210,17 @@ type signatureEntry struct {
 	Work      int `json:"work,omitempty"`
 }
 
+// sigResultEntry is one result, its text as typed data (entryText, which
+// shadows signature.Result's own Text).
 type sigResultEntry struct {
-	Index     int                 `json:"index"`
-	Outcome   signature.Outcome   `json:"outcome"`
-	Alg       string              `json:"alg,omitempty"`
-	Kid       string              `json:"kid,omitempty"`
-	JKU       string              `json:"jku,omitempty"`
-	KeySource signature.KeySource `json:"keySource,omitempty"`
-	Variant   signature.Variant   `json:"variant,omitempty"`
-	Text      *entryText          `json:"t"`
+	signature.Result
+	Text *entryText `json:"text"`
 }
 
 func encodeSignatures(rep *signature.Report) []byte {
 	e := signatureEntry{Results: make([]sigResultEntry, len(rep.Results)), Unchecked: rep.Unchecked, Supplied: rep.Supplied, Work: rep.Work}
 	for i, r := range rep.Results {
-		e.Results[i] = sigResultEntry{Index: r.Index, Outcome: r.Outcome, Alg: r.Alg, Kid: r.Kid, JKU: r.JKU,
-			KeySource: r.KeySource, Variant: r.Variant, Text: newEntryText(r.Text, 0)}
+		e.Results[i] = sigResultEntry{Result: r, Text: newEntryText(r.Text, 0)}
 	}
 	b, _ := json.Marshal(e)
 	return b
@@ -241,8 +236,7 @@ func decodeSignatures(b []byte) (*signature.Report, error) {
 	}
 	rep := &signature.Report{Results: make([]signature.Result, len(e.Results)), Unchecked: e.Unchecked, Supplied: e.Supplied, Work: e.Work}
 	for i, r := range e.Results {
-		rep.Results[i] = signature.Result{Index: r.Index, Outcome: r.Outcome, Alg: r.Alg, Kid: r.Kid, JKU: r.JKU,
-			KeySource: r.KeySource, Variant: r.Variant}
+		rep.Results[i] = r.Result
 		if r.Text != nil {
 			rep.Results[i].Text = r.Text.text(0)
 		}

@@ -76,34 +76,39 @@ func TestSignatureEntry(t *testing.T) {
 	}
 }
 
-// The process's memory of recent results is bounded by bytes (oldest
-// first) and by time.
-func TestRecentMemo(t *testing.T) {
+// Recent values are bounded by bytes (oldest first) and by time; a
+// report kept in Memory is a copy callers cannot change.
+func TestRecent(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
-	m := newRecentMemo(100, func() time.Time { return now })
-	m.putBytes("a", make([]byte, 60))
-	m.putBytes("b", make([]byte, 30))
-	m.putBytes("c", make([]byte, 30)) // over 100: a goes
-	if _, ok := m.bytes("a"); ok {
+	m := NewRecent[[]byte](100, TTL)
+	m.now = func() time.Time { return now }
+	m.Put("a", make([]byte, 60), 60)
+	m.Put("b", make([]byte, 30), 30)
+	m.Put("c", make([]byte, 30), 30) // over 100: a goes
+	if _, ok := m.Get("a"); ok {
 		t.Error("the oldest entry stayed over the bound")
 	}
-	if _, ok := m.bytes("c"); !ok || m.size != 60 {
+	if _, ok := m.Get("c"); !ok || m.size != 60 {
 		t.Errorf("size %d", m.size)
 	}
-	m.putBytes("huge", make([]byte, 101))
-	if _, ok := m.bytes("huge"); ok {
+	m.Put("huge", make([]byte, 101), 101)
+	if _, ok := m.Get("huge"); ok {
 		t.Error("an entry over the whole bound was kept")
 	}
 	now = now.Add(TTL + time.Second)
-	if _, ok := m.bytes("c"); ok {
-		t.Error("an entry outlived TTL")
+	if _, ok := m.Get("c"); ok {
+		t.Error("an entry outlived its time")
 	}
-	m = newRecentMemo(1<<20, func() time.Time { return now })
-	m.putReport("r", &signature.Report{Payload: []byte("p"), Results: []signature.Result{{Index: 1}}})
-	r1, _ := m.report("r")
+	mem := NewMemory(1 << 20)
+	mem.putReport("r", &signature.Report{Payload: []byte("p"), Results: []signature.Result{{Index: 1}}})
+	r1, _ := mem.report("r")
 	r1.Results[0].Index = 9
-	if r2, _ := m.report("r"); r2.Results[0].Index != 1 {
+	if r2, _ := mem.report("r"); r2.Results[0].Index != 1 {
 		t.Error("a caller changed the kept report")
+	}
+	var none *Memory
+	if _, ok := none.report("r"); ok {
+		t.Error("a nil Memory kept something")
 	}
 }
 

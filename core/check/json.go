@@ -20,18 +20,14 @@ type SignaturesJSON struct {
 	ErrorID   string          `json:"errorId,omitempty"`
 }
 
-// SignatureJSON is one signature's check.
+// SignatureJSON is one signature's check: signature.Result's data, its
+// text as the sentence and as data.
 type SignatureJSON struct {
-	Index     int                 `json:"index"`
-	Outcome   signature.Outcome   `json:"outcome"`
-	Alg       string              `json:"alg,omitempty"`
-	Kid       string              `json:"kid,omitempty"`
-	JKU       string              `json:"jku,omitempty"`
-	KeySource signature.KeySource `json:"keySource,omitempty"`
-	Variant   signature.Variant   `json:"variant,omitempty"`
-	Message   string              `json:"message"`
-	MessageID string              `json:"messageId"`
-	Args      []any               `json:"args,omitempty"`
+	signature.Result
+	Text      i18n.Text `json:"-"` // said by the three below
+	Message   string    `json:"message"`
+	MessageID string    `json:"messageId"`
+	Args      []any     `json:"args,omitempty"`
 }
 
 // SignaturesJSON describes a check's signatures in cat's language;
@@ -53,8 +49,7 @@ func (r *Result) SignaturesJSON(cat *i18n.Catalogue) *SignaturesJSON {
 	rep := r.Signatures
 	out.Payload, out.Unchecked = string(rep.Payload), rep.Unchecked
 	for _, s := range rep.Results {
-		out.Results = append(out.Results, SignatureJSON{Index: s.Index, Outcome: s.Outcome, Alg: s.Alg, Kid: s.Kid, JKU: s.JKU,
-			KeySource: s.KeySource, Variant: s.Variant, Message: cat.Render(s.Text), MessageID: s.Text.ID, Args: s.Text.Args})
+		out.Results = append(out.Results, SignatureJSON{Result: s, Message: cat.Render(s.Text), MessageID: s.Text.ID, Args: s.Text.Args})
 	}
 	return out
 }

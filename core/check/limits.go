@@ -201,40 +201,39 @@ func (l *Limiter) SpendHost(host string) error {
 // evictClients drops clients back at their full burst, or else the one
 // idle longest.
 func evictClients(m map[string]*client, now time.Time, l Limits) {
-	var oldest string
-	var when time.Time
-	for k, c := range m {
+	evict(m, l.MaxClients, func(c *client) (bool, time.Time) {
 		short, day := c.short, c.day
 		refill(&short, l.Burst, l.Interval, now)
 		refill(&day, l.Daily, l.dayEvery(), now)
-		if short.tokens >= float64(l.Burst) && day.tokens >= float64(l.Daily) {
-			delete(m, k)
-			continue
-		}
-		if oldest == "" || c.short.last.Before(when) {
-			oldest, when = k, c.short.last
-		}
-	}
-	if len(m) >= l.MaxClients && oldest != "" {
-		delete(m, oldest)
-	}
+		return short.tokens >= float64(l.Burst) && day.tokens >= float64(l.Daily), c.short.last
+	})
 }
 
 func evictHosts(m map[string]*bucket, now time.Time, l Limits) {
-	var oldest string
-	var when time.Time
-	for k, b := range m {
+	evict(m, l.MaxHosts, func(b *bucket) (bool, time.Time) {
 		full := *b
 		refill(&full, l.HostBurst, l.HostInterval, now)
-		if full.tokens >= float64(l.HostBurst) {
+		return full.tokens >= float64(l.HostBurst), b.last
+	})
+}
+
+// evict makes room in a full table: every entry back at its full
+// allowance goes (forgetting it changes nothing), and if that is not
+// enough, the one idle longest.
+func evict[V any](m map[string]V, max int, full func(V) (bool, time.Time)) {
+	var oldest string
+	var when time.Time
+	for k, v := range m {
+		done, last := full(v)
+		if done {
 			delete(m, k)
 			continue
 		}
-		if oldest == "" || b.last.Before(when) {
-			oldest, when = k, b.last
+		if oldest == "" || last.Before(when) {
+			oldest, when = k, last
 		}
 	}
-	if len(m) >= l.MaxHosts && oldest != "" {
+	if len(m) >= max && oldest != "" {
 		delete(m, oldest)
 	}
 }

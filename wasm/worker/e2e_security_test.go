@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -18,7 +17,6 @@ import (
 
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
-	"github.com/agentcard/agentcard/internal/a2afixture"
 	"github.com/agentcard/agentcard/internal/hostile"
 )
 
@@ -57,58 +55,13 @@ func postJSON(t *testing.T, base, body, client string) answer {
 	return answer{res.StatusCode, res.Header, b}
 }
 
-// e2eB1: A redirects to B (another port), whose card declares endpoints on
-// B and C; POST /api/check with Authorization, probes and the extended
-// card. No request to B or C carries the Authorization; the answer says
-// the credentials were withheld and why.
+// e2eB1: redirectChain's POST /api/check under workerd: no request to B
+// or C carries the Authorization; the answer says the credentials were
+// withheld and why.
 func e2eB1(t *testing.T, base string) {
-	c := a2aAgent(t)
-	var card []byte
-	b := serveLive(t, func(*liveFixture) http.Handler {
-		agent := a2afixture.AgentHandler()
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == "/card.json" {
-				w.Header().Set("Content-Type", "application/json")
-				w.Write(card)
-				return
-			}
-			agent.ServeHTTP(w, r)
-		})
-	})
-	card = liveCard(map[string]any{"capabilities": map[string]any{"extendedAgentCard": true}},
-		[3]string{b.URL("/jsonrpc"), "JSONRPC", "1.0"}, [3]string{c.URL("/jsonrpc"), "JSONRPC", "1.0"}, [3]string{c.URL("/rest"), "HTTP+JSON", "1.0"})
-	a := serveLive(t, func(*liveFixture) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			http.Redirect(w, r, b.URL("/card.json"), http.StatusFound)
-		})
-	})
-	res := postJSON(t, base, `{"url":`+jsonString(a.URL("/.well-known/agent-card.json"))+`,"headers":{"Authorization":"`+secret+`"},"probe":true,"extended":true}`, "198.18.200.1")
-	if res.status != 200 {
-		t.Fatalf("%d %s", res.status, res.body)
-	}
-	withoutSecret(t, "POST /api/check", res.body)
-	if !a.sawSecret() {
-		t.Error("the origin named got no Authorization")
-	}
-	for name, f := range map[string]*liveFixture{"B": b, "C": c} {
-		n := len(f.requests())
-		if n == 0 {
-			t.Errorf("%s got no request: the case proves nothing", name)
-		}
-		if f.sawSecret() {
-			t.Errorf("%s got the caller's Authorization", name)
-		}
-		t.Logf("%s: %d requests, none with the Authorization", name, n)
-	}
-	var m struct {
-		Withheld bool                `json:"credentialsWithheld"`
-		Reason   *discovery.Withheld `json:"credentialsWithheldReason"`
-	}
-	if err := json.Unmarshal(res.body, &m); err != nil || !m.Withheld || m.Reason == nil || m.Reason.Reason != discovery.WithheldRedirect || m.Reason.Message == "" {
-		t.Errorf("the answer does not say why: %v %+v", err, m)
-	} else {
-		t.Logf("credentialsWithheldReason: %s", m.Reason.Message)
-	}
+	a, b, c, body := redirectChain(t)
+	res := postJSON(t, base, body, "198.18.200.1")
+	checkB1(t, a, b, c, res.status, res.body)
 }
 
 // e2eB3: a header value with a byte outside visible ASCII is refused with

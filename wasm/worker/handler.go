@@ -498,7 +498,7 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 	}
 	memo := !req.Posted && !req.Refresh
 	key := pageKey(r, asJSON)
-	if pg, ok := h.pages.get(key); memo && ok {
+	if pg, ok := h.pages.Get(key); memo && ok {
 		if asJSON {
 			h.cors(w, r)
 		}
@@ -519,7 +519,7 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 		}
 		defer h.gate.Leave()
 	}
-	if pg, ok := h.pages.get(key); memo && ok {
+	if pg, ok := h.pages.Get(key); memo && ok {
 		if asJSON {
 			h.cors(w, r)
 		}
@@ -529,7 +529,7 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 	c := &capture{ResponseWriter: w}
 	h.answerCheck(c, r, req, res, asJSON)
 	if memo && res.Cached && !res.Report.Facts.NoStore && c.status == http.StatusOK && r.Method == http.MethodGet {
-		h.pages.put(key, memoPage{status: c.status, header: w.Header().Clone(), body: c.body.Bytes()})
+		h.pages.Put(key, memoPage{status: c.status, header: w.Header().Clone(), body: c.body.Bytes()}, c.body.Len()+len(key))
 	}
 }
 

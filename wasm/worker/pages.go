@@ -3,8 +3,9 @@ package main
 import (
 	"bytes"
 	"net/http"
-	"sync"
 	"time"
+
+	"github.com/agentcard/agentcard/core/check"
 )
 
 // pageMemo keeps, for a few seconds, the answers rendered from a card the
@@ -15,29 +16,19 @@ import (
 // passes, so sixteen readers of one report cost one rendering. Answers of
 // fresh fetches, refresh=1, POSTs and cards that ask not to be stored are
 // never kept.
-type pageMemo struct {
-	mu    sync.Mutex
-	max   int // bytes
-	size  int
-	now   func() time.Time
-	m     map[string]memoPage
-	order []string
-}
+type pageMemo = check.Recent[memoPage]
 
 type memoPage struct {
-	status  int
-	header  http.Header
-	body    []byte
-	expires time.Time
+	status int
+	header http.Header
+	body   []byte
 }
 
 // pageTTL is short: the cached card it was rendered from is kept a
 // minute, and a page is only for readers arriving together.
 const pageTTL = 10 * time.Second
 
-func newPageMemo(max int) *pageMemo {
-	return &pageMemo{max: max, now: time.Now, m: map[string]memoPage{}}
-}
+func newPageMemo(max int) *pageMemo { return check.NewRecent[memoPage](max, pageTTL) }
 
 func pageKey(r *http.Request, asJSON bool) string {
 	rl := langOf(r)
@@ -50,52 +41,6 @@ func pageKey(r *http.Request, asJSON bool) string {
 		explicit = "1"
 	}
 	return kind + "|" + string(rl.lang) + "|" + explicit + "|" + r.URL.RequestURI()
-}
-
-func (p *pageMemo) get(key string) (memoPage, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	pg, ok := p.m[key]
-	if !ok || p.now().After(pg.expires) {
-		return memoPage{}, false
-	}
-	return pg, true
-}
-
-func (p *pageMemo) put(key string, pg memoPage) {
-	n := len(pg.body) + len(key)
-	if n > p.max {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	now := p.now()
-	pg.expires = now.Add(pageTTL)
-	if old, ok := p.m[key]; ok {
-		p.size -= len(old.body) + len(key)
-		delete(p.m, key)
-	}
-	keep := p.order[:0]
-	for _, k := range p.order {
-		if old, ok := p.m[k]; ok {
-			if now.After(old.expires) {
-				p.size -= len(old.body) + len(k)
-				delete(p.m, k)
-			} else {
-				keep = append(keep, k)
-			}
-		}
-	}
-	p.order = keep
-	for p.size+n > p.max && len(p.order) > 0 {
-		k := p.order[0]
-		p.order = p.order[1:]
-		p.size -= len(p.m[k].body) + len(k)
-		delete(p.m, k)
-	}
-	p.m[key] = pg
-	p.order = append(p.order, key)
-	p.size += n
 }
 
 // serve writes a kept page (its CORS header is the handler's to add, per

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/internal/a2afixture"
 )
 
 // Regression tests of the security review's breaks (issue 16) for the
@@ -109,6 +111,68 @@ func TestB4ProbeReflection(t *testing.T) {
 	}
 }
 
+// redirectChain is issue 16's B1 setup: A redirects its card to B
+// (another port), whose card declares endpoints on B and C (a real A2A
+// agent) and promises an extended card. body is the POST /api/check that
+// sends the test's Authorization with probes and the extended card.
+func redirectChain(t *testing.T) (a, b, c *liveFixture, body string) {
+	c = a2aAgent(t)
+	var card []byte
+	b = serveLive(t, func(*liveFixture) http.Handler {
+		agent := a2afixture.AgentHandler()
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/card.json" {
+				w.Header().Set("Content-Type", "application/json")
+				w.Write(card)
+				return
+			}
+			agent.ServeHTTP(w, r)
+		})
+	})
+	card = liveCard(map[string]any{"capabilities": map[string]any{"extendedAgentCard": true}},
+		[3]string{b.URL("/jsonrpc"), "JSONRPC", "1.0"}, [3]string{c.URL("/jsonrpc"), "JSONRPC", "1.0"}, [3]string{c.URL("/rest"), "HTTP+JSON", "1.0"})
+	a = serveLive(t, func(*liveFixture) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, b.URL("/card.json"), http.StatusFound)
+		})
+	})
+	body = `{"url":` + jsonString(a.URL("/.well-known/agent-card.json")) + `,"headers":{"Authorization":"` + secret + `"},"probe":true,"extended":true}`
+	return a, b, c, body
+}
+
+// checkB1 checks the answer to redirectChain's POST: A got the
+// Authorization, B and C were asked but never with it, and the answer
+// says the credentials were withheld and why.
+func checkB1(t *testing.T, a, b, c *liveFixture, status int, answer []byte) {
+	t.Helper()
+	if status != 200 {
+		t.Fatalf("%d %s", status, answer)
+	}
+	withoutSecret(t, "POST /api/check", answer)
+	if !a.sawSecret() {
+		t.Error("the origin named did not get the Authorization")
+	}
+	for name, f := range map[string]*liveFixture{"B": b, "C": c} {
+		n := len(f.requests())
+		if n == 0 {
+			t.Errorf("%s got no request at all: the test proves nothing", name)
+		}
+		if f.sawSecret() {
+			t.Errorf("%s got the caller's Authorization", name)
+		}
+		t.Logf("%s: %d requests, none with the Authorization", name, n)
+	}
+	var m struct {
+		Withheld bool                `json:"credentialsWithheld"`
+		Reason   *discovery.Withheld `json:"credentialsWithheldReason"`
+	}
+	if err := json.Unmarshal(answer, &m); err != nil || !m.Withheld || m.Reason == nil || m.Reason.Reason != discovery.WithheldRedirect || m.Reason.Message == "" {
+		t.Errorf("the answer does not say why: %v %+v", err, m)
+	} else {
+		t.Logf("credentialsWithheldReason: %s", m.Reason.Message)
+	}
+}
+
 // TestB1PostCredentialsScoped: POST /api/check with Authorization, for a
 // card at A that redirects to B (another port), whose card declares
 // endpoints on B and C: no request to B or C carries the Authorization,
@@ -116,47 +180,9 @@ func TestB4ProbeReflection(t *testing.T) {
 // credentials were withheld and why. Before, the Worker scoped them to
 // the origin the card was redirected to.
 func TestB1PostCredentialsScoped(t *testing.T) {
-	c := a2aAgent(t)
-	var card []byte
-	bCard := serveLive(t, func(*liveFixture) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == "/card.json" {
-				w.Header().Set("Content-Type", "application/json")
-				w.Write(card)
-				return
-			}
-			http.NotFound(w, r)
-		})
-	})
-	card = liveCard(map[string]any{"capabilities": map[string]any{"extendedAgentCard": true}},
-		[3]string{bCard.URL("/jsonrpc"), "JSONRPC", "1.0"}, [3]string{c.URL("/jsonrpc"), "JSONRPC", "1.0"}, [3]string{c.URL("/rest"), "HTTP+JSON", "1.0"})
-	a := serveLive(t, func(*liveFixture) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			http.Redirect(w, r, bCard.URL("/card.json"), http.StatusFound)
-		})
-	})
-	h := liveWorker(t, true, nil)
-	w := postCheck(t, h, `{"url":`+jsonString(a.URL("/.well-known/agent-card.json"))+`,"headers":{"Authorization":"`+secret+`"},"probe":true,"extended":true}`)
-	m := checkJSONOf(t, w)
-	if w.Code != 200 {
-		t.Fatalf("%d %s", w.Code, w.Body)
-	}
-	if !a.sawSecret() {
-		t.Error("the origin named did not get the Authorization")
-	}
-	for name, f := range map[string]*liveFixture{"B": bCard, "C": c} {
-		if len(f.requests()) == 0 {
-			t.Errorf("%s got no request at all: the test proves nothing", name)
-		}
-		if f.sawSecret() {
-			t.Errorf("%s got the caller's Authorization", name)
-		}
-	}
-	reason, _ := m["credentialsWithheldReason"].(map[string]any)
-	if m["credentialsWithheld"] != true || reason["code"] != discovery.WithheldRedirect || reason["message"] == "" {
-		t.Errorf("the answer does not say the credentials were withheld: %v %v", m["credentialsWithheld"], reason)
-	}
-	withoutSecret(t, "POST /api/check", w.Body.Bytes())
+	a, b, c, body := redirectChain(t)
+	w := postCheck(t, liveWorker(t, true, nil), body)
+	checkB1(t, a, b, c, w.Code, w.Body.Bytes())
 }
 
 // TestB3HeaderValueRefused: a header value outside visible ASCII (obs-text,
