@@ -29,8 +29,9 @@ import (
 
 // reflectorSetup is a victim host counting the JSON-RPC POSTs it gets and
 // a card host answering /card.json?v=N (any N) with a card whose eight
-// interfaces are all on the victim.
-func reflectorSetup(t *testing.T) (victim, cards *liveFixture) {
+// interfaces are all on the victim, named name (127.0.0.1 or localhost:
+// two names are two hosts for the per-host cap).
+func reflectorSetup(t *testing.T, name string) (victim, cards *liveFixture) {
 	victim = serveLive(t, func(*liveFixture) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
@@ -39,7 +40,7 @@ func reflectorSetup(t *testing.T) (victim, cards *liveFixture) {
 	})
 	var entries [][3]string
 	for i := range 8 {
-		entries = append(entries, [3]string{victim.URL(fmt.Sprintf("/rpc/%d", i)), "JSONRPC", "1.0"})
+		entries = append(entries, [3]string{strings.Replace(victim.URL(fmt.Sprintf("/rpc/%d", i)), "127.0.0.1", name, 1), "JSONRPC", "1.0"})
 	}
 	card := liveCard(nil, entries...)
 	cards = serveLive(t, func(*liveFixture) http.Handler {
@@ -77,7 +78,7 @@ func TestB4ProbeReflection(t *testing.T) {
 		{"40 addresses in one /64", func(i int) string { return fmt.Sprintf("[2001:db8:1:2::%x]:1234", i+1) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			victim, cards := reflectorSetup(t)
+			victim, cards := reflectorSetup(t, "127.0.0.1")
 			p := discovery.DefaultPolicy()
 			p.AllowLoopback = true
 			h := newHandler(Config{Doer: discovery.NewHTTPDoer(p), AllowLoopback: true, Cache: newMemoryCache(256), Policy: &p,
@@ -328,4 +329,33 @@ func TestB2GateOneAtATime(t *testing.T) {
 		}()
 	}
 	answers.Wait()
+}
+
+// TestB5PostKeyTrust: POST /api/check with the caller's key Y, for a card
+// signed by key X whose jku (on the card's own origin) serves X: only Y
+// counts, so nothing verifies, the jku is not read, and the card is
+// signature-untrusted. The Worker used to fall back to the signer's jku
+// and answer verified.
+func TestB5PostKeyTrust(t *testing.T) {
+	x, jwksX := signingKey(t)
+	_, jwksY := signingKey(t) // another key, the same kid
+	var ours map[string]any
+	json.Unmarshal(jwksY, &ours)
+	ours["keys"].([]any)[0].(map[string]any)["kid"] = "ours"
+	keyY, _ := json.Marshal(ours)
+	host := cardHost(t, func(self string) []byte { return signCard(t, liveCard(nil), x, self+"/jwks.json") }, jwksX)
+	w := postCheck(t, liveWorker(t, true, nil), `{"url":`+jsonString(host.URL("/.well-known/agent-card.json"))+`,"key":`+string(keyY)+`}`)
+	m := checkJSONOf(t, w)
+	codes := map[string]bool{}
+	for _, d := range m["diagnostics"].([]any) {
+		codes[d.(map[string]any)["code"].(string)] = true
+	}
+	if codes["signature-verified"] || codes["signature-self-published"] || !codes["signature-untrusted"] || m["errors"].(float64) < 1 {
+		t.Errorf("findings %v", codes)
+	}
+	for _, r := range host.requests() {
+		if r.Path == "/jwks.json" {
+			t.Error("the signer's jku was read although the caller supplied a key")
+		}
+	}
 }
