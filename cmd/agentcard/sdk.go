@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -90,9 +89,7 @@ func (e *env) selectSDK(c *command, which, keyFile, format string, pos []string)
 		}
 	}
 	if format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
+		enc := newJSONEncoder(e.stdout)
 		if err := enc.Encode(struct {
 			Input   string                `json:"input"`
 			Choices []selection.SDKChoice `json:"choices"`

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -79,9 +78,7 @@ func (e *env) selectCmd(args []string) int {
 	}
 	res.Localize(e.cat)
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
+		enc := newJSONEncoder(e.stdout)
 		if err := enc.Encode(res); err != nil {
 			fmt.Fprintf(e.stderr, "agentcard select: %v\n", err)
 			return exitUsage

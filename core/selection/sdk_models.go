@@ -133,7 +133,7 @@ func decoded(entries []card.Interface, names int) ([]sdkEntry, i18n.Text) {
 			name, snake string
 			dst         *string
 		}{{"url", "url", &e.url}, {"protocolBinding", "protocol_binding", &e.binding}, {"protocolVersion", "protocol_version", &e.version}, {"tenant", "tenant", &e.tenant}} {
-			v := get(n, m.name)
+			v := n.Get(m.name)
 			switch {
 			case names == foldedNames:
 				for _, c := range n.Children {
@@ -142,7 +142,7 @@ func decoded(entries []card.Interface, names int) ([]sdkEntry, i18n.Text) {
 					}
 				}
 			case v == nil && names == snakeNames:
-				v = get(n, m.snake)
+				v = n.Get(m.snake)
 			}
 			switch {
 			case v == nil || v.Kind == jsonpos.Null:
@@ -384,7 +384,7 @@ func modelPython(root *jsonpos.Node, entries []card.Interface, list string, v []
 // for a card without supportedInterfaces, in the same order as
 // card.LegacyInterfaces.
 func pythonLegacy(root *jsonpos.Node, entries []card.Interface) ([]sdkEntry, i18n.Text) {
-	u := get(root, "url")
+	u := root.Get("url")
 	if pyFalsy(u) {
 		return nil, i18n.Text{}
 	}
@@ -402,7 +402,7 @@ func pythonLegacy(root *jsonpos.Node, entries []card.Interface) ([]sdkEntry, i18
 		}
 		return "", i18n.T("phrase.sdk.member-kind", owner, name, kindName(n.Kind))
 	}
-	version, fail := str(get(root, "protocolVersion"), "card", "protocolVersion", "0.3.0")
+	version, fail := str(root.Get("protocolVersion"), "card", "protocolVersion", "0.3.0")
 	if !fail.IsZero() {
 		return nil, fail
 	}
@@ -412,13 +412,13 @@ func pythonLegacy(root *jsonpos.Node, entries []card.Interface) ([]sdkEntry, i18
 		var f1, f2 i18n.Text
 		if it.Index == 0 {
 			e.url = u.Str
-			e.binding, f1 = str(get(root, "preferredTransport"), "card", "preferredTransport", "JSONRPC")
+			e.binding, f1 = str(root.Get("preferredTransport"), "card", "preferredTransport", "JSONRPC")
 		} else {
 			if it.Node == nil || it.Node.Kind != jsonpos.Object {
 				return nil, i18n.T("phrase.sdk.entry-kind", it.Source, kindName(kindOf(it.Node)))
 			}
-			e.url, f1 = str(get(it.Node, "url"), it.Source, "url", "")
-			e.binding, f2 = str(get(it.Node, "transport"), it.Source, "transport", "")
+			e.url, f1 = str(it.Node.Get("url"), it.Source, "url", "")
+			e.binding, f2 = str(it.Node.Get("transport"), it.Source, "transport", "")
 		}
 		if !f1.IsZero() {
 			return nil, f1
@@ -428,7 +428,7 @@ func pythonLegacy(root *jsonpos.Node, entries []card.Interface) ([]sdkEntry, i18
 		}
 		out = append(out, e)
 	}
-	if ai := get(root, "additionalInterfaces"); ai != nil && ai.Kind != jsonpos.Array && !pyFalsy(ai) {
+	if ai := root.Get("additionalInterfaces"); ai != nil && ai.Kind != jsonpos.Array && !pyFalsy(ai) {
 		return nil, i18n.T("phrase.sdk.member-kind", "card", "additionalInterfaces", kindName(ai.Kind))
 	}
 	return out, i18n.Text{}
@@ -564,19 +564,19 @@ func modelJS(root *jsonpos.Node, entries []card.Interface, list string, v []verd
 		e := sdkEntry{it: it}
 		if proto {
 			get := func(name, snake string) string {
-				m := get(n, name)
+				m := n.Get(name)
 				if m == nil || m.Kind == jsonpos.Null {
-					m = get(n, snake)
+					m = n.Get(snake)
 				}
 				return jsString(m)
 			}
 			e.url, e.binding, e.version, e.tenant = get("url", "url"), get("protocolBinding", "protocol_binding"), get("protocolVersion", "protocol_version"), get("tenant", "tenant")
 		} else {
-			b := get(n, "protocolBinding")
+			b := n.Get("protocolBinding")
 			if b == nil || b.Kind != jsonpos.String {
 				return nil, -1, "", i18n.T("phrase.sdk.js.throws", it.Source)
 			}
-			e.binding, e.url, e.version, e.tenant = b.Str, it.URL, get(n, "protocolVersion").Text(), get(n, "tenant").Text()
+			e.binding, e.url, e.version, e.tenant = b.Str, it.URL, n.Get("protocolVersion").Text(), n.Get("tenant").Text()
 		}
 		es[k] = e
 	}
@@ -654,17 +654,17 @@ func jsProtoCard(root *jsonpos.Node) bool {
 		return n != nil && n.Kind == jsonpos.Array && len(n.Children) > 0 &&
 			n.Children[0].Kind == jsonpos.Object && n.Children[0].Has("schemes")
 	}
-	if protoSecurity(get(root, "security")) {
+	if protoSecurity(root.Get("security")) {
 		return true
 	}
-	if ss := get(root, "securitySchemes"); ss != nil && (ss.Kind == jsonpos.Object || ss.Kind == jsonpos.Array) {
+	if ss := root.Get("securitySchemes"); ss != nil && (ss.Kind == jsonpos.Object || ss.Kind == jsonpos.Array) {
 		if first := jsFirstValue(ss); first != nil {
 			return first.Kind == jsonpos.Array || first.Kind == jsonpos.Object && !first.Has("type")
 		}
 	}
-	if skills := get(root, "skills"); skills != nil && skills.Kind == jsonpos.Array {
+	if skills := root.Get("skills"); skills != nil && skills.Kind == jsonpos.Array {
 		for _, s := range skills.Children {
-			if s.Kind == jsonpos.Object && protoSecurity(get(s, "security")) {
+			if s.Kind == jsonpos.Object && protoSecurity(s.Get("security")) {
 				return true
 			}
 		}
@@ -693,5 +693,5 @@ func jsFirstValue(n *jsonpos.Node) *jsonpos.Node {
 	if best == "" {
 		best = n.Children[0].Key
 	}
-	return get(n, best)
+	return n.Get(best)
 }

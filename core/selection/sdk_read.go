@@ -56,13 +56,6 @@ const (
 	RefuseCrash = "crash"
 )
 
-// get is n.Get(key), not inlined: the card readers look members up at
-// some hundred places, and each inlined lookup costs the Worker's
-// size-limited bundle about a third of a kilobyte.
-//
-//go:noinline
-func get(n *jsonpos.Node, key string) *jsonpos.Node { return n.Get(key) }
-
 // IssueGoScopes is the a2a-go issue about requirement scopes given as a
 // bare list instead of the specification's StringList shape.
 const IssueGoScopes = "https://github.com/a2aproject/a2a-go/issues/430"
@@ -383,33 +376,33 @@ func ProtoName(json string) string {
 // pyGet is the value ParseDict reads for a field (JSON name, else proto
 // name; a dict keeps the last of repeated keys).
 func pyGet(n *jsonpos.Node, name string) *jsonpos.Node {
-	if v := get(n, name); v != nil {
+	if v := n.Get(name); v != nil {
 		return v
 	}
-	return get(n, ProtoName(name))
+	return n.Get(ProtoName(name))
 }
 
 func readPython(root *jsonpos.Node) CardReading {
 	p := &pyReader{}
 	// _handle_extended_card_compatibility
-	legacyExtended := !pyFalsy(get(root, "supportsAuthenticatedExtendedCard"))
-	caps := get(root, "capabilities")
+	legacyExtended := !pyFalsy(root.Get("supportsAuthenticatedExtendedCard"))
+	caps := root.Get("capabilities")
 	if legacyExtended && caps != nil && caps.Kind != jsonpos.Object {
 		p.crash(caps)
 		return CardReading{Refusal: p.refusal}
 	}
 	// _handle_connection_fields_compatibility: the legacy members go; a
 	// card without supportedInterfaces gets entries built from them
-	built := get(root, "supportedInterfaces") == nil && !pyFalsy(get(root, "url"))
+	built := root.Get("supportedInterfaces") == nil && !pyFalsy(root.Get("url"))
 	if built && !p.legacyInterfaces(root) {
 		return CardReading{Refusal: p.refusal}
 	}
 	// _handle_security_compatibility
-	legacyReqs := get(root, "securityRequirements") == nil && get(root, "security") != nil && get(root, "security").Kind != jsonpos.Null
-	if legacyReqs && !p.legacySecurity(get(root, "security")) {
+	legacyReqs := root.Get("securityRequirements") == nil && root.Get("security") != nil && root.Get("security").Kind != jsonpos.Null
+	if legacyReqs && !p.legacySecurity(root.Get("security")) {
 		return CardReading{Refusal: p.refusal}
 	}
-	if skills := get(root, "skills"); skills != nil {
+	if skills := root.Get("skills"); skills != nil {
 		switch {
 		case skills.Kind == jsonpos.Array:
 			for _, s := range skills.Children {
@@ -417,7 +410,7 @@ func readPython(root *jsonpos.Node) CardReading {
 					p.crash(s)
 					return CardReading{Refusal: p.refusal}
 				}
-				if get(s, "securityRequirements") == nil && get(s, "security") != nil && get(s, "security").Kind != jsonpos.Null && !p.legacySecurity(get(s, "security")) {
+				if s.Get("securityRequirements") == nil && s.Get("security") != nil && s.Get("security").Kind != jsonpos.Null && !p.legacySecurity(s.Get("security")) {
 					return CardReading{Refusal: p.refusal}
 				}
 			}
@@ -427,13 +420,13 @@ func readPython(root *jsonpos.Node) CardReading {
 			return CardReading{Refusal: p.refusal}
 		}
 	}
-	if ss := get(root, "securitySchemes"); ss != nil && !pyFalsy(ss) {
+	if ss := root.Get("securitySchemes"); ss != nil && !pyFalsy(ss) {
 		if ss.Kind != jsonpos.Object {
 			p.crash(ss)
 			return CardReading{Refusal: p.refusal}
 		}
 		for _, c := range ss.Children {
-			if get(ss, c.Key) == c && c.Kind != jsonpos.Object {
+			if ss.Get(c.Key) == c && c.Kind != jsonpos.Object {
 				p.crash(c)
 				return CardReading{Refusal: p.refusal}
 			}
@@ -448,7 +441,7 @@ func readPython(root *jsonpos.Node) CardReading {
 		out.Interfaces = len(si.Children)
 	} else if built {
 		out.Interfaces = 1
-		if ai := get(root, "additionalInterfaces"); ai != nil && ai.Kind == jsonpos.Array {
+		if ai := root.Get("additionalInterfaces"); ai != nil && ai.Kind == jsonpos.Array {
 			out.Interfaces += len(ai.Children)
 		}
 	}
@@ -457,7 +450,7 @@ func readPython(root *jsonpos.Node) CardReading {
 			m := map[string][]string{}
 			if s := pyGet(req, "schemes"); s != nil && s.Kind == jsonpos.Object {
 				for _, c := range s.Children {
-					if get(s, c.Key) != c {
+					if s.Get(c.Key) != c {
 						continue
 					}
 					m[c.Key] = stringList(pyGet(c, "list"))
@@ -466,10 +459,10 @@ func readPython(root *jsonpos.Node) CardReading {
 			out.SecurityRequirements = append(out.SecurityRequirements, m)
 		}
 	} else if legacyReqs {
-		for _, req := range get(root, "security").Children {
+		for _, req := range root.Get("security").Children {
 			m := map[string][]string{}
 			for _, c := range req.Children {
-				if get(req, c.Key) == c {
+				if req.Get(c.Key) == c {
 					m[c.Key] = stringList(c)
 				}
 			}
@@ -480,7 +473,7 @@ func readPython(root *jsonpos.Node) CardReading {
 		if e := pyGet(caps, "extendedAgentCard"); e != nil && e.Kind == jsonpos.Bool {
 			out.ExtendedCard = e.Bool
 		}
-		if legacyExtended && get(caps, "extendedAgentCard") == nil {
+		if legacyExtended && caps.Get("extendedAgentCard") == nil {
 			out.ExtendedCard = true
 		}
 	} else if legacyExtended {
@@ -504,11 +497,11 @@ func stringList(n *jsonpos.Node) []string {
 // protocolVersion, as ParseDict then reads them (each a string or None).
 func (p *pyReader) legacyInterfaces(root *jsonpos.Node) bool {
 	for _, name := range []string{"url", "preferredTransport", "protocolVersion"} {
-		if v := get(root, name); v != nil && v.Kind != jsonpos.Null && v.Kind != jsonpos.String {
+		if v := root.Get(name); v != nil && v.Kind != jsonpos.Null && v.Kind != jsonpos.String {
 			return p.wrongType(v, "phrase.sdk.read.want.string")
 		}
 	}
-	ai := get(root, "additionalInterfaces")
+	ai := root.Get("additionalInterfaces")
 	if pyFalsy(ai) {
 		return true
 	}
@@ -520,7 +513,7 @@ func (p *pyReader) legacyInterfaces(root *jsonpos.Node) bool {
 			return p.crash(e)
 		}
 		for _, name := range []string{"url", "transport"} {
-			if v := get(e, name); v != nil && v.Kind != jsonpos.Null && v.Kind != jsonpos.String {
+			if v := e.Get(name); v != nil && v.Kind != jsonpos.Null && v.Kind != jsonpos.String {
 				return p.wrongType(v, "phrase.sdk.read.want.string")
 			}
 		}
@@ -543,7 +536,7 @@ func (p *pyReader) legacySecurity(sec *jsonpos.Node) bool {
 			return p.crash(req)
 		}
 		for _, c := range req.Children {
-			if get(req, c.Key) == c && !p.value(c, "[]string") {
+			if req.Get(c.Key) == c && !p.value(c, "[]string") {
 				return false
 			}
 		}
@@ -558,9 +551,9 @@ func (p *pyReader) message(n *jsonpos.Node, typ string) bool {
 	if n.Kind != jsonpos.Object {
 		return p.wrongType(n, "phrase.sdk.read.want.object")
 	}
-	if typ == "SecurityScheme" && get(n, "type") != nil {
+	if typ == "SecurityScheme" && n.Get("type") != nil {
 		// parse_agent_card moved a 0.3 scheme under its wrapper
-		if t := get(n, "type"); t.Kind == jsonpos.String {
+		if t := n.Get("type"); t.Kind == jsonpos.String {
 			if k, ok := card.SchemeKindByType(t.Str); ok {
 				return p.legacyScheme(n, k)
 			}
@@ -569,7 +562,7 @@ func (p *pyReader) message(n *jsonpos.Node, typ string) bool {
 	seen := map[string]*jsonpos.Node{}
 	oneOf := false
 	for _, c := range n.Children {
-		if get(n, c.Key) != c || typ == "SecurityScheme" && c.Key == "type" {
+		if n.Get(c.Key) != c || typ == "SecurityScheme" && c.Key == "type" {
 			continue // a dict keeps the last of repeated keys; the scheme's type was popped
 		}
 		f := pyField(typ, c.Key)
@@ -597,9 +590,9 @@ func (p *pyReader) message(n *jsonpos.Node, typ string) bool {
 // under the wrapper of its type ("in" renamed "location").
 func (p *pyReader) legacyScheme(n *jsonpos.Node, k card.SchemeKind) bool {
 	wrapper := card.LookupAny("SecurityScheme", k.Wrapper).Type
-	hasIn := k.Type == "apiKey" && get(n, "in") != nil
+	hasIn := k.Type == "apiKey" && n.Get("in") != nil
 	for _, c := range n.Children {
-		if get(n, c.Key) != c || c.Key == "type" || hasIn && c.Key == "location" {
+		if n.Get(c.Key) != c || c.Key == "type" || hasIn && c.Key == "location" {
 			continue
 		}
 		name := c.Key
@@ -655,7 +648,7 @@ func (p *pyReader) value(n *jsonpos.Node, typ string) bool {
 		}
 		elem := typ[len("map[") : len(typ)-1]
 		for _, c := range n.Children {
-			if get(n, c.Key) != c {
+			if n.Get(c.Key) != c {
 				continue
 			}
 			if c.Kind == jsonpos.Null {
@@ -685,10 +678,10 @@ var jsMembers = map[string][]string{
 // jsList is what fromJSON reads for a list member: the JSON name when it
 // holds an array, else the proto name when that does, else nothing.
 func jsList(n *jsonpos.Node, name string) *jsonpos.Node {
-	if v := get(n, name); v != nil && v.Kind == jsonpos.Array {
+	if v := n.Get(name); v != nil && v.Kind == jsonpos.Array {
 		return v
 	}
-	if v := get(n, ProtoName(name)); v != nil && v.Kind == jsonpos.Array {
+	if v := n.Get(ProtoName(name)); v != nil && v.Kind == jsonpos.Array {
 		return v
 	}
 	return nil
@@ -700,10 +693,10 @@ func jsSet(n *jsonpos.Node, name string) *jsonpos.Node {
 	if n == nil || n.Kind != jsonpos.Object {
 		return nil
 	}
-	if v := get(n, name); v != nil && v.Kind != jsonpos.Null {
+	if v := n.Get(name); v != nil && v.Kind != jsonpos.Null {
 		return v
 	}
-	if v := get(n, ProtoName(name)); v != nil && v.Kind != jsonpos.Null {
+	if v := n.Get(ProtoName(name)); v != nil && v.Kind != jsonpos.Null {
 		return v
 	}
 	return nil
@@ -713,15 +706,15 @@ func readJS(root *jsonpos.Node) CardReading {
 	out := CardReading{SecurityRequirements: []map[string][]string{}}
 	if !jsProtoCard(root) {
 		// used as it is
-		if si := get(root, "supportedInterfaces"); si != nil && si.Kind == jsonpos.Array {
+		if si := root.Get("supportedInterfaces"); si != nil && si.Kind == jsonpos.Array {
 			out.Interfaces = len(si.Children)
 		}
-		if sr := get(root, "securityRequirements"); sr != nil && sr.Kind == jsonpos.Array {
+		if sr := root.Get("securityRequirements"); sr != nil && sr.Kind == jsonpos.Array {
 			for _, req := range sr.Children {
-				out.SecurityRequirements = append(out.SecurityRequirements, jsRequirement(get(req, "schemes"), false))
+				out.SecurityRequirements = append(out.SecurityRequirements, jsRequirement(req.Get("schemes"), false))
 			}
 		}
-		out.ExtendedCard = jsTruthy(get(get(root, "capabilities"), "extendedAgentCard"))
+		out.ExtendedCard = jsTruthy(root.Get("capabilities").Get("extendedAgentCard"))
 		return out
 	}
 	if r := jsNulls(root, "AgentCard"); r != nil {
@@ -730,13 +723,13 @@ func readJS(root *jsonpos.Node) CardReading {
 	// securitySchemes (or security_schemes) when it is an object (an
 	// array counts, as for isObject): each value goes to
 	// SecurityScheme.fromJSON, which throws on null
-	ss := get(root, "securitySchemes")
+	ss := root.Get("securitySchemes")
 	if !jsObject(ss) {
-		ss = get(root, "security_schemes")
+		ss = root.Get("security_schemes")
 	}
 	if jsObject(ss) {
 		for _, c := range ss.Children {
-			if c.Kind == jsonpos.Null && (ss.Kind == jsonpos.Array || get(ss, c.Key) == c) {
+			if c.Kind == jsonpos.Null && (ss.Kind == jsonpos.Array || ss.Get(c.Key) == c) {
 				return CardReading{Refusal: &Refusal{SDK: SDKJS, Kind: RefuseNull, Node: c, Text: i18n.T("phrase.sdk.read.js-null", c.BoundedPointer())}}
 			}
 		}
@@ -746,7 +739,7 @@ func readJS(root *jsonpos.Node) CardReading {
 	}
 	if sr := jsList(root, "securityRequirements"); sr != nil {
 		for _, req := range sr.Children {
-			s := get(req, "schemes")
+			s := req.Get("schemes")
 			if s == nil || s.Kind == jsonpos.Null {
 				s = nil
 			}
@@ -806,10 +799,10 @@ func jsRequirement(s *jsonpos.Node, converted bool) map[string][]string {
 		key := c.Key
 		if s.Kind == jsonpos.Array {
 			key = strconv.Itoa(c.Index)
-		} else if get(s, c.Key) != c {
+		} else if s.Get(c.Key) != c {
 			continue
 		}
-		list := get(c, "list")
+		list := c.Get("list")
 		switch {
 		case list != nil && list.Kind == jsonpos.Array:
 			scopes := make([]string, 0, len(list.Children))
