@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
+	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // tree writes files (path → content; a path ending in / is a directory)
@@ -144,7 +145,7 @@ func TestParse(t *testing.T) {
 			{"cli.config.unknown-key.suggest", 1, 1, []any{`"rulez"`, "rules"}},
 			{"cli.config.profile", 2, 10, []any{`"prod"`, "publish, local"}}}},
 
-		{"json trailing comma", ".agentcard.json", "{\"profile\": \"local\",\n}\n", nil, []wantErr{{"msg.json-trailing-comma.object", 2, 1, []any{1, 20}}}},
+		{"json trailing comma", ".agentcard.json", "{\"profile\": \"local\",\n}\n", nil, []wantErr{{"msg.json-trailing-comma.object", 1, 20, []any{jsonpos.Position{Line: 1, Column: 20, Offset: 19}}}}},
 		{"json duplicate key", ".agentcard.json", "{\"profile\": \"local\",\n \"profile\": \"publish\"}", nil, []wantErr{{"msg.json-duplicate-key", 2, 2, nil}}},
 		{"json level must be a string", ".agentcard.json", `{"rules": {"name-generic": false}}`, nil, []wantErr{{"cli.config.level", 1, 28, []any{"name-generic", `"false"`, "off, error, warning, info"}}}},
 		{"json profile must be a string", ".agentcard.json", `{"profile": 1}`, nil, []wantErr{{"cli.config.profile", 1, 13, []any{`"1"`, "publish, local"}}}},
