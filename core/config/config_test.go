@@ -124,7 +124,7 @@ func TestParse(t *testing.T) {
 			&Config{Rules: map[string]Level{"name-generic": LevelOff, "skill-no-examples": LevelOff}}, nil},
 
 		{"misspelt key", ".agentcard.yaml", "rule:\n  name-generic: off\n", nil, []wantErr{{"cli.config.unknown-key.suggest", 1, 1, []any{`"rule"`, "rules"}}}},
-		{"unknown key", ".agentcard.yaml", "profile: local\nextends: recommended\n", nil, []wantErr{{"cli.config.unknown-key", 2, 1, []any{`"extends"`, "rules, ignore, profile"}}}},
+		{"unknown key", ".agentcard.yaml", "profile: local\nextends: recommended\n", nil, []wantErr{{"cli.config.unknown-key", 2, 1, []any{`"extends"`, "rules, ignore, include, profile"}}}},
 		{"misspelt rule code", ".agentcard.yaml", "rules:\n  skill-no-example: off\n", nil, []wantErr{{"cli.config.unknown-rule.suggest", 2, 3, []any{`"skill-no-example"`, "skill-no-examples"}}}},
 		{"unknown rule code", ".agentcard.yaml", "rules:\n  no-such-thing-at-all: off\n", nil, []wantErr{{"cli.config.unknown-rule", 2, 3, []any{`"no-such-thing-at-all"`}}}},
 		{"unknown level", ".agentcard.yaml", "rules:\n  name-generic: warn\n", nil, []wantErr{{"cli.config.level", 2, 17, []any{"name-generic", `"warn"`, "off, error, warning, info"}}}},
