@@ -195,3 +195,25 @@ func TestIgnoreFindingsInvalid(t *testing.T) {
 		}
 	}
 }
+
+// A rule whose findings mean the text is not JSON cannot be turned off or
+// lowered (issue 18: --rule json-comment=off let a file no JSON parser
+// accepts pass); the parser's other findings can.
+func TestNotJSONRulesStayErrors(t *testing.T) {
+	var c Config
+	for _, flag := range []string{"json-comment=off", "json-trailing-comma=warning", "json-bom=info", "json-syntax=off"} {
+		err := c.ParseRuleFlag(flag)
+		es, ok := err.(Errors)
+		if !ok || es[0].Text.ID != "cli.config.not-json-rule" {
+			t.Errorf("--rule %s: %v", flag, err)
+		}
+	}
+	for _, flag := range []string{"json-comment=error", "json-duplicate-key=off", "json-invalid-utf8=info", "json-too-large=warning"} {
+		if err := c.ParseRuleFlag(flag); err != nil {
+			t.Errorf("--rule %s: %v", flag, err)
+		}
+	}
+	if _, err := Parse(".agentcard.yaml", []byte("rules:\n  json-comment: off\n")); err == nil {
+		t.Error("a configuration turned json-comment off")
+	}
+}

@@ -404,11 +404,34 @@ func checkRule(errs *Errors, at pos, code, level string, levelAt ...pos) (Level,
 	}
 	for _, l := range Levels {
 		if string(l) == level {
+			if ok && l != LevelError && NotJSON(code) {
+				errs.add(lp, "cli.config.not-json-rule", code, level)
+				return "", false
+			}
 			return l, ok
 		}
 	}
 	errs.add(lp, "cli.config.level", jsonpos.Clip(code, jsonpos.MaxQuoted), quote(level), levelList())
 	return "", false
+}
+
+// readable are the parser's findings that leave a document every JSON
+// reader still reads (the last duplicate wins, a bad byte becomes U+FFFD)
+// or that are the checker's own limits (size, depth): they can be set
+// like any rule.
+var readable = map[string]bool{
+	jsonpos.CodeDuplicateKey: true, jsonpos.CodeInvalidUTF8: true,
+	jsonpos.CodeTooLarge: true, jsonpos.CodeTooDeep: true, jsonpos.CodeCapped: true,
+}
+
+// NotJSON reports whether a rule's findings mean the text is not JSON at
+// all (a comment, a trailing comma, a BOM, …): no JSON reader, and so no
+// client, accepts such a document, so a configuration can neither turn
+// the rule off nor lower it below error. Otherwise a card no client can
+// read would pass the check.
+func NotJSON(code string) bool {
+	r := lint.RuleFor(code)
+	return r != nil && r.EmittedBy == lint.ByParser && !readable[code]
 }
 
 func checkProfile(errs *Errors, at pos, s string) (Profile, bool) {
