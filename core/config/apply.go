@@ -37,6 +37,17 @@ var LocalCodes = []LocalFinding{
 	{Code: lint.CodeHTTPLastModified},
 }
 
+// RelaxedByLocal reports whether the local profile makes every finding of
+// code an info (a code relaxed for some of its messages only is not).
+func RelaxedByLocal(code string) bool {
+	for _, lf := range LocalCodes {
+		if lf.Code == code {
+			return len(lf.MessageIDs) == 0
+		}
+	}
+	return false
+}
+
 // localRelaxed reports whether the local profile relaxes d.
 func localRelaxed(d *lint.Diagnostic) bool {
 	for _, lf := range LocalCodes {

@@ -81,7 +81,7 @@ func TestResolvePositionArgument(t *testing.T) {
 	}
 	// a position inside a Text argument is resolved too
 	nested := i18n.T("fixall.refused.syntax", Position{Line: 1, Column: 51, Offset: 50}, "x", "y")
-	outer := i18n.T("cli.fix.applied", "code", nested)
+	outer := i18n.T("cli.fix.applied-safe", "code", nested)
 	if got := cat.Render(NewColumns(d, Chars).Resolve(outer)); !strings.Contains(got, "line 1, column 31") {
 		t.Errorf("nested: %q", got)
 	}

@@ -412,6 +412,12 @@ func typeFix(c *Context, n *jsonpos.Node, want jsonpos.Kind) (Fix, bool) {
 // foreign handles a member the catalogue does not define in these eras.
 func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	c := w.c
+	if obj == c.Root && m.Key == "$schema" && m.Kind == jsonpos.String {
+		// the JSON Schema an editor completes and documents the card
+		// with (`agentcard schema`, the published schemas): card readers
+		// ignore unknown members (§5.7), so it costs clients nothing
+		return
+	}
 	if object == "LegacySecurityScheme" && slices.Contains(card.SecuritySchemeKinds, m.Key) {
 		return // a scheme with both shapes: the security rules explain it
 	}

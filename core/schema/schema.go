@@ -125,7 +125,7 @@ func GenerateIn(version string, cat *i18n.Catalogue) ([]byte, error) {
 		Schema:      Draft,
 		ID:          ID(version),
 		Title:       "A2A Agent Card " + version,
-		Description: cat.Sprintf("schema.description", version),
+		Description: cat.Sprintf("cli.schema.description", version),
 		Ref:         "#/$defs/AgentCard",
 	}
 	for _, obj := range reachable(e) {
