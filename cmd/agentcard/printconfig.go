@@ -108,7 +108,7 @@ func (e *env) printConfig(c *command, file string, base *config.Config, loader *
 		if r.From != "default" {
 			mark = "  (" + e.s("cli.print-config.from."+r.From) + ")"
 		}
-		fmt.Fprintf(&b, "  %-34s %s%s\n", r.Code, pad(r.Level, 7), mark)
+		fmt.Fprintf(&b, "%s\n", strings.TrimRight(fmt.Sprintf("  %-34s %s%s", r.Code, pad(r.Level, 7), mark), " "))
 	}
 	_, err := fmt.Fprint(e.stdout, b.String())
 	if err != nil {
