@@ -84,9 +84,14 @@ func writeCatalogues(site string) error {
 	return nil
 }
 
-// goBuild is the command line that compiles the Worker's program.
-func goBuild(wasm string) []string {
-	return []string{"build", "-trimpath", "-tags=" + buildTags, "-ldflags=-s -w", "-o", wasm, "./wasm/worker"}
+// goBuild is the command line that compiles the Worker's program, with
+// the go.mod that keeps net/http out (nethttp.go; "" for none).
+func goBuild(wasm, modfile string) []string {
+	args := []string{"build", "-trimpath", "-tags=" + buildTags, "-ldflags=-s -w"}
+	if modfile != "" {
+		args = append(args, "-modfile="+modfile)
+	}
+	return append(args, "-o", wasm, "./wasm/worker")
 }
 
 func run(out, opt string) error {
@@ -98,7 +103,7 @@ func run(out, opt string) error {
 	}
 	defer os.RemoveAll(tmp)
 	glue := filepath.Join(tmp, "glue")
-	if err := cmd(nil, "go", "run", "github.com/syumai/workers/cmd/workers-assets-gen", "-mode=go", "-o", glue); err != nil {
+	if err := cmd(nil, "go", "tool", "workers-assets-gen", "-mode=go", "-o", glue); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -121,7 +126,14 @@ func run(out, opt string) error {
 	}
 	wasm := filepath.Join(out, "app.wasm")
 	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	if err := cmd(env, "go", goBuild(wasm)...); err != nil {
+	modfile, err := writeTemplCopy(filepath.Join(tmp, "mod"), env)
+	if err != nil {
+		return err
+	}
+	if err := cmd(env, "go", goBuild(wasm, modfile)...); err != nil {
+		return err
+	}
+	if err := checkLinked(env, modfile); err != nil {
 		return err
 	}
 	if opt != "off" {

@@ -7,9 +7,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/agentcard/agentcard/wasm/worker/web"
 	"io"
 	"log"
-	"net/http"
 	"net/url"
 	"os"
 	"runtime/debug"
@@ -21,7 +21,7 @@ import (
 // bridge turns JavaScript Requests into calls of the net/http handler and
 // its answers into JavaScript Responses, for the one long-lived instance.
 type bridge struct {
-	handler http.Handler
+	handler web.Handler
 	// dev is ALLOW_LOOPBACK=1 (make dev and the end-to-end test only): it
 	// adds the X-Agentcard-Instance-Requests header and /_worker/dev/exit,
 	// with which the end-to-end test checks that the instance is reused and
@@ -54,17 +54,17 @@ func (b *bridge) serve(_ js.Value, args []js.Value) any {
 
 func (b *bridge) respond(req, resolve js.Value) {
 	n := b.served.Add(1)
-	w := &memWriter{header: http.Header{}}
+	w := &memWriter{header: web.Header{}}
 	defer func() {
 		if v := recover(); v != nil {
 			log.Printf("worker: panic in the bridge: %v\n%s", v, debug.Stack())
-			w = &memWriter{header: http.Header{}}
+			w = &memWriter{header: web.Header{}}
 			securityHeaders(w.header)
 			w.header.Set("Content-Type", "text/plain; charset=utf-8")
 			w.header.Set("Cache-Control", "no-store")
-			w.WriteHeader(http.StatusInternalServerError)
+			w.WriteHeader(web.StatusInternalServerError)
 			io.WriteString(w, inEveryLanguage("ui.error.internal.title", "ui.error.internal.hint"))
-			resolve.Invoke(w.response(http.MethodGet))
+			resolve.Invoke(w.response(web.MethodGet))
 		}
 	}()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -74,16 +74,16 @@ func (b *bridge) respond(req, resolve js.Value) {
 		securityHeaders(w.header)
 		w.header.Set("Content-Type", "text/plain; charset=utf-8")
 		w.header.Set("Cache-Control", "no-store")
-		w.WriteHeader(http.StatusBadRequest)
+		w.WriteHeader(web.StatusBadRequest)
 		io.WriteString(w, inEveryLanguage("ui.error.lint-unreadable.title"))
-		resolve.Invoke(w.response(http.MethodGet))
+		resolve.Invoke(w.response(web.MethodGet))
 		return
 	}
 	if b.dev {
 		w.header.Set("X-Agentcard-Instance-Requests", strconv.FormatInt(n, 10))
 		// POST with a custom header: a web page the developer visits
 		// cannot send that cross-site without a preflight.
-		if r.URL.Path == devExitPath && r.Method == http.MethodPost && r.Header.Get("X-Agentcard-Dev") == "exit" {
+		if r.URL.Path == devExitPath && r.Method == web.MethodPost && r.Header.Get("X-Agentcard-Dev") == "exit" {
 			os.Exit(3) // the entry answers 503 and starts a fresh instance next time
 		}
 	}
@@ -95,21 +95,21 @@ func (b *bridge) respond(req, resolve js.Value) {
 // that take one is read up to one byte over the handler's limit (POST
 // /api/lint, 1 MiB; POST /api/check, 64 KiB), which is enough for the
 // handler to refuse a larger one; the rest is not read.
-func toRequest(ctx context.Context, req js.Value) (*http.Request, error) {
+func toRequest(ctx context.Context, req js.Value) (*web.Request, error) {
 	u, err := url.Parse(req.Get("url").String())
 	if err != nil {
 		return nil, err
 	}
-	r := (&http.Request{
+	r := (&web.Request{
 		Method:     req.Get("method").String(),
 		URL:        u,
 		Proto:      "HTTP/1.1",
 		ProtoMajor: 1,
 		ProtoMinor: 1,
-		Header:     http.Header{},
+		Header:     web.Header{},
 		Host:       u.Host,
 		RequestURI: u.RequestURI(),
-		Body:       http.NoBody,
+		Body:       web.NoBody,
 	}).WithContext(ctx)
 	each := js.FuncOf(func(_ js.Value, a []js.Value) any {
 		r.Header.Add(a[1].String(), a[0].String())
@@ -129,7 +129,7 @@ func toRequest(ctx context.Context, req js.Value) (*http.Request, error) {
 	case "/api/check":
 		limit = maxCheckBody
 	}
-	if body.IsNull() || body.IsUndefined() || r.Method != http.MethodPost || limit == 0 {
+	if body.IsNull() || body.IsUndefined() || r.Method != web.MethodPost || limit == 0 {
 		return r, nil
 	}
 	if n, err := strconv.ParseInt(r.Header.Get("Content-Length"), 10, 64); err == nil && n > int64(limit) {
@@ -190,14 +190,14 @@ func (zeros) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// memWriter is the in-memory http.ResponseWriter the handler writes to.
+// memWriter is the in-memory web.ResponseWriter the handler writes to.
 type memWriter struct {
-	header http.Header
+	header web.Header
 	status int
 	body   bytes.Buffer
 }
 
-func (w *memWriter) Header() http.Header { return w.header }
+func (w *memWriter) Header() web.Header { return w.header }
 
 func (w *memWriter) WriteHeader(code int) {
 	if w.status == 0 {
@@ -207,7 +207,7 @@ func (w *memWriter) WriteHeader(code int) {
 
 func (w *memWriter) Write(p []byte) (int, error) {
 	if w.status == 0 {
-		w.WriteHeader(http.StatusOK)
+		w.WriteHeader(web.StatusOK)
 	}
 	if !bodyAllowed(w.status) {
 		return 0, errors.New("this status has no body")
@@ -216,19 +216,19 @@ func (w *memWriter) Write(p []byte) (int, error) {
 }
 
 func bodyAllowed(status int) bool {
-	return !(status >= 100 && status < 200) && status != http.StatusNoContent &&
-		status != http.StatusResetContent && status != http.StatusNotModified
+	return !(status >= 100 && status < 200) && status != web.StatusNoContent &&
+		status != web.StatusResetContent && status != web.StatusNotModified
 }
 
 // response builds the JavaScript Response: status, every header value,
 // and the body as bytes (none for HEAD and bodiless statuses).
 func (w *memWriter) response(method string) js.Value {
 	if w.status == 0 {
-		w.status = http.StatusOK
+		w.status = web.StatusOK
 	}
 	global := js.Global().Get("globalThis")
 	if w.header.Get("Content-Type") == "" && w.body.Len() > 0 {
-		w.header.Set("Content-Type", http.DetectContentType(w.body.Bytes()))
+		w.header.Set("Content-Type", "text/plain; charset=utf-8")
 	}
 	headers := global.Get("Headers").New()
 	for k, vs := range w.header {
@@ -240,7 +240,7 @@ func (w *memWriter) response(method string) js.Value {
 	init.Set("status", w.status)
 	init.Set("headers", headers)
 	body := js.Null()
-	if method != http.MethodHead && bodyAllowed(w.status) && w.body.Len() > 0 {
+	if method != web.MethodHead && bodyAllowed(w.status) && w.body.Len() > 0 {
 		body = global.Get("Uint8Array").New(w.body.Len())
 		js.CopyBytesToJS(body, w.body.Bytes())
 	}

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"syscall/js"
 
-	"github.com/syumai/workers/cloudflare"
-
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
 )
@@ -31,7 +29,7 @@ const catalogueTimeout = 3000 // ms
 // assetCatalogue reads l's catalogue from the static assets.
 func assetCatalogue(l i18n.Lang) func() ([]byte, error) {
 	return func() ([]byte, error) {
-		assets := cloudflare.GetBinding("ASSETS")
+		assets := binding("ASSETS")
 		if assets.Type() != js.TypeObject {
 			return nil, errors.New(`no ASSETS binding (wrangler.toml: [assets] binding = "ASSETS")`)
 		}

@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"log"
-	"net/http"
 	"strings"
 	"syscall/js"
 	"time"
 
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
 // jsDoer performs discovery's requests with the runtime's fetch: GETs,
@@ -50,11 +50,11 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 	init := global.Get("Object").New()
 	method := r.Method
 	if method == "" {
-		method = http.MethodGet
+		method = web.MethodGet
 	}
 	init.Set("method", method)
 	init.Set("headers", headers)
-	if method == http.MethodPost && r.Body != nil {
+	if method == web.MethodPost && r.Body != nil {
 		body := global.Get("Uint8Array").New(len(r.Body))
 		js.CopyBytesToJS(body, r.Body)
 		init.Set("body", body)
@@ -76,7 +76,7 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 	out := &discovery.Response{
 		Status:     res.Get("status").Int(),
 		StatusText: res.Get("statusText").String(),
-		Header:     http.Header{},
+		Header:     web.Header{},
 	}
 	each := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		out.Header.Add(args[1].String(), args[0].String())
