@@ -373,14 +373,19 @@ func pruneImports(f *ast.File) {
 	f.Imports = specs
 }
 
-// leftOut are packages the Worker's bundle must not link (their import
-// alone costs more than a feature); checkLinked fails the build when one
-// is back, naming the package that imports it.
-var leftOut = []string{"net/http", "crypto/tls", "crypto/x509"}
+// checkerLeftOut are packages the checker's bundle must not link (their
+// import alone costs more than a feature): net/http and what it brings,
+// and the cryptography of signatures, which the verifier Worker has;
+// verifierLeftOut the verifier's. checkLinked fails the build when one is
+// back, naming the package that imports it.
+var (
+	checkerLeftOut  = []string{"net/http", "crypto/tls", "crypto/x509", "crypto/ecdsa", "crypto/rsa", "crypto/ed25519"}
+	verifierLeftOut = []string{"net/http", "crypto/tls", "crypto/x509", "github.com/a-h/templ"}
+)
 
-func checkLinked(env []string, modfile string) error {
-	c := exec.Command("go", "list", "-deps", "-tags="+buildTags, "-modfile="+modfile,
-		"-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./wasm/worker")
+func checkLinked(env []string, modfile string, p program) error {
+	c := exec.Command("go", "list", "-deps", "-tags="+p.tags, "-modfile="+modfile,
+		"-f", "{{.ImportPath}}: {{join .Imports \" \"}}", p.pkg)
 	c.Env = env
 	c.Stderr = os.Stderr
 	out, err := c.Output()
@@ -391,7 +396,7 @@ func checkLinked(env []string, modfile string) error {
 	for _, line := range strings.Split(string(out), "\n") {
 		pkg, imports, _ := strings.Cut(line, ": ")
 		for _, im := range strings.Fields(imports) {
-			for _, bad := range leftOut {
+			for _, bad := range p.leftOut {
 				if im == bad {
 					found = append(found, bad+" (imported by "+pkg+")")
 				}
@@ -399,7 +404,7 @@ func checkLinked(env []string, modfile string) error {
 		}
 	}
 	if len(found) > 0 {
-		return fmt.Errorf("the Worker links %s; see scripts/buildworker/nethttp.go", strings.Join(found, ", "))
+		return fmt.Errorf("the %s links %s; see scripts/buildworker/nethttp.go", p.name, strings.Join(found, ", "))
 	}
 	return nil
 }

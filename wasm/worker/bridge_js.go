@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/agentcard/agentcard/wasm/worker/web"
 	"io"
 	"log"
 	"net/url"
@@ -16,6 +15,9 @@ import (
 	"strconv"
 	"sync/atomic"
 	"syscall/js"
+
+	"github.com/agentcard/agentcard/wasm/worker/jsrt"
+	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
 // bridge turns JavaScript Requests into calls of the net/http handler and
@@ -37,22 +39,16 @@ const devExitPath = "/_worker/dev/exit"
 // Response at once and answers in a goroutine of its own, so a request
 // waiting for a fetch does not hold up the others.
 func (b *bridge) serve(_ js.Value, args []js.Value) any {
-	var resolve, reject js.Value
-	executor := js.FuncOf(func(_ js.Value, a []js.Value) any {
-		resolve, reject = a[0], a[1]
-		return nil
-	})
-	p := js.Global().Get("Promise").New(executor)
-	executor.Release()
+	p, resolve, reject := jsrt.Promise()
 	if len(args) == 0 {
-		reject.Invoke(js.Global().Get("Error").New("serve: no request"))
+		reject(js.Global().Get("Error").New("serve: no request"))
 		return p
 	}
 	go b.respond(args[0], resolve)
 	return p
 }
 
-func (b *bridge) respond(req, resolve js.Value) {
+func (b *bridge) respond(req js.Value, resolve func(any)) {
 	n := b.served.Add(1)
 	w := &memWriter{header: web.Header{}}
 	defer func() {
@@ -64,7 +60,7 @@ func (b *bridge) respond(req, resolve js.Value) {
 			w.header.Set("Cache-Control", "no-store")
 			w.WriteHeader(web.StatusInternalServerError)
 			io.WriteString(w, inEveryLanguage("ui.error.internal.title", "ui.error.internal.hint"))
-			resolve.Invoke(w.response(web.MethodGet))
+			resolve(w.response(web.MethodGet))
 		}
 	}()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -76,7 +72,7 @@ func (b *bridge) respond(req, resolve js.Value) {
 		w.header.Set("Cache-Control", "no-store")
 		w.WriteHeader(web.StatusBadRequest)
 		io.WriteString(w, inEveryLanguage("ui.error.lint-unreadable.title"))
-		resolve.Invoke(w.response(web.MethodGet))
+		resolve(w.response(web.MethodGet))
 		return
 	}
 	if b.dev {
@@ -88,7 +84,7 @@ func (b *bridge) respond(req, resolve js.Value) {
 		}
 	}
 	b.handler.ServeHTTP(w, r)
-	resolve.Invoke(w.response(r.Method))
+	resolve(w.response(r.Method))
 }
 
 // toRequest converts a JavaScript Request. The body of the two routes
@@ -139,47 +135,13 @@ func toRequest(ctx context.Context, req js.Value) (*web.Request, error) {
 		r.ContentLength = n
 		return r, nil
 	}
-	b, err := readCapped(ctx, body, limit+1)
+	b, err := jsrt.ReadCapped(ctx, body, limit+1)
 	if err != nil {
 		return nil, fmt.Errorf("reading the request body: %w", err)
 	}
 	r.Body = io.NopCloser(bytes.NewReader(b))
 	r.ContentLength = int64(len(b))
 	return r, nil
-}
-
-// readCapped reads a ReadableStream, keeping at most limit bytes.
-func readCapped(ctx context.Context, stream js.Value, limit int) ([]byte, error) {
-	reader := stream.Call("getReader")
-	var out []byte
-	for {
-		chunk, err := await(ctx, reader.Call("read"))
-		if err != nil {
-			return nil, err
-		}
-		if chunk.Get("done").Bool() {
-			return out, nil
-		}
-		v := chunk.Get("value")
-		n := v.Get("byteLength").Int()
-		buf := make([]byte, n)
-		js.CopyBytesToGo(buf, v)
-		if room := limit - len(out); n >= room {
-			out = append(out, buf[:room]...)
-			// Read the rest without keeping it. Cancelling the stream
-			// part-way (or leaving it) stalls the next request under
-			// wrangler dev (miniflare), and the platform bounds request
-			// bodies anyway; a declared Content-Length over the limit
-			// never gets here (see toRequest).
-			for {
-				chunk, err := await(ctx, reader.Call("read"))
-				if err != nil || chunk.Get("done").Bool() {
-					return out, nil
-				}
-			}
-		}
-		out = append(out, buf...)
-	}
 }
 
 // zeros reads as an endless run of zero bytes.

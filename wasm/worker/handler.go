@@ -63,8 +63,12 @@ type Config struct {
 	// check that would send requests (core/check); nil uses
 	// check.DefaultLimits.
 	Limits *check.Limiter
-	// Verifier verifies signatures; nil verifies in the handler.
+	// Verifier verifies signatures and Keys reads the keys a POST
+	// supplies; nil: in the handler (check.LocalVerifier), except in the
+	// Worker's build (-tags remoteverify, no cryptography), which passes
+	// the verifier Worker (check.RemoteVerifier).
 	Verifier check.Verifier
+	Keys     check.KeyReader
 	// Pause waits on the runtime's timer (the Worker: jsPause); with it,
 	// checks compute one at a time (cpuGate). Nil natively.
 	Pause func(ctx context.Context, d time.Duration) error
@@ -104,10 +108,12 @@ func newHandler(cfg Config) web.Handler {
 	h := &handler{cfg: cfg, policy: p, pages: newPageMemo(8 << 20), memory: check.NewMemory(8 << 20)}
 	if cfg.Pause != nil {
 		h.gate = &cpuGate{pause: cfg.Pause}
-		if cfg.Verifier == nil {
-			pause := cfg.Pause
-			h.cfg.Verifier = check.LocalVerifier{Yield: func(ctx context.Context) { pause(ctx, 0) }}
-		}
+	}
+	if h.cfg.Verifier == nil {
+		h.cfg.Verifier = localVerifier(cfg.Pause)
+	}
+	if h.cfg.Keys == nil {
+		h.cfg.Keys = localKeys()
 	}
 	return h
 }
@@ -483,7 +489,7 @@ func (h *handler) check(w web.ResponseWriter, r *web.Request, asJSON bool) {
 	if r.Method == web.MethodPost {
 		h.cors(w, r)
 		var err error
-		if req, err = postedCheck(r); err != nil {
+		if req, err = postedCheck(r, h.cfg.Keys); err != nil {
 			var be *bodyError
 			errors.As(err, &be)
 			h.fail(w, r, be.status, "bad-input", be.words, be.args...)

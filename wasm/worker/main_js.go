@@ -7,6 +7,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
+	"github.com/agentcard/agentcard/wasm/worker/jsrt"
 )
 
 // main runs once per Go instance inside workerd, and the instance serves
@@ -39,17 +40,18 @@ func main() {
 		}
 	}
 	allow := getenv("ALLOW_LOOPBACK") == "1"
-	b := &bridge{
-		handler: newHandler(Config{
-			Doer:          jsDoer{},
-			AllowLoopback: allow,
-			Cache:         jsCache{},
-			LocalOnly:     allow || getenv("LOCAL_ONLY") == "1",
-			SiteOrigin:    getenv("SITE_ORIGIN"),
-			Pause:         jsPause,
-		}),
-		dev: allow,
+	cfg := Config{
+		Doer:          jsDoer{},
+		AllowLoopback: allow,
+		Cache:         jsCache{},
+		LocalOnly:     allow || getenv("LOCAL_ONLY") == "1",
+		SiteOrigin:    getenv("SITE_ORIGIN"),
+		Pause:         jsrt.Pause,
 	}
+	if rv, ok := remoteVerifier(); ok {
+		cfg.Verifier, cfg.Keys = rv, rv
+	}
+	b := &bridge{handler: newHandler(cfg), dev: allow}
 	js.Global().Get("context").Get("binding").Set("serve", js.FuncOf(b.serve))
 	ready()
 	select {} // the handler is called from JavaScript until the isolate goes

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"mime"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -69,7 +71,7 @@ func queryCheck(r *web.Request) checkRequest {
 // It must be application/json (a cross-site form cannot send that without
 // the CORS preflight this checker refuses to other origins), at most
 // maxCheckBody bytes, with known members of the right types.
-func postedCheck(r *web.Request) (checkRequest, error) {
+func postedCheck(r *web.Request, keys check.KeyReader) (checkRequest, error) {
 	out := checkRequest{Posted: true}
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
 		return out, badBody("check-body-type", jsonpos.QuoteClipped(truncate(r.Header.Get("Content-Type"), 80)))
@@ -111,7 +113,7 @@ func postedCheck(r *web.Request) (checkRequest, error) {
 			}
 			out.Headers = h
 		case "key":
-			keys, err := postedKeys(v)
+			keys, err := postedKeys(r.Context(), keys, v)
 			if err != nil {
 				return out, err
 			}
@@ -171,9 +173,11 @@ func headerProblem(p discovery.HeaderProblem, shown string) error {
 }
 
 // postedKeys reads the key member: a JWK or JWKS, as an object or as a
-// string holding one. Its error is signature's own text, which names a
-// key's index and members, never key material.
-func postedKeys(v json.RawMessage) (signature.KeySet, error) {
+// string holding one, read by kr (the Worker: the verifier Worker, which
+// has the cryptography). Its error is signature's own text, which names a
+// key's index and members, never key material; 503 when no verifier
+// answered.
+func postedKeys(ctx context.Context, kr check.KeyReader, v json.RawMessage) (signature.KeySet, error) {
 	data := []byte(v)
 	var s string
 	if json.Unmarshal(v, &s) == nil {
@@ -181,7 +185,13 @@ func postedKeys(v json.RawMessage) (signature.KeySet, error) {
 	} else if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
 		return nil, badBody("check-body-member", "key", i18n.Phrase("phrase.check-body.key"))
 	}
-	keys, err := signature.ParseKeys(data)
+	if kr == nil {
+		return nil, &bodyError{status: web.StatusServiceUnavailable, words: "verifier-unavailable"}
+	}
+	keys, err := kr.ReadKeys(ctx, data)
+	if errors.Is(err, check.ErrVerifierUnavailable) {
+		return nil, &bodyError{status: web.StatusServiceUnavailable, words: "verifier-unavailable"}
+	}
 	if err != nil {
 		var se *signature.Error
 		if errors.As(err, &se) {
