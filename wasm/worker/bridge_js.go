@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"syscall/js"
 
+	"github.com/agentcard/agentcard/core/batch"
 	"github.com/agentcard/agentcard/wasm/worker/jsrt"
 	"github.com/agentcard/agentcard/wasm/worker/web"
 )
@@ -24,6 +25,8 @@ import (
 // its answers into JavaScript Responses, for the one long-lived instance.
 type bridge struct {
 	handler web.Handler
+	// consume runs one delivery of the batch queue (handler.consume).
+	consume func(ctx context.Context, jobs []batch.Job) (retry []int)
 	// dev is ALLOW_LOOPBACK=1 (make dev and the end-to-end test only): it
 	// adds the X-Agentcard-Instance-Requests header and /_worker/dev/exit,
 	// with which the end-to-end test checks that the instance is reused and
@@ -87,10 +90,11 @@ func (b *bridge) respond(req js.Value, resolve func(any)) {
 	resolve(w.response(r.Method))
 }
 
-// toRequest converts a JavaScript Request. The body of the two routes
-// that take one is read up to one byte over the handler's limit (POST
-// /api/lint, 1 MiB; POST /api/check, 64 KiB), which is enough for the
-// handler to refuse a larger one; the rest is not read.
+// toRequest converts a JavaScript Request. The body of the routes that
+// take one is read up to one byte over the handler's limit (POST
+// /api/lint, 1 MiB; /api/check, 64 KiB; /api/share, 1.5 MiB; /api/batch,
+// 1 MiB), which is enough for the handler to refuse a larger one; the
+// rest is not read.
 func toRequest(ctx context.Context, req js.Value) (*web.Request, error) {
 	u, err := url.Parse(req.Get("url").String())
 	if err != nil {
@@ -115,7 +119,7 @@ func toRequest(ctx context.Context, req js.Value) (*web.Request, error) {
 	each.Release()
 	r.RemoteAddr = r.Header.Get("Cf-Connecting-Ip")
 	body := req.Get("body")
-	// Only POST /api/lint and POST /api/check have a body worth reading;
+	// Only the POST routes (lint, check, share, batch) have a body worth reading;
 	// any other body is left unread (the runtime discards it), so nobody
 	// can make the instance read megabytes it will ignore.
 	limit := 0
@@ -124,6 +128,10 @@ func toRequest(ctx context.Context, req js.Value) (*web.Request, error) {
 		limit = maxLintBody
 	case "/api/check":
 		limit = maxCheckBody
+	case "/api/share":
+		limit = maxShareBody
+	case "/api/batch":
+		limit = maxBatchBody
 	}
 	if body.IsNull() || body.IsUndefined() || r.Method != web.MethodPost || limit == 0 {
 		return r, nil

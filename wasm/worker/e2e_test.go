@@ -174,11 +174,26 @@ ALLOW_LOOPBACK = "0"
 [[services]]
 binding = "VERIFIER"
 service = "agentcard-e2e-verifier"
+[[kv_namespaces]]
+binding = "SHARES"
+id = "agentcard-e2e-shares"
+[[d1_databases]]
+binding = "DB"
+database_name = "agentcard-e2e"
+database_id = "agentcard-e2e"
+[[queues.producers]]
+binding = "BATCH_QUEUE"
+queue = "agentcard-e2e-batch"
+[[queues.consumers]]
+queue = "agentcard-e2e-batch"
+max_batch_size = 5
+max_batch_timeout = 1
+max_retries = 3
 [assets]
 directory = "../dist/site"
 binding = "ASSETS"
 not_found_handling = "none"
-run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*"]
+run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*", "/badge", "/s/*", "/batch/*"]
 `
 	if err := os.WriteFile(cfg, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)

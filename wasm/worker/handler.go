@@ -22,6 +22,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/agentcard/agentcard/components"
+	"github.com/agentcard/agentcard/core/batch"
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
@@ -29,6 +30,7 @@ import (
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/selection"
+	"github.com/agentcard/agentcard/core/shortlink"
 	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
@@ -69,7 +71,13 @@ type Config struct {
 	// the verifier Worker (check.RemoteVerifier).
 	Verifier check.Verifier
 	Keys     check.KeyReader
-	// Pause waits on the runtime's timer (the Worker: jsPause); with it,
+	// Shares keeps short links' texts (Workers KV in the Worker, memory
+	// natively); Batches keeps batch checks (D1) and Queue hands their
+	// jobs to the consumer (Queues). Nil: those routes answer 503.
+	Shares  shortlink.Store
+	Batches batch.Store
+	Queue   BatchQueue
+	// Pause waits on the runtime's timer (the Worker: jsrt.Pause); with it,
 	// checks compute one at a time (cpuGate). Nil natively.
 	Pause func(ctx context.Context, d time.Duration) error
 }
@@ -166,7 +174,8 @@ func (h *handler) route(w web.ResponseWriter, r *web.Request) {
 		h.fail(w, r, web.StatusForbidden, "loop-refused", "loop-refused")
 		return
 	}
-	if bad := langOf(r).bad; bad != "" && (path == "/check" || path == "/check/" || strings.HasPrefix(path, "/api/")) {
+	if bad := langOf(r).bad; bad != "" && (path == "/check" || path == "/check/" || path == "/badge" || strings.HasPrefix(path, "/api/") ||
+		strings.HasPrefix(path, batchPagePrefix) || strings.HasPrefix(path, openPrefix)) {
 		h.fail(w, r, web.StatusBadRequest, "bad-lang", "bad-lang", strconv.Quote(bad))
 		return
 	}
@@ -206,11 +215,34 @@ func (h *handler) route(w web.ResponseWriter, r *web.Request) {
 		if h.allow(w, r, web.MethodPost) {
 			h.lint(w, r)
 		}
+	case "/api/share":
+		if r.Method == web.MethodOptions {
+			h.preflight(w, r)
+			return
+		}
+		if h.allow(w, r, web.MethodPost) {
+			h.shareCreate(w, r)
+		}
+	case "/api/batch":
+		if r.Method == web.MethodOptions {
+			h.preflight(w, r)
+			return
+		}
+		if h.allow(w, r, web.MethodPost) {
+			h.batchCreate(w, r)
+		}
+	case "/badge":
+		if h.allow(w, r, web.MethodGet, web.MethodHead) {
+			h.badge(w, r)
+		}
 	case components.ReportScript:
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		w.Header().Set("Cache-Control", "public, max-age=3600")
 		io.WriteString(w, reportJS)
 	default:
+		if h.idRoute(w, r, path) {
+			return
+		}
 		if strings.HasPrefix(path, "/api/") {
 			h.fail(w, r, web.StatusNotFound, "no-such-route", "no-such-route", truncate(path, 200))
 			return
@@ -221,6 +253,32 @@ func (h *handler) route(w web.ResponseWriter, r *web.Request) {
 		}
 		h.fail(w, r, web.StatusNotFound, "no-such-page", "no-such-page", truncate(path, 200))
 	}
+}
+
+// idRoute answers the routes with an id in their path (a short link, a
+// batch); false when path is none of them.
+func (h *handler) idRoute(w web.ResponseWriter, r *web.Request, path string) bool {
+	var serve func(web.ResponseWriter, *web.Request)
+	switch {
+	case strings.HasPrefix(path, sharePrefix):
+		serve = h.shareGet
+	case strings.HasPrefix(path, openPrefix):
+		serve = h.shareOpen
+	case strings.HasPrefix(path, batchAPIPrefix):
+		serve = h.batchGet
+	case strings.HasPrefix(path, batchPagePrefix):
+		serve = h.batchPage
+	default:
+		return false
+	}
+	if r.Method == web.MethodOptions && strings.HasPrefix(path, "/api/") {
+		h.preflight(w, r)
+		return true
+	}
+	if h.allow(w, r, web.MethodGet, web.MethodHead) {
+		serve(w, r)
+	}
+	return true
 }
 
 func (h *handler) allow(w web.ResponseWriter, r *web.Request, methods ...string) bool {

@@ -5,6 +5,7 @@ package main
 import (
 	"syscall/js"
 
+	"github.com/agentcard/agentcard/core/batch"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
 	"github.com/agentcard/agentcard/wasm/worker/jsrt"
@@ -51,8 +52,20 @@ func main() {
 	if rv, ok := remoteVerifier(); ok {
 		cfg.Verifier, cfg.Keys = rv, rv
 	}
-	b := &bridge{handler: newHandler(cfg), dev: allow}
+	// Short links, batch checks: Workers KV, D1 and Queues, when bound.
+	if binding("SHARES").Type() == js.TypeObject {
+		cfg.Shares = jsShares{}
+	}
+	if binding("DB").Type() == js.TypeObject {
+		cfg.Batches = &batch.SQLStore{DB: jsD1{}}
+	}
+	if binding("BATCH_QUEUE").Type() == js.TypeObject {
+		cfg.Queue = jsQueue{}
+	}
+	h := newHandler(cfg)
+	b := &bridge{handler: h, consume: h.(*handler).consume, dev: allow}
 	js.Global().Get("context").Get("binding").Set("serve", js.FuncOf(b.serve))
+	js.Global().Get("context").Get("binding").Set("queue", js.FuncOf(b.consumeJS))
 	ready()
 	select {} // the handler is called from JavaScript until the isolate goes
 }
