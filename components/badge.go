@@ -42,7 +42,7 @@ func NewBadgeView(l i18n.Lang, outcome string, errors int, cardName string) Badg
 	default:
 		v.Message = tr(l, "ui.badge."+outcome)
 	}
-	v.Title = v.Label + ": " + v.Message
+	v.Title = tr(l, "ui.badge.title", v.Label, v.Message)
 	if cardName = strings.TrimSpace(cardName); cardName != "" {
 		v.Title = clip(cardName, 80) + " — " + v.Title
 	}
