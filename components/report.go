@@ -125,6 +125,8 @@ type ReportView struct {
 	Probes     *ProbeView
 	Signatures *SignaturesView
 	SDKs       []SDKView
+	// SDKMatrix is the compatibility matrix (nil when not computed).
+	SDKMatrix *SDKMatrixView
 }
 
 // Verdict is the one-line answer at the top of the report.

@@ -647,7 +647,7 @@ func TestGoldenSelectSDK(t *testing.T) {
 	}
 	// one SDK, in Chinese: that SDK and the specification only
 	out, _, code := runCLI(t, "", "select", "--sdk", "python", "--lang", "zh-CN", sdkCard)
-	if code != exitOK || !strings.Contains(out, "a2a-python 1.x") || strings.Contains(out, "a2a-js") || !hasHan(out) {
+	if code != exitOK || !strings.Contains(out, "a2a-python v1.1.0") || strings.Contains(out, "a2a-js") || !hasHan(out) {
 		t.Errorf("--sdk python in Chinese: exit %d\n%s", code, out)
 	}
 	for _, args := range [][]string{{"--sdk", "ruby", sdkCard}, {"--sdk", "all", "--client", "JSONRPC@1.0", sdkCard}, {"--sdk", "all"}} {

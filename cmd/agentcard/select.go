@@ -16,6 +16,7 @@ func (e *env) selectCmd(args []string) int {
 	format := c.fs.String("format", "text", "")
 	client := c.fs.String("client", "", "")
 	sdk := c.fs.String("sdk", "", "")
+	keyFile := c.fs.String("key", "", "")
 	pos, code, done := c.parse(args)
 	if done {
 		return code
@@ -27,7 +28,10 @@ func (e *env) selectCmd(args []string) int {
 		if *client != "" {
 			return c.fail("cli.sdk.client-and-sdk")
 		}
-		return e.selectSDK(c, *sdk, *format, pos)
+		return e.selectSDK(c, *sdk, *keyFile, *format, pos)
+	}
+	if *keyFile != "" {
+		return c.fail("cli.sdk.key-without-sdk")
 	}
 	if *client == "" {
 		var presets any

@@ -55,5 +55,5 @@ func ExampleCheck() {
 	// error extended-card-public /capabilities/extendedAgentCard
 	// warning extended-card-invalid /capabilities/extendedAgentCard
 	// warning extended-card-skills-missing /capabilities/extendedAgentCard
-	// 扩展卡缺少公开卡片中的 1 个技能："compare"
+	// 扩展卡片缺少公开卡片中的 1 个技能："compare"
 }

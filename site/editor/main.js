@@ -19,7 +19,7 @@ import { renderPreview } from "./preview.js";
 import { el, append, countSeverity } from "./dom.js";
 import { renderFindings, bySeverity, maxShown, relatedLinks } from "./panel.js";
 import { samples } from "../samples/index.js";
-import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, profileWords, renderSDKs } from "./tools.js";
+import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, profileWords, renderSDKs, renderMatrix } from "./tools.js";
 import { t, tn, list, setWords, currentLang, parseLang, browserLang, translatePage, languages, LANG_KEY } from "./i18n.js";
 
 const STORAGE_KEY = "agentcard.editor.text";
@@ -397,6 +397,7 @@ async function runLint() {
     if (view.state.doc !== doc) return; // a newer lint will come
     runSelect(text);
     renderSDKs(text);
+    renderMatrix(text);
     renderPreview($("preview"), text, res);
   }, text.length > syncSelectMax ? 250 : 0);
 }
@@ -458,7 +459,7 @@ function diagItem(doc) {
       "data-to": String(to),
     },
     el("button", { type: "button", class: "diag-loc", title: t("ui.playground.finding.show"), onclick: () => jumpTo(from, to) },
-      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), ` ${line.number}:${col}`),
+      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), t("ui.playground.position", line.number, col)),
     el("a", { class: "diag-code", href: d.url }, d.code),
     el("span", { class: "diag-msg" }, d.message),
     relatedLinks(d, doc, jumpTo),

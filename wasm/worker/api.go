@@ -7,6 +7,7 @@ import (
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/probe"
+	"github.com/agentcard/agentcard/core/sdk"
 	"github.com/agentcard/agentcard/core/selection"
 )
 
@@ -16,7 +17,7 @@ import (
 // learned from the live agent: `probes` (probe=1; the same objects as
 // `agentcard lint --probe --format json`), `signatures` (a signed card),
 // `sdks` (each official SDK's choice beside the specification's),
-// `extended` (POST with "extended": true) and, when a cross-origin
+// `matrix` (the compatibility matrix, core/sdk.Check), `extended` (POST with "extended": true) and, when a cross-origin
 // redirect kept the caller's headers from the rest of the check,
 // `credentialsWithheld` with its reason.
 type checkJSON struct {
@@ -33,6 +34,7 @@ type checkJSON struct {
 	Probes      []probe.Result        `json:"probes,omitzero"`
 	Signatures  *check.SignaturesJSON `json:"signatures,omitempty"`
 	SDKs        []selection.SDKChoice `json:"sdks"`
+	Matrix      []sdk.Row             `json:"matrix"`
 	Extended    *extended.Result      `json:"extended,omitempty"`
 	// Withheld and WithheldReason say that the caller's headers were kept
 	// from the rest of the check, and why (the CLI's JSON says the same).
@@ -49,7 +51,7 @@ type headerlessJSON struct {
 // newCheckJSON is the answer in cat's language: messages, fix titles,
 // related labels, rule URLs and the clients' sentences (the fields stay
 // the same in every language).
-func newCheckJSON(res *check.Result, sdks []selection.SDKChoice, cat *i18n.Catalogue) checkJSON {
+func newCheckJSON(res *check.Result, sdks []selection.SDKChoice, matrix []sdk.Row, cat *i18n.Catalogue) checkJSON {
 	rep := res.Report
 	lr := rep.Result
 	if cat.Lang() != i18n.English {
@@ -58,6 +60,9 @@ func newCheckJSON(res *check.Result, sdks []selection.SDKChoice, cat *i18n.Catal
 		probe.Localize(res.Probes, cat)
 		for i := range sdks {
 			sdks[i].Localize(cat)
+		}
+		for i := range matrix {
+			matrix[i].Localize(cat)
 		}
 		res.Extended.Localize(cat)
 		res.Withheld.Localize(cat)
@@ -76,6 +81,10 @@ func newCheckJSON(res *check.Result, sdks []selection.SDKChoice, cat *i18n.Catal
 	out.Probes, out.SDKs, out.Extended = res.Probes, sdks, res.Extended
 	if out.SDKs == nil {
 		out.SDKs = []selection.SDKChoice{}
+	}
+	out.Matrix = matrix
+	if out.Matrix == nil {
+		out.Matrix = []sdk.Row{}
 	}
 	out.Signatures = res.SignaturesJSON(cat)
 	out.Withheld, out.WithheldReason = res.Withheld != nil, res.Withheld

@@ -29,6 +29,7 @@ import (
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/core/sdk"
 	"github.com/agentcard/agentcard/core/selection"
 	"github.com/agentcard/agentcard/core/shortlink"
 	"github.com/agentcard/agentcard/wasm/worker/web"
@@ -602,8 +603,10 @@ func (h *handler) answerCheck(w web.ResponseWriter, r *web.Request, req checkReq
 	rl := langOf(r)
 	rep := res.Report
 	var sdks []selection.SDKChoice
+	var matrix []sdk.Row // the compatibility matrix (core/sdk's models)
 	if res.Entries <= maxCompareEntries {
 		sdks = selection.CompareDoc(rep.Result.Doc)
+		matrix = sdk.Check(rep.Result.Doc, sdk.Options{})
 	}
 	cacheControl := "public, max-age=60"
 	if req.Refresh || req.Posted || rep.Facts.NoStore {
@@ -617,7 +620,7 @@ func (h *handler) answerCheck(w web.ResponseWriter, r *web.Request, req checkReq
 			h.tooMuchOutput(w, r)
 			return
 		}
-		h.writeJSON(w, r, web.StatusOK, newCheckJSON(res, sdks, cat(r)), cacheControl)
+		h.writeJSON(w, r, web.StatusOK, newCheckJSON(res, sdks, matrix, cat(r)), cacheControl)
 		return
 	}
 	v := components.NewReportView(rep, h.siteOrigin(r), rl.lang)
@@ -630,6 +633,7 @@ func (h *handler) answerCheck(w web.ResponseWriter, r *web.Request, req checkReq
 	v.Cached = res.Cached
 	v.Clients = clientViews(rep, rl.lang)
 	v.SDKs = components.NewSDKViews(rl.lang, sdks)
+	v.SDKMatrix = components.NewSDKMatrix(rl.lang, matrix)
 	v.Probes = components.NewProbeView(rl.lang, req.Probe, res.Probes, res.Entries)
 	if res.Signatures != nil || res.SignatureErr != nil {
 		v.Signatures = components.NewSignaturesView(rl.lang, res.Signatures, res.SignatureErr)
