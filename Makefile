@@ -93,7 +93,7 @@ load-worker: deps build-worker ## load run with wrk against wrangler dev (reques
 	AGENTCARD_E2E=1 AGENTCARD_E2E_NOBUILD=1 AGENTCARD_LOAD=1 $(GO) test -count=1 -timeout 10m -run 'E2ELoad' -v ./wasm/worker/
 
 test-e2e-editor: build-site build-worker ## the playground in headless Chromium (short links: the site and both Workers in wrangler dev)
-	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'E2E' -v ./site/e2e/
+	AGENTCARD_E2E=1 $(GO) test -count=1 -timeout 30m -run 'E2E' -v ./site/e2e/
 
 bench-editor: build-site ## playground latency in headless Chromium (lint, keystroke to findings, time to interactive) -> build/artifacts/editor-bench.json
 	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'BrowserBenchmark' -v ./site/e2e/
