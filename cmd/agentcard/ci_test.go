@@ -87,8 +87,14 @@ func TestLintDirectory(t *testing.T) {
 			t.Errorf("lint %s: exit %d, inputs %q, want [%s]; stderr %s", arg, code, got, want, errOut)
 		}
 	}
+	// a directory listed in --from FILE is expanded the same way
+	os.WriteFile("list.txt", []byte("site\nsite/.well-known/agent-card.json\n"), 0o644)
+	out, _, _ := runCLI(t, "", "lint", "--format", "json", "--from", "list.txt")
+	if got := jsonInputs(t, out); !slices.Equal(got, []string{filepath.Join("site", ".well-known", "agent-card.json")}) {
+		t.Errorf("--from with a directory: %q", got)
+	}
 	// the directory and a file inside it: the file is checked once
-	out, _, _ := runCLI(t, "", "lint", "--format", "json", "site", "site/.well-known/agent-card.json", "./site/.well-known/agent-card.json")
+	out, _, _ = runCLI(t, "", "lint", "--format", "json", "site", "site/.well-known/agent-card.json", "./site/.well-known/agent-card.json")
 	if got := jsonInputs(t, out); len(got) != 1 {
 		t.Errorf("a file named three ways: %q", got)
 	}

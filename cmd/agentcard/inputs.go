@@ -16,9 +16,11 @@ import (
 //	args ──▶ expand (a directory becomes the card files in it) ──▶ de-duplicate ──▶ sources
 //
 // Every way of naming inputs feeds the same list: the positional
-// arguments, and `--from FILE` (issue 20), whose lines are appended to
-// args before gather is called (see lintFlags.from), so a directory or a
-// URL listed in a file is treated exactly like one on the command line.
+// arguments, and `lint --from FILE` (from.go), whose lines lint appends to
+// the arguments before calling gather, so a directory or a URL listed in
+// a file is expanded and de-duplicated exactly like one on the command
+// line. The remote sources gather returns are then read ahead,
+// --concurrency at once (prefetch, from.go).
 
 // sourceKind is what an INPUT is.
 type sourceKind uint8

@@ -78,6 +78,7 @@ func (e *env) lint(args []string) int {
 	c.fs.BoolVar(&f.live.probe, "probe", false, "")
 	c.fs.BoolVar(&f.live.extended, "extended", false, "")
 	c.fs.StringVar(&f.live.keyFile, "key", "", "")
+	from := e.addFromFlags(c) // --from FILE, --concurrency N (from.go)
 	var headerProblem i18n.Text
 	c.fs.Func("header-origin", "", func(v string) error {
 		o, problem := parseHeaderOrigin(v)
@@ -165,6 +166,14 @@ func (e *env) lint(args []string) int {
 	if _, err := withFlags(nil, f); err != nil {
 		return c.failText(e.configProblem(err))
 	}
+	// --from FILE (issue 20): its lines join the INPUT arguments before
+	// they are gathered, so a directory or URL listed in a file is
+	// expanded and de-duplicated like one on the command line
+	listed, fromProblem := e.fromInputs(from)
+	if fromProblem != "" {
+		return c.failText(fromProblem)
+	}
+	pos = append(pos, listed...)
 	var base *config.Config
 	if f.configFile != "" {
 		cfg, err := config.Load(f.configFile)
@@ -223,6 +232,14 @@ func (e *env) lint(args []string) int {
 	var diffs strings.Builder
 	unreadable := len(empty) > 0
 	known := 0
+	// remote inputs are read ahead, --concurrency at once (from.go)
+	var remote []string
+	for _, s := range sources {
+		if s.kind == srcRemote {
+			remote = append(remote, s.name)
+		}
+	}
+	reads := e.prefetch(ctx, remote, from.concurrency, f.live.options())
 	for i := range sources {
 		s := &sources[i]
 		cfg := base
@@ -250,7 +267,7 @@ func (e *env) lint(args []string) int {
 			arg = "-"
 		}
 		started := clock()
-		in, err := e.readInputWith(ctx, arg, f.live.options())
+		in, err := reads.read(ctx, e, arg, f.live.options())
 		if err != nil {
 			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.inputProblem(err)))
 			unreadable = true
