@@ -272,3 +272,19 @@ func TestGetTheCLI(t *testing.T) {
 		t.Errorf("only %d pages mention the CLI", mentioned)
 	}
 }
+
+// TestNoUnrenderedEmphasis: no "**" is left in a course page's text
+// outside code. CommonMark does not open emphasis on "**" followed by
+// punctuation such as “ unless a space or punctuation precedes it, which
+// Chinese text rarely has (结果是**“…”** stays as typed; write
+// 结果是“**…**”).
+func TestNoUnrenderedEmphasis(t *testing.T) {
+	for name, doc := range courseDocs(t) {
+		prose := doc.Find(".prose").Clone()
+		prose.Find("pre, code, svg").Remove()
+		if txt := prose.Text(); strings.Contains(txt, "**") {
+			i := strings.Index(txt, "**")
+			t.Errorf("%s: unrendered emphasis: %q", name, txt[max(0, i-30):min(len(txt), i+30)])
+		}
+	}
+}
