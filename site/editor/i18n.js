@@ -7,9 +7,10 @@
 import playgroundText from "../../core/i18n/catalog/en/ui-playground.json";
 import selectionText from "../../core/i18n/catalog/en/selection.json"; // phrase.preset.*: the client presets
 import toolsText from "../../core/i18n/catalog/en/ui-tools.json"; // ui.playground.fixAll, migrate, lintProfile, sdk, sig
+import shareText from "../../core/i18n/catalog/en/ui-share.json"; // ui.playground.shortlink: short links
 import matrixText from "../../core/i18n/catalog/en/ui-matrix.json"; // ui.matrix.*: the compatibility matrix
 
-const english = { ...JSON.parse(selectionText), ...JSON.parse(playgroundText), ...JSON.parse(toolsText), ...JSON.parse(matrixText) };
+const english = { ...JSON.parse(selectionText), ...JSON.parse(playgroundText), ...JSON.parse(toolsText), ...JSON.parse(shareText), ...JSON.parse(matrixText) };
 
 export const LANG_KEY = "agentcard.lang";
 
