@@ -14,6 +14,11 @@ import (
 	"github.com/agentcard/agentcard/core/i18n"
 )
 
+// CLIInstallURL is the README's install section, where every page that
+// mentions the agentcard CLI sends its readers (README.md must keep the
+// heading "Install the CLI"; scripts/buildsite tests it).
+const CLIInstallURL = "https://github.com/agentcard/agentcard#install-the-cli"
+
 // CourseAssets are the files the course pages load, content-hashed.
 type CourseAssets struct {
 	CSS []string // the site's style sheet and the course's

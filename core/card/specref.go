@@ -86,6 +86,7 @@ type specKey struct{ version, section string }
 // each entry against those tables, so a wrong number or title fails it.
 var specSections = map[specKey]heading{
 	{"1.0", "3.1.11"}:    {"Get Extended Agent Card", "3111-get-extended-agent-card"},
+	{"1.0", "3.2.6"}:     {"Service Parameters", "326-service-parameters"},
 	{"1.0", "3.3.4"}:     {"Capability Validation", "334-capability-validation"},
 	{"1.0", "3.6"}:       {"Versioning", "36-versioning"},
 	{"1.0", "3.6.1"}:     {"Client Responsibilities", "361-client-responsibilities"},
@@ -127,7 +128,11 @@ var specSections = map[specKey]heading{
 	{"1.0", "8.6"}:       {"Caching", "86-caching"},
 	{"1.0", "8.6.1"}:     {"Server Requirements", "861-server-requirements"},
 	{"1.0", "8.6.2"}:     {"Client Requirements", "862-client-requirements"},
+	{"1.0", "9.2"}:       {"Service Parameter Transmission", "92-service-parameter-transmission"},
 	{"1.0", "10.1"}:      {"Protocol Requirements", "101-protocol-requirements"},
+	{"1.0", "10.2"}:      {"Service Parameter Transmission", "102-service-parameter-transmission"},
+	{"1.0", "11.2"}:      {"Service Parameter Transmission", "112-service-parameter-transmission"},
+	{"1.0", "11.3.4"}:    {"Agent Card", "1134-agent-card"},
 	{"1.0", "12"}:        {"Custom Binding Guidelines", "12-custom-binding-guidelines"},
 	{"1.0", "12.7"}:      {"Agent Card Declaration", "127-agent-card-declaration"},
 	{"1.0", "13.3"}:      {"Extended Agent Card Access Control", "133-extended-agent-card-access-control"},

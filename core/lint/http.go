@@ -21,7 +21,15 @@ const (
 	CodeHTTPVariesByVersion = "http-varies-by-version"
 )
 
-const httpOKHeaders = "HTTP/1.1 200 OK\nContent-Type: application/a2a+json\nCache-Control: public, max-age=300\nETag: \"v1\"\nLast-Modified: Tue, 05 May 2026 10:00:00 GMT\nAccess-Control-Allow-Origin: *\n"
+// httpOKHeaders are the headers of a well-served card: the media type the
+// course recommends (lesson 9: application/json), caching headers and
+// CORS. Each example card has its own ETag: two different cards never
+// share one (RFC 9110 §8.8.3).
+const httpOKHeaders = "HTTP/1.1 200 OK\nContent-Type: application/json\nCache-Control: public, max-age=300\nETag: \"card-1.0-5c1f\"\nLast-Modified: Tue, 05 May 2026 10:00:00 GMT\nAccess-Control-Allow-Origin: *\n"
+
+// httpOKHeaders03 are the same headers for the 0.3 card a version-varying
+// server sends header-less clients: another body, so another ETag.
+const httpOKHeaders03 = "HTTP/1.1 200 OK\nContent-Type: application/json\nCache-Control: public, max-age=300\nETag: \"card-0.3-9e02\"\nLast-Modified: Tue, 05 May 2026 10:00:00 GMT\nAccess-Control-Allow-Origin: *\n"
 
 func httpRules() []*Rule {
 	const card = "GET https://agent.example.com/.well-known/agent-card.json\n"
@@ -78,9 +86,9 @@ func httpRules() []*Rule {
 		&Rule{Code: CodeHTTPCORS, Severity: Info, Topic: "http", External: true, EmittedBy: ByDiscovery,
 			Title:       "Browsers on other sites cannot read the card",
 			Explanation: "Without an Access-Control-Allow-Origin header, scripts running in a browser on another origin (inspectors, playgrounds, web agents) cannot read the card (Fetch Standard, CORS protocol). Programs outside a browser are not affected.",
-			HowToFix:    "Send Access-Control-Allow-Origin: * for the public card; it carries no secrets.",
+			HowToFix:    "Send Access-Control-Allow-Origin: * for the public card; it carries no secrets. A script that adds the A2A-Version header makes the browser ask first with an OPTIONS preflight (Fetch Standard): answer it with 204, the same Access-Control-Allow-Origin and Access-Control-Allow-Headers: A2A-Version.",
 			Spec:        "Fetch standard (CORS); §8.2",
-			Bad:         card + "HTTP/1.1 200 OK\nContent-Type: application/a2a+json\nCache-Control: max-age=300\nETag: \"v1\"\n\n{card}",
+			Bad:         card + "HTTP/1.1 200 OK\nContent-Type: application/json\nCache-Control: max-age=300\nETag: \"card-1.0-5c1f\"\n\n{card}",
 			Good:        card + httpOKHeaders + "\n{card}"},
 		&Rule{Code: CodeHTTPLegacyPath, Severity: Warning, Topic: "http", External: true, EmittedBy: ByDiscovery,
 			Title:       "The card is only at the legacy path /.well-known/agent.json",
@@ -108,7 +116,7 @@ func httpRules() []*Rule {
 			Explanation: "A server MUST treat a request without the A2A-Version header as 0.3 (§3.6.2), and some servers answer such requests with a 0.3 card and 1.0 requests with a 1.0 card. No text of the specification says the card at the well-known URI may vary that way, and the SDKs' resolvers differ: a2a-go's sends no A2A-Version, so a 1.0 client built on a2a-go gets the 0.3 card, while a2a-js's sends A2A-Version 1.0.",
 			HowToFix:    "Serve one card whatever the A2A-Version header says: a mixed card keeps 0.3 callers working. If both answers stay, make them describe the same agent and the same endpoints.",
 			Spec:        "§3.6 (version header), docs/CARD-FORMAT.md §5",
-			Bad:         card + "A2A-Version: 1.0\n" + httpOKHeaders + "\n{card}\nGET https://agent.example.com/.well-known/agent-card.json\n" + httpOKHeaders + "\n{card-0.3}",
+			Bad:         card + "A2A-Version: 1.0\n" + httpOKHeaders + "\n{card}\nGET https://agent.example.com/.well-known/agent-card.json\n" + httpOKHeaders03 + "\n{card-0.3}",
 			Good:        card + httpOKHeaders + "\n{card}"},
 	}
 }

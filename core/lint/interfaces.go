@@ -99,9 +99,9 @@ func interfaceRules() []*Rule {
 			Check:       checkIfaceNoCoreBinding},
 		&Rule{Code: codeIfaceTenant, Severity: Info, Topic: "interfaces", Title: "Interface requires a tenant",
 			Explanation: "When an entry has a tenant, §8.3.2 requires clients to send exactly that value in the tenant field of every request to that entry; without it the server may route the request to the wrong tenant or refuse it. a2a-go and a2a-js send the selected entry's tenant in this project's tests, and a client you write yourself must do the same.",
-			HowToFix:    "Nothing to change if the tenant is intended. A client that is not built on an SDK must send it with every request to the entry (§8.3.2).",
+			HowToFix:    "Nothing to change if the tenant is intended: the finding is a reminder and stays. If it is a leftover (the URL serves one customer only), remove it and keep the URL, as below. A client that is not built on an SDK must send it with every request to the entry (§8.3.2).",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "acme-eu"}]`,
-			Good:        ``,
+			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Check:       checkIfaceTenant},
 	}
 }

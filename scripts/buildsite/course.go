@@ -324,13 +324,17 @@ func glossaryIDs(body []byte) map[string]bool {
 // markdown renders the course's Markdown in one language.
 type markdown struct {
 	lang     i18n.Lang
+	dir      string // site/learn: where ```lang file= blocks and figure cards are read
 	glossary map[string]bool
 	errs     []string
 	md       goldmark.Markdown
+	// examples are the ```json example cards of the page being rendered,
+	// in order (a ```figure block may draw one of them).
+	examples [][]byte
 }
 
-func newMarkdown(l i18n.Lang, glossary map[string]bool) *markdown {
-	m := &markdown{lang: l, glossary: glossary}
+func newMarkdown(l i18n.Lang, dir string, glossary map[string]bool) *markdown {
+	m := &markdown{lang: l, dir: dir, glossary: glossary}
 	m.md = goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithParserOptions(
@@ -345,7 +349,7 @@ func newMarkdown(l i18n.Lang, glossary map[string]bool) *markdown {
 
 // render converts src; file names the errors.
 func (m *markdown) render(file string, src []byte) (string, error) {
-	m.errs = nil
+	m.errs, m.examples = nil, nil
 	var buf bytes.Buffer
 	if err := m.md.Convert(src, &buf); err != nil {
 		return "", fmt.Errorf("%s: %w", file, err)
@@ -356,9 +360,53 @@ func (m *markdown) render(file string, src []byte) (string, error) {
 	return buf.String(), nil
 }
 
-// Transform resolves the course's link schemes in place.
-func (m *markdown) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+// cliMention finds the agentcard CLI in a block's text: a command line
+// such as `agentcard lint --probe`.
+var cliMention = regexp.MustCompile(`\bagentcard (lint|select|migrate|sign|rules|fields|schema|lsp|init|version)\b`)
+
+// kindCLINote is the "Get the CLI" note the page shows after the first
+// block that mentions the CLI.
+var kindCLINote = ast.NewNodeKind("CLINote")
+
+type cliNote struct{ ast.BaseBlock }
+
+func (n *cliNote) Kind() ast.NodeKind            { return kindCLINote }
+func (n *cliNote) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+
+// blockText is the Markdown text of a block and of the blocks inside it.
+func blockText(n ast.Node, src []byte) []byte {
+	var out []byte
+	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && c.Type() == ast.TypeBlock && c.Lines() != nil {
+			out = append(append(out, c.Lines().Value(src)...), '\n')
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+// Transform resolves the course's link schemes in place, collects the
+// page's ```json example cards (a figure may draw any of them), and puts
+// the "Get the CLI" note after the first block that mentions the CLI.
+func (m *markdown) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
+	for b := doc.FirstChild(); b != nil; b = b.NextSibling() {
+		if cliMention.Match(blockText(b, src)) {
+			doc.InsertAfter(doc, b, &cliNote{})
+			break
+		}
+	}
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if b, ok := n.(*ast.FencedCodeBlock); ok && entering && b.Info != nil {
+			if info := strings.Fields(string(b.Info.Segment.Value(src))); len(info) > 1 && info[1] == "example" {
+				var code []byte
+				for i := 0; i < b.Lines().Len(); i++ {
+					seg := b.Lines().At(i)
+					code = append(code, seg.Value(src)...)
+				}
+				m.examples = append(m.examples, code)
+			}
+		}
 		if l, ok := n.(*ast.Link); ok && entering {
 			dest, err := m.resolve(string(l.Destination))
 			if err != nil {
@@ -410,9 +458,25 @@ func fieldHref(l i18n.Lang, f *card.Field) string {
 
 // RegisterFuncs renders fenced code blocks: an annotated example
 // ("```json example") gets "Open in the playground" (a share link of its
-// text), and must be valid JSON.
+// text), and must be valid JSON; "```nginx file=serving/nginx.conf" (an
+// empty block) shows that file of site/learn, so a configuration the page
+// shows is the file its test serves; "```figure KIND" draws a figure
+// (figures.go).
 func (m *markdown) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindFencedCodeBlock, m.codeBlock)
+	reg.Register(kindCLINote, m.cliNoteHTML)
+}
+
+// cliNoteHTML says where to get the CLI the page has just mentioned: the
+// README's install section.
+func (m *markdown) cliNoteHTML(w util.BufWriter, _ []byte, _ ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		cat := components.Catalogue(m.lang)
+		w.WriteString(`<p class="note cli-note" data-testid="get-cli"><strong>` + html.EscapeString(cat.S("ui.course.cli.title")) + `</strong> ` +
+			html.EscapeString(cat.S("ui.course.cli.text")) + ` <a href="` + html.EscapeString(components.CLIInstallURL) + `" rel="external">` +
+			html.EscapeString(cat.S("ui.course.cli.link")) + `</a></p>`)
+	}
+	return ast.WalkSkipChildren, nil
 }
 
 func (m *markdown) codeBlock(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -433,6 +497,21 @@ func (m *markdown) codeBlock(w util.BufWriter, source []byte, node ast.Node, ent
 	if len(info) > 0 {
 		class = ` class="language-` + html.EscapeString(info[0]) + `"`
 	}
+	if len(info) > 0 && info[0] == "figure" {
+		if len(info) != 2 {
+			m.errs = append(m.errs, "a figure block is ```figure KIND")
+			return ast.WalkSkipChildren, nil
+		}
+		fig, _, err := renderFigure(m.lang, m.dir, info[1], code.Bytes(), m.examples)
+		if err != nil {
+			m.errs = append(m.errs, err.Error())
+		}
+		w.WriteString(fig)
+		return ast.WalkSkipChildren, nil
+	}
+	if len(info) > 1 && strings.HasPrefix(info[1], "file=") {
+		return m.fileBlock(w, info, code.Bytes())
+	}
 	example := len(info) > 1 && info[1] == "example"
 	if example {
 		if !json.Valid(code.Bytes()) {
@@ -448,6 +527,30 @@ func (m *markdown) codeBlock(w util.BufWriter, source []byte, node ast.Node, ent
 		w.WriteString(`<figcaption><a href="` + html.EscapeString(href) + `" data-testid="open-playground">` +
 			html.EscapeString(components.Catalogue(m.lang).S("ui.course.openPlayground")) + "</a></figcaption></figure>")
 	}
+	return ast.WalkSkipChildren, nil
+}
+
+// fileBlock shows a file of site/learn (a configuration of the serving
+// lesson) under its name: the block itself must be empty, so the page can
+// only show the file as it is.
+func (m *markdown) fileBlock(w util.BufWriter, info []string, body []byte) (ast.WalkStatus, error) {
+	name := strings.TrimPrefix(info[1], "file=")
+	clean := path.Clean(name)
+	if clean != name || strings.HasPrefix(clean, "../") || path.IsAbs(clean) || !strings.Contains(clean, "/") {
+		m.errs = append(m.errs, fmt.Sprintf("file=%s: want a path inside site/learn, such as serving/nginx.conf", name))
+		return ast.WalkSkipChildren, nil
+	}
+	if len(bytes.TrimSpace(body)) > 0 {
+		m.errs = append(m.errs, fmt.Sprintf("file=%s: the block must be empty (the page shows the file)", name))
+	}
+	data, err := os.ReadFile(filepath.Join(m.dir, filepath.FromSlash(clean)))
+	if err != nil {
+		m.errs = append(m.errs, fmt.Sprintf("file=%s: %v", name, err))
+		return ast.WalkSkipChildren, nil
+	}
+	w.WriteString(`<figure class="config" data-testid="config" data-file="` + html.EscapeString(clean) + `"><figcaption><code>` +
+		html.EscapeString(path.Base(clean)) + `</code></figcaption><pre tabindex="0"><code class="language-` + html.EscapeString(info[0]) + `">` +
+		html.EscapeString(string(data)) + "</code></pre></figure>")
 	return ast.WalkSkipChildren, nil
 }
 
@@ -610,7 +713,7 @@ func translation(en *lessonDoc, c *course) (*lessonDoc, bool) {
 }
 
 func coursePagesIn(dir string, l i18n.Lang, en, c *course, terms map[string]bool, ca components.CourseAssets) ([]coursePage, error) {
-	md := newMarkdown(l, terms)
+	md := newMarkdown(l, dir, terms)
 	pre := strings.TrimPrefix(l.Prefix()+"/", "/") + "learn/" // "learn/", "zh/learn/"
 	var pages []coursePage
 	var links []components.LessonLink

@@ -214,7 +214,7 @@ func hanIn(s string) bool {
 // TestCourseBadLinks: a link to something that does not exist fails the
 // build, naming the file; raw HTML in the Markdown is not passed through.
 func TestCourseBadLinks(t *testing.T) {
-	m := newMarkdown(i18n.English, map[string]bool{"era": true})
+	m := newMarkdown(i18n.English, "", map[string]bool{"era": true})
 	for _, src := range []string{"[x](rule:no-such-rule)", "[x](field:AgentCard.nope)", "[x](glossary:nope)", "[x](spec:9.9#1)", "```json example\n{oops\n```\n"} {
 		if _, err := m.render("f.md", []byte(src)); err == nil || !strings.Contains(err.Error(), "f.md") {
 			t.Errorf("%q: error %v", src, err)

@@ -642,6 +642,10 @@ func exampleDiff(bad, good string) (badPieces, goodPieces []components.DiffPiece
 	removed := make([]bool, len(a))
 	added := make([]bool, len(b))
 	before := map[int]string{} // removed text shown before good token i (len(b): at the end)
+	// Removed text that starts with a separator (", \"tenant\": …") is
+	// shown right after the good token it followed, so that the comma
+	// stays at the end of its line instead of on a line of its own.
+	after := map[int]string{}
 	for _, op := range difflib.NewMatcherWithJunk(aw, bw, false, nil).GetOpCodes() {
 		for k := op.I1; k < op.I2 && op.Tag != 'e'; k++ {
 			removed[ai[k]] = true
@@ -650,11 +654,16 @@ func exampleDiff(bad, good string) (badPieces, goodPieces []components.DiffPiece
 			added[bi[k]] = true
 		}
 		if op.Tag == 'd' {
+			text := strings.Join(a[ai[op.I1]:ai[op.I2-1]+1], "")
+			if op.J1 > 0 && (aw[op.I1] == "," || aw[op.I1] == ":") {
+				after[bi[op.J1-1]] += text
+				continue
+			}
 			at := len(b)
 			if op.J1 < len(bi) {
 				at = bi[op.J1]
 			}
-			before[at] += strings.Join(a[ai[op.I1]:ai[op.I2-1]+1], "")
+			before[at] += text
 		}
 	}
 	// White space between two changed tokens is part of the change.
@@ -697,6 +706,7 @@ func exampleDiff(bad, good string) (badPieces, goodPieces []components.DiffPiece
 			op = "ins"
 		}
 		add(&goodPieces, b[i], op)
+		add(&goodPieces, after[i], "del")
 	}
 	return badPieces, goodPieces
 }

@@ -306,6 +306,13 @@ func TestRulesGroupedAndFixed(t *testing.T) {
 			if fixed.Find("ins, del").Length() == 0 {
 				t.Errorf("%s %s: the fixed example marks no change", l, r.Code)
 			}
+			// A removed member's separator stays at the end of its line:
+			// no line of the fixed example is a lone "," or ":".
+			for _, line := range strings.Split(fixed.Text(), "\n") {
+				if s := strings.TrimSpace(line); s == "," || s == ":" {
+					t.Errorf("%s %s: the fixed example has a line of its own for %q:\n%s", l, r.Code, s, fixed.Text())
+				}
+			}
 			if r.Good != "" {
 				clone := fixed.Clone()
 				clone.Find("del").Remove()

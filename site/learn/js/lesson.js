@@ -1,11 +1,15 @@
 // A lesson page's exercise: the playground's editor setup (CodeMirror 6,
 // the engine in a Web Worker, the same findings list) around one exercise
-// card. Nothing heavy happens on page load: the editor and the engine
-// (the wasm) start when the exercise comes into view, or when the reader
-// asks. The lesson counts as done once none of its target findings is
-// left on a text that is still a card (progress kept in localStorage, read
-// by the course index). The six-checks lesson ticks its checklist from the
-// same findings; the interface lesson runs the client simulator on them.
+// card. The editor and the engine (the wasm, in a Web Worker) start once
+// the page has loaded, so the exercise is ready when the reader gets to it
+// (at once if the reader gets there first, or presses Start). The lesson
+// counts as done once none of its target findings is left on a text that
+// is still a card, written to localStorage the moment the check says so
+// (the course index reads it). The six-checks lesson ticks its checklist
+// from the same findings and is done only when its own exercise card
+// passes all six: a card of the reader's own (brought from the playground
+// or pasted) gets its own result; the interface lesson runs the client
+// simulator on the findings.
 import "../../editor/styles.js"; // first: CodeMirror's styles under the site's CSP
 import { basicSetup } from "codemirror";
 import { EditorView } from "@codemirror/view";
@@ -21,7 +25,7 @@ import { completionSource } from "../../editor/complete.js";
 import { renderFindings, bySeverity, maxShown } from "../../editor/panel.js";
 import { el, append } from "../../editor/dom.js";
 import { t, tn, setWords } from "../../editor/i18n.js";
-import { DONE_KEY, doneLessons, recordErrors } from "./progress.js";
+import { DONE_KEY, doneLessons, recordErrors, format } from "./progress.js";
 
 // The playground keeps its text here (site/editor/main.js); the checklist
 // can bring it over.
@@ -44,6 +48,11 @@ const checkerStatus = q('[data-testid="checker-status"]', ex);
 const checklist = q('[data-testid="checklist"]');
 const simulator = q('[data-testid="simulator"]');
 const initial = source.textContent;
+const ownResult = q('[data-testid="own-result"]');
+// The exercise card's name: a text with another name is the reader's own
+// card, not the exercise.
+const nameOf = (text) => (/"name"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(text) || [])[1];
+const exerciseName = nameOf(initial);
 
 let view = null;
 let engine = null;
@@ -54,6 +63,7 @@ let linting = false;
 let again = false;
 let lastResult = null;
 let lastDoc = null;
+let fromPlayground = false; // the text was brought over from the playground
 const shown = new Set(["error", "warning", "info"]);
 
 function showDone() {
@@ -107,9 +117,12 @@ function setText(text) {
   else view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
 }
 
+// schedule checks the text at once, so that a fix counts (and is written
+// down) the moment it is made; edits made while a check runs are checked
+// together right after it (runLint).
 function schedule() {
   clearTimeout(timer);
-  timer = setTimeout(runLint, 120);
+  runLint();
 }
 
 // language fetches the page's catalogue (not English): the words of the
@@ -200,8 +213,10 @@ function show(res, doc) {
   ex.dataset.lints = String(stats.lints);
   const remaining = res.diagnostics.filter((d) => targets.has(d.code)).length;
   ex.dataset.remaining = String(remaining);
-  if (isDone(res)) markDone();
-  if (checklist) tick(res);
+  const own = !!checklist && (fromPlayground || nameOf(doc.toString()) !== exerciseName);
+  const allPass = checklist ? tick(res) : true;
+  if (checklist) showOwn(own, res);
+  if (isDone(res) && allPass && !own) markDone();
   if (simulator) runSelect();
 }
 
@@ -237,7 +252,9 @@ function item(doc) {
 }
 
 // ---- the six checks ----
+// tick marks each check and says whether all of them pass.
 function tick(res) {
+  let all = true;
   for (const li of checklist.querySelectorAll('[data-testid="check"]')) {
     const topics = new Set((li.dataset.topics || "").split(/\s+/).filter(Boolean));
     const codes = new Set((li.dataset.codes || "").split(/\s+/).filter(Boolean));
@@ -247,10 +264,25 @@ function tick(res) {
       return codes.has(d.code) || (r && topics.has(r.topic));
     });
     const state = failing.length ? "fail" : "pass";
+    if (state !== "pass") all = false;
     li.dataset.state = state;
     q('[data-testid="check-state"]', li).textContent = checklist.dataset[state];
     q('[data-testid="check-codes"]', li).textContent = [...new Set(failing.map((d) => d.code))].join(" ");
   }
+  return all && cardEras.has(res.era);
+}
+
+// showOwn gives the reader's own card its result, apart from the
+// exercise's: checking your own card never completes the lesson.
+function showOwn(own, res) {
+  ownResult.hidden = !own;
+  ownResult.dataset.own = String(own);
+  if (!own) return;
+  const checks = [...checklist.querySelectorAll('[data-testid="check"]')];
+  const passed = cardEras.has(res.era) ? checks.filter((li) => li.dataset.state === "pass").length : 0;
+  ownResult.dataset.passed = String(passed);
+  const f = passed === checks.length ? ownResult.dataset.all : ownResult.dataset.some;
+  ownResult.textContent = format(f, passed, checks.length);
 }
 
 function setupChecklist() {
@@ -261,6 +293,7 @@ function setupChecklist() {
     try { text = localStorage.getItem(PLAYGROUND_KEY); } catch { /* private mode */ }
     none.hidden = !!text;
     if (!text) return;
+    fromPlayground = true;
     setText(text);
     start();
   });
@@ -319,7 +352,7 @@ function setupSimulator() {
 
 // ---- start when wanted ----
 q('[data-testid="start"]', ex).addEventListener("click", () => start().then(() => view && view.focus()));
-q('[data-testid="reset"]', ex).addEventListener("click", () => { setText(initial); start(); });
+q('[data-testid="reset"]', ex).addEventListener("click", () => { fromPlayground = false; setText(initial); start(); });
 source.addEventListener("focus", () => start());
 source.addEventListener("click", () => start());
 setupChecklist();
@@ -332,9 +365,12 @@ if ("IntersectionObserver" in window) {
     }
   }, { rootMargin: "0px 0px 200px 0px" });
   io.observe(ex);
-} else {
-  start();
 }
+// Ready when the lesson opens: start once the page has loaded, in the
+// first idle moment (the engine compiles in its Web Worker).
+const startSoon = () => ("requestIdleCallback" in window ? requestIdleCallback(() => start(), { timeout: 1000 }) : setTimeout(start, 100));
+if (document.readyState === "complete") startSoon();
+else addEventListener("load", startSoon, { once: true });
 
 // A handle for the end-to-end tests and the curious.
 window.agentcardLesson = {

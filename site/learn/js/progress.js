@@ -23,7 +23,7 @@ export function recordErrors() {
 }
 
 // format puts numbers into a catalogue format ("%d of %d lessons done",
-// "已完成 %d / %d 节"; explicit indexes allowed), as core/i18n renders it.
+// "已完成 %d / %d 课"; explicit indexes allowed), as core/i18n renders it.
 export function format(f, ...args) {
   let next = 0;
   return f.replace(/%(?:(%)|(?:\[(\d+)\])?([sdv]))/g, (m, pct, idx) => {
