@@ -29,22 +29,24 @@ var objectRefs = map[string]map[Eras]string{
 }
 
 // fieldRefs add sections that say more about one field than its object's
-// table does.
-var fieldRefs = map[string][]Ref{
-	"AgentCard.supportedInterfaces":               {SpecRef(Spec10, "8.3.1"), SpecRef(Spec10, "8.3.2")},
-	"AgentCard.signatures":                        {SpecRef(Spec10, "8.4")},
-	"AgentCard.url":                               {SpecRef(Spec030, "5.6.1")},
-	"AgentCard.preferredTransport":                {SpecRef(Spec030, "5.6.1")},
-	"AgentCard.additionalInterfaces":              {SpecRef(Spec030, "5.6.2")},
-	"AgentCard.supportsAuthenticatedExtendedCard": {SpecRef(Spec030, "7.10"), SpecRef(Spec10, "A.2.2")},
-	"AgentCapabilities.extendedAgentCard":         {SpecRef(Spec10, "3.1.11"), SpecRef(Spec10, "A.2.2")},
-	"AgentCapabilities.extensions":                {SpecRef(Spec10, "4.6.1")},
-	"AgentExtension.uri":                          {SpecRef(Spec10, "4.6.3")},
-	"AgentInterface.protocolBinding":              {SpecRef(Spec10, "5.8")},
-	"AgentInterface.protocolVersion":              {SpecRef(Spec10, "3.6")},
-	"AgentInterface.tenant":                       {SpecRef(Spec10, "8.3.2")},
-	"AgentCardSignature.protected":                {SpecRef(Spec10, "8.4.2")},
-	"AgentCardSignature.signature":                {SpecRef(Spec10, "8.4.2")},
+// table does (read by fillRefs only: built then).
+func fieldRefs() map[string][]Ref {
+	return map[string][]Ref{
+		"AgentCard.supportedInterfaces":               {SpecRef(Spec10, "8.3.1"), SpecRef(Spec10, "8.3.2")},
+		"AgentCard.signatures":                        {SpecRef(Spec10, "8.4")},
+		"AgentCard.url":                               {SpecRef(Spec030, "5.6.1")},
+		"AgentCard.preferredTransport":                {SpecRef(Spec030, "5.6.1")},
+		"AgentCard.additionalInterfaces":              {SpecRef(Spec030, "5.6.2")},
+		"AgentCard.supportsAuthenticatedExtendedCard": {SpecRef(Spec030, "7.10"), SpecRef(Spec10, "A.2.2")},
+		"AgentCapabilities.extendedAgentCard":         {SpecRef(Spec10, "3.1.11"), SpecRef(Spec10, "A.2.2")},
+		"AgentCapabilities.extensions":                {SpecRef(Spec10, "4.6.1")},
+		"AgentExtension.uri":                          {SpecRef(Spec10, "4.6.3")},
+		"AgentInterface.protocolBinding":              {SpecRef(Spec10, "5.8")},
+		"AgentInterface.protocolVersion":              {SpecRef(Spec10, "3.6")},
+		"AgentInterface.tenant":                       {SpecRef(Spec10, "8.3.2")},
+		"AgentCardSignature.protected":                {SpecRef(Spec10, "8.4.2")},
+		"AgentCardSignature.signature":                {SpecRef(Spec10, "8.4.2")},
+	}
 }
 
 var eraSpec = []struct {
@@ -52,7 +54,9 @@ var eraSpec = []struct {
 	version string
 }{{V10, Spec10}, {V03, Spec030}, {V02, Spec026}}
 
-func init() {
+// fillRefs sets every field's Refs and Spec (loadFields).
+func fillRefs() {
+	more := fieldRefs()
 	for i := range fields {
 		f := &fields[i]
 		var refs []Ref
@@ -64,7 +68,7 @@ func init() {
 				refs = append(refs, SpecRef(e.version, sec))
 			}
 		}
-		refs = append(refs, fieldRefs[f.Object+"."+f.Name]...)
+		refs = append(refs, more[f.Object+"."+f.Name]...)
 		f.Refs = refs
 		f.Spec = RefsText(refs)
 	}

@@ -254,7 +254,7 @@ func (c *Context) ReportMissing(obj *jsonpos.Node, key string, id string, args .
 // ReportAs reports under another rule's code (for checks that share one
 // walk, such as the catalogue-driven structure checks).
 func (c *Context) ReportAs(code string, n *jsonpos.Node, rng jsonpos.Range, id string, args ...any) *Diagnostic {
-	r := ruleByCode[code]
+	r := RuleFor(code)
 	if r == nil {
 		panic("lint: unknown rule code " + code)
 	}
@@ -268,7 +268,7 @@ func (c *Context) ReportAs(code string, n *jsonpos.Node, rng jsonpos.Range, id s
 // ReportMissingAs is ReportAs for a member key absent from obj: the
 // pointer names the missing member (computed only when the finding is kept).
 func (c *Context) ReportMissingAs(code string, obj *jsonpos.Node, key string, rng jsonpos.Range, id string, args ...any) *Diagnostic {
-	r := ruleByCode[code]
+	r := RuleFor(code)
 	if r == nil {
 		panic("lint: unknown rule code " + code)
 	}

@@ -163,6 +163,7 @@ func Lint(src []byte, opts Options) *Result {
 
 // LintDoc runs every rule on an already parsed document.
 func LintDoc(doc *jsonpos.Doc) *Result {
+	loadRules()
 	res := &Result{Doc: doc}
 	ctx := &Context{Doc: doc, Root: doc.Root}
 	syntaxBroken := false

@@ -70,20 +70,20 @@ func (u urlInfo) Internal() bool { return u.Host != "" && u.Where != hostPublic 
 
 var (
 	// host:port, with a name, an IPv4 address or a bracketed IPv6 address.
-	hostPortRe = regexp.MustCompile(`^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?):([0-9]{1,5})$`)
+	hostPortRe = lazyRegexp(`^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?):([0-9]{1,5})$`)
 	// a host name followed by an optional port and path, without scheme.
-	bareHostRe = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)+(?::[0-9]{1,5})?(?:[/?#].*)?$`)
+	bareHostRe = lazyRegexp(`^[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)+(?::[0-9]{1,5})?(?:[/?#].*)?$`)
 	// unfilled templates of the common template languages and docs.
-	placeholderRes = []*regexp.Regexp{
-		regexp.MustCompile(`\$\{[^}]*\}`),        // ${HOST}
-		regexp.MustCompile(`\{\{[^}]*\}\}`),      // {{ base_url }}
-		regexp.MustCompile(`\{[^}]*\}`),          // {BASE_URL}
-		regexp.MustCompile(`<[^>]*>`),            // <your-url>
-		regexp.MustCompile(`\$[A-Z_][A-Z0-9_]*`), // $HOST
-		regexp.MustCompile(`%[A-Za-z_][A-Za-z0-9_]*%`),
-		regexp.MustCompile(`__[A-Z][A-Z0-9_]*__`),
-		regexp.MustCompile(`(?i)\byour[-_.]?(?:domain|host|hostname|url|server|agent|endpoint|app|service|api)\b[A-Za-z0-9._\-]*`),
-		regexp.MustCompile(`(?i)\b(?:change[-_]?me|replace[-_]?me|placeholder)\b`),
+	placeholderRes = []func() *regexp.Regexp{
+		lazyRegexp(`\$\{[^}]*\}`),        // ${HOST}
+		lazyRegexp(`\{\{[^}]*\}\}`),      // {{ base_url }}
+		lazyRegexp(`\{[^}]*\}`),          // {BASE_URL}
+		lazyRegexp(`<[^>]*>`),            // <your-url>
+		lazyRegexp(`\$[A-Z_][A-Z0-9_]*`), // $HOST
+		lazyRegexp(`%[A-Za-z_][A-Za-z0-9_]*%`),
+		lazyRegexp(`__[A-Z][A-Z0-9_]*__`),
+		lazyRegexp(`(?i)\byour[-_.]?(?:domain|host|hostname|url|server|agent|endpoint|app|service|api)\b[A-Za-z0-9._\-]*`),
+		lazyRegexp(`(?i)\b(?:change[-_]?me|replace[-_]?me|placeholder)\b`),
 	}
 )
 
@@ -98,7 +98,7 @@ func findPlaceholder(s string) string {
 		}
 	}
 	for _, re := range placeholderRes {
-		if m := re.FindString(s); m != "" {
+		if m := re().FindString(s); m != "" {
 			return m
 		}
 	}
@@ -150,7 +150,7 @@ func hostPortMatch(s string) []string {
 	if strings.IndexByte(s, '/') >= 0 {
 		return nil
 	}
-	return hostPortRe.FindStringSubmatch(s)
+	return hostPortRe().FindStringSubmatch(s)
 }
 
 // classifyURL reads the shape of a URL as written in a card.
@@ -232,7 +232,7 @@ func classifyURLWith(raw string, classifyHost func(string) hostInfo) urlInfo {
 		u.set(classifyHost(u.Host))
 		return u
 	}
-	if bareHostRe.MatchString(s) && !strings.HasPrefix(s, ".") {
+	if bareHostRe().MatchString(s) && !strings.HasPrefix(s, ".") {
 		u.Form = formNoScheme
 		host := s
 		if j := strings.IndexAny(host, "/?#"); j >= 0 {
