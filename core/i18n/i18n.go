@@ -23,7 +23,6 @@
 package i18n
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
@@ -163,11 +162,11 @@ func Load(lang Lang, fsys fs.FS) (*Catalogue, error) {
 // Parse reads a catalogue from one JSON object (the playground receives
 // its language as one file).
 func Parse(lang Lang, data []byte) (*Catalogue, error) {
-	c := &Catalogue{lang: lang, m: map[string]string{}, fallback: EnglishCatalogue()}
-	if err := json.Unmarshal(data, &c.m); err != nil {
+	m, err := parseFlat(data)
+	if err != nil {
 		return nil, fmt.Errorf("catalogue %s: %w", lang, err)
 	}
-	return c, nil
+	return &Catalogue{lang: lang, m: m, fallback: EnglishCatalogue()}, nil
 }
 
 func load(lang Lang, fsys fs.FS, fallback *Catalogue) (*Catalogue, error) {
@@ -182,8 +181,8 @@ func load(lang Lang, fsys fs.FS, fallback *Catalogue) (*Catalogue, error) {
 		if err != nil {
 			return nil, err
 		}
-		var m map[string]string
-		if err := json.Unmarshal(data, &m); err != nil {
+		m, err := parseFlat(data)
+		if err != nil {
 			return nil, fmt.Errorf("catalogue %s/%s: %w", lang, path.Base(name), err)
 		}
 		for k, v := range m {
