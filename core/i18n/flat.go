@@ -3,7 +3,6 @@ package i18n
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -25,8 +24,8 @@ func parseFlat(data []byte) (map[string]string, error) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return nil, err
 	}
-	if m == nil {
-		return nil, errors.New("not a JSON object")
+	if m == nil { // null: no messages, as json.Unmarshal says
+		m = map[string]string{}
 	}
 	return m, nil
 }
