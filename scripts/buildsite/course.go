@@ -464,21 +464,17 @@ func (b *builder) courseAssets(a assets) (components.CourseAssets, error) {
 		return ca, err
 	}
 	ca.CSS = []string{a.CSS, courseCSS}
-	for _, e := range []struct {
-		entry, name string
-		dst         *string
-	}{
-		{"site/learn/js/course.js", "assets/course.js", &ca.Script},
-		{"site/learn/js/lesson.js", "assets/lesson.js", &ca.Lesson},
-	} {
-		js, err := b.bundle(e.entry)
-		if err != nil {
-			return ca, err
-		}
-		if *e.dst, err = b.writeHashed(e.name, js); err != nil {
-			return ca, err
-		}
+	js, err := b.bundle("site/learn/js/course.js")
+	if err != nil {
+		return ca, err
 	}
+	if ca.Script, err = b.writeHashed("assets/course.js", js); err != nil {
+		return ca, err
+	}
+	// The lesson's module and its chunks were written with the
+	// playground's (bundleModules).
+	lesson := b.modules["site/learn/js/lesson.js"]
+	ca.Lesson, ca.LessonChunks = lesson.Path, lesson.Imports
 	return ca, nil
 }
 
@@ -518,7 +514,7 @@ func (b *builder) courseBudget(pages []coursePage, ca components.CourseAssets) e
 		return gz(data), err
 	}
 	fixed := 0
-	for _, f := range append([]string{ca.Lesson}, ca.CSS...) {
+	for _, f := range append(append([]string{ca.Lesson}, ca.LessonChunks...), ca.CSS...) {
 		n, err := size(f)
 		if err != nil {
 			return err

@@ -4,10 +4,10 @@
 // from the already compiled module, so a hostile document can slow the
 // findings down but never freeze the tab.
 //
-// globalThis.agentcard (docs/ARCHITECTURE.md §4: synchronous lint/select/format/…)
-// stays available on the page for outside checks and the console: once the
-// first findings are shown, startPageAPI instantiates the same module on the
-// main thread during idle time. The playground itself never calls it.
+// globalThis.agentcard (docs/ARCHITECTURE.md §4) answers from the same
+// worker: its functions return Promises (pageAPI). A Go instance on the
+// page's main thread exists only once someone asks for the synchronous
+// API (agentcard.sync()); the playground never does.
 
 export class TimeoutError extends Error {
   constructor(fn, ms) {
@@ -40,9 +40,13 @@ export class Engine {
     this.pending = new Map(); // id -> {resolve, reject, timer, fn}
     this.nextId = 1;
     this.restarts = 0;
-    this.info = null; // {version, fields, rules}
+    this.info = null; // {version}
     this.lastMs = 0; // time the last answered call took inside the worker
     this.log = [];
+    this.lists = null; // promise of {fields, rules} in this.lang (catalogues)
+    // Start-up phases on the page's clock (ms since navigation start):
+    // the page's own marks plus the first worker's (timings()).
+    this.marks = { created: performance.now() };
   }
 
   // start begins (or restarts) a worker and resolves with its ready info.
@@ -55,8 +59,13 @@ export class Engine {
         if (m.type === "progress") this.opts.onProgress && this.opts.onProgress(m.value);
         else if (m.type === "ready") {
           this.module = m.module;
-          this.info = { version: m.version, fields: m.fields, rules: m.rules };
-          this.timings = m.timings;
+          this.info = { version: m.version };
+          if (!this.workerTimings) {
+            // The worker's clock starts with the worker: shift it onto the page's.
+            const shift = (m.origin || performance.timeOrigin) - performance.timeOrigin;
+            this.workerTimings = Object.fromEntries(Object.entries(m.timings || {}).map(([k, v]) => [k, v + shift]));
+            this.marks.ready = performance.now();
+          }
           resolve(this.info);
         } else if (m.type === "failed") reject(Object.assign(new Error(m.message), { status: m.status }));
         else if (m.type === "result") this.settle(m);
@@ -71,22 +80,52 @@ export class Engine {
     return this.ready;
   }
 
+  // timings says where start-up time went, in ms since navigation start:
+  // created (this engine), the worker's start, goLoaded (wasm_exec.js),
+  // compiled, instantiated, running (Go's main), language, ready (the
+  // page heard it), and what the page marked after (firstLint, …).
+  timings() {
+    const w = this.workerTimings || {};
+    return { ...this.marks, workerStart: w.start, goLoaded: w.goLoaded, compiled: w.compiled, instantiated: w.instantiated, running: w.running, language: w.language };
+  }
+
+  // mark records a start-up phase of the page's (the first time only).
+  mark(name) {
+    if (!(name in this.marks)) this.marks[name] = performance.now();
+  }
+
+  // catalogues resolves with the rule and field lists in the engine's
+  // language, asked for once per language: the page builds them after
+  // its first findings, not before.
+  catalogues() {
+    if (!this.lists) {
+      const lists = Promise.all([this.call("fields"), this.call("rules")]).then(([fields, rules]) => {
+        this.mark("catalogues");
+        return { fields: Array.isArray(fields) ? fields : [], rules: Array.isArray(rules) ? rules : [] };
+      });
+      lists.catch(() => { if (this.lists === lists) this.lists = null; }); // a timeout: ask again later
+      this.lists = lists;
+    }
+    return this.lists;
+  }
+
   // giveLanguage hands the starting worker the language it waits for
   // (opts.langPending); later workers start in it.
   giveLanguage(lang) {
+    if (this.lang) return; // given already
     this.lang = lang;
     if (this.worker) this.worker.postMessage({ type: "lang", lang });
   }
 
   // setLanguage switches the running engine to lang ({lang, catalogue},
-  // see agentcard.setLanguage) and refreshes the rule and field lists in
-  // it; a replacement worker starts in it.
+  // see agentcard.setLanguage); catalogues() then answers in it, and a
+  // replacement worker starts in it.
   async setLanguage(lang) {
     this.lang = lang;
+    this.lists = null;
+    if (this.syncInstance) this.syncInstance.setLanguage(lang.lang, lang.catalogue);
     const r = await this.call("setLanguage", lang.lang, lang.catalogue);
     if (r && r.error) throw new Error(r.error);
-    const [fields, rules] = [await this.call("fields"), await this.call("rules")];
-    this.info = { ...this.info, fields, rules };
     return r;
   }
 
@@ -103,6 +142,7 @@ export class Engine {
     // The last calls' timings (asked, sent, answered; time in the worker),
     // for the benchmarks and for anyone wondering where time went.
     this.log.push({ fn: p.fn, asked: p.asked, posted: p.posted, answered: performance.now(), ms: m.ms });
+    if (!("firstLintMs" in this.marks) && p.fn === "lint") this.marks.firstLintMs = m.ms; // its time in the worker
     if (this.log.length > 50) this.log.shift();
     p.resolve(m.result);
   }
@@ -141,15 +181,55 @@ export class Engine {
   }
 }
 
-// startPageAPI defines globalThis.agentcard on the page from the module the
-// worker compiled (no second download or compile). Resolves with it.
-export async function startPageAPI(module) {
-  if (globalThis.agentcard) return globalThis.agentcard;
-  if (typeof Go !== "function") throw new Error("wasm_exec.js did not load");
+// The functions of globalThis.agentcard (docs/ARCHITECTURE.md §4); each
+// returns a Promise answered by the engine's worker.
+export const apiFunctions = ["lint", "select", "format", "fields", "rules", "encodeShare", "decodeShare", "fixAll", "migrate", "sdks", "interfaces"];
+
+// pageAPI is globalThis.agentcard for a page whose engine is engine:
+// every function asks the worker (under its time limit) and returns a
+// Promise. sync() resolves with the synchronous API of a Go instance on
+// the page's main thread, made from the worker's compiled module when it
+// is first asked for (never otherwise): for the console and for callers
+// that cannot await. wasmExec is Go's wasm_exec.js, loaded then.
+export function pageAPI(engine, { version, wasmExec }) {
+  const api = { version };
+  for (const fn of apiFunctions) api[fn] = (...args) => engine.call(fn, ...args);
+  api.ready = () => engine.ready.then((info) => info.version);
+  let sync = null;
+  api.sync = () => {
+    if (!sync) {
+      sync = startSync(engine, wasmExec, api);
+      sync.catch(() => { sync = null; });
+    }
+    return sync;
+  };
+  return api;
+}
+
+async function startSync(engine, wasmExec, api) {
+  await engine.ready;
+  if (typeof Go !== "function") await loadScript(wasmExec);
   const go = new Go();
-  const instance = await WebAssembly.instantiate(module, go.importObject);
+  const instance = await WebAssembly.instantiate(engine.module, go.importObject);
+  // The Go program defines globalThis.agentcard as it starts; the page's
+  // asynchronous one stays in place.
+  const page = globalThis.agentcard;
   const ready = new Promise((resolve) => addEventListener("agentcard-ready", resolve, { once: true }));
   go.run(instance);
-  if (!globalThis.agentcard) await ready;
-  return globalThis.agentcard;
+  if (globalThis.agentcard === page) await ready;
+  const sync = globalThis.agentcard;
+  globalThis.agentcard = page;
+  if (engine.lang && engine.lang.lang !== "en") sync.setLanguage(engine.lang.lang, engine.lang.catalogue);
+  engine.syncInstance = sync; // setLanguage keeps it in the page's language
+  return sync;
+}
+
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement("script");
+    s.src = src;
+    s.onload = resolve;
+    s.onerror = () => reject(new Error(`${src} did not load`));
+    document.head.append(s);
+  });
 }

@@ -1,7 +1,9 @@
 // The playground: CodeMirror 6 around the Go engine (wasm). Everything runs
 // in the browser; the only network calls are the page's own assets and, when
 // asked, the Worker's /api/card for "Open URL". The engine runs in a Web
-// Worker with a time limit (engine.js), so no document can freeze the tab.
+// Worker with a time limit (engine.js), so no document can freeze the tab;
+// boot.js started it from the page's head, before this script loaded;
+// main.js loads this module once it has.
 import "./styles.js"; // first: CodeMirror's styles under the site's CSP
 import { basicSetup } from "codemirror";
 import { EditorView, keymap, hoverTooltip, Decoration, activateHover } from "@codemirror/view";
@@ -11,7 +13,6 @@ import { setDiagnostics, lintGutter } from "@codemirror/lint";
 import { autocompletion } from "@codemirror/autocomplete";
 import { syntaxHighlighting } from "@codemirror/language";
 import { classHighlighter } from "@lezer/highlight";
-import { Engine, TimeoutError, EngineStopped, startPageAPI } from "./engine.js";
 import { Catalogue } from "./catalogue.js";
 import { contextAt } from "./tree.js";
 import { completionSource } from "./complete.js";
@@ -20,21 +21,19 @@ import { el, append, countSeverity } from "./dom.js";
 import { renderFindings, bySeverity, maxShown, relatedLinks } from "./panel.js";
 import { samples } from "../samples/index.js";
 import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, profileWords, renderSDKs } from "./tools.js";
-import { t, tn, list, setWords, currentLang, parseLang, browserLang, translatePage, languages, LANG_KEY } from "./i18n.js";
+import { t, tn, list, setWords, parseLang, translatePage, languages, LANG_KEY } from "./i18n.js";
 
 const STORAGE_KEY = "agentcard.editor.text";
 const $ = (id) => document.getElementById(id);
 const root = $("playground");
 const params = new URLSearchParams(location.search);
 const debounceMs = params.has("debounce") ? Number(params.get("debounce")) : 120;
-// How long one check may take in the worker before it is stopped. The
-// engine bounds its work, so this only trips on a slow device or a bug;
-// ?timeout=N (ms) lets the end-to-end tests trip it on purpose.
-const timeoutMs = params.has("timeout") ? Number(params.get("timeout")) : 5000;
+
+performance.mark("playground:evaluated"); // CodeMirror and our modules are in
 
 // Numbers the end-to-end test and the benchmarks read.
 const stats = (window.agentcardStats = {
-  lint: [], render: [], keystroke: [], keystrokeDom: [], ready: 0, apiReady: 0, lints: 0, restarts: 0, failures: 0, errors: [],
+  lint: [], render: [], keystroke: [], keystrokeDom: [], ready: 0, lints: 0, restarts: 0, failures: 0, errors: [],
 });
 // Anything the Content-Security-Policy blocks, and any uncaught error, is
 // recorded so the end-to-end tests can insist on none.
@@ -42,10 +41,11 @@ document.addEventListener("securitypolicyviolation", (e) => stats.errors.push(`C
 addEventListener("error", (e) => stats.errors.push(`error: ${e.message}`));
 addEventListener("unhandledrejection", (e) => stats.errors.push(`rejection: ${e.reason}`));
 
+// boot: what boot.js made (globalThis.agentcardBoot): the engine, already
+// starting, and its helpers. engine is its engine, until it fails to
+// start (then null).
+let boot = null;
 let engine = null;
-// pageAPI is globalThis.agentcard once it speaks the page's language; the
-// playground lints on it only then.
-let pageAPI = null;
 let catalogue = new Catalogue([], []);
 let lastResult = null; // the latest lint result, for the doc it was made for
 let lastDoc = null;
@@ -193,6 +193,7 @@ const view = new EditorView({
     ],
   }),
 });
+performance.mark("playground:editor");
 if (dark) dark.addEventListener("change", (e) => view.dispatch({ effects: themeConf.reconfigure(theme(e.matches)) }));
 // A keystroke starts when the browser is about to change the text
 // (beforeinput), for typing, deleting and pasting alike.
@@ -217,6 +218,7 @@ function setText(text, ...annotations) {
 
 function scheduleLint() {
   clearTimeout(timer);
+  clearTimeout(sideTimer); // typing goes on: the side panels wait
   // debounce=0 (benchmarks): lint right after this update, no timer hop.
   if (debounceMs === 0) queueMicrotask(runLint);
   else timer = setTimeout(runLint, debounceMs);
@@ -237,18 +239,6 @@ function clamp(n, max) {
   return Math.max(0, Math.min(n | 0, max));
 }
 
-// A card of ordinary size is linted on the page itself once its engine is
-// there: a round trip to the worker (copying the text there and the
-// findings back) added 10-15 ms to every keystroke on a 100 KB card, over
-// the 16 ms budget. The engine's work is bounded (the slowest hostile input
-// costs under a millisecond per KB in wasm, so at most about 100 ms here);
-// once three lints have taken longer than syncLintSlow (a slow device, a
-// hostile text), every later lint goes to the worker, under its time limit.
-const syncLintMax = 128 * 1024;
-const syncLintSlow = 50;
-let syncLint = !params.has("worker"); // ?worker: always the worker (tests)
-let slowLints = 0; // one slow lint can be a pause for garbage collection
-
 // runLint sends the text to the worker. One lint at a time: edits made
 // meanwhile are linted as soon as it answers (only the latest text).
 async function runLint() {
@@ -264,22 +254,20 @@ async function runLint() {
   const t0 = performance.now();
   let res;
   try {
-    const api = pageAPI;
-    if (api && syncLint && text.length <= syncLintMax) {
-      res = api.lint(text, { profile: lintProfile() });
-      engine.lastMs = performance.now() - t0;
-      if (engine.lastMs > syncLintSlow && ++slowLints >= 3) syncLint = false;
-    } else {
-      res = await engine.call("lint", text, { profile: lintProfile() });
-    }
+    res = await engine.call("lint", text, { profile: lintProfile() });
+    // The first findings are shown in the reader's language: its words
+    // were fetched while the checker started.
+    if (!stats.ready) await wordsReady;
   } catch (err) {
     linting = false;
-    if (err instanceof TimeoutError || err instanceof EngineStopped) return; // onRestart tells the person
+    if (err instanceof boot.TimeoutError || err instanceof boot.EngineStopped) return; // onRestart tells the person
+    if (!engine || !engine.info) return; // it did not start: start() says why
     stats.failures++;
     showMessage(t("ui.playground.error.failed", err.message), "error", "engine-failed");
     return;
   }
   linting = false;
+  engine.mark("firstLint");
   stats.lint.push(engine.lastMs);
   if (view.state.doc !== doc || lintAgain) {
     runLint(); // the text changed while the worker worked: check the new one
@@ -320,37 +308,56 @@ async function runLint() {
       if (to > from) related.push({ from, to });
     }
   }
+  // One transaction: each one makes CodeMirror read the selection back
+  // from the DOM, which forces a layout.
   view.dispatch(setDiagnostics(view.state, diags), { effects: setRelated.of(related) });
   renderPanel(res, doc);
   toolsAfterLint(res);
   stats.render.push(performance.now() - t1);
-  const started = pendingKey;
+  const keyAt = pendingKey;
   pendingKey = 0;
-  if (started) stats.keystrokeDom.push(performance.now() - started);
+  if (keyAt) stats.keystrokeDom.push(performance.now() - keyAt);
   requestAnimationFrame(() => {
-    if (started) stats.keystroke.push(performance.now() - started);
+    if (keyAt) stats.keystroke.push(performance.now() - keyAt);
     root.dataset.lints = String(stats.lints);
   });
-  if (!stats.ready) firstFindings();
-  // The simulator and the preview are not findings: they follow right
-  // after, so typing shows the findings first. For a large card they wait
-  // for a pause in typing, so the worker is free for the next lint.
+  const firstTime = !stats.ready;
+  if (firstTime) firstFindings();
+  // The simulator and the preview are not findings: they follow once
+  // typing pauses, each in a task of its own, so the worker is free for
+  // the next keystroke's lint (a select and an SDK comparison queued in it
+  // would delay that lint); the first time, once the page is idle (they
+  // are below the fold on a phone).
   clearTimeout(sideTimer);
-  sideTimer = setTimeout(() => {
-    if (view.state.doc !== doc) return; // a newer lint will come
-    runSelect(text);
-    renderSDKs(text);
-    renderPreview($("preview"), text, res);
-  }, text.length > syncSelectMax ? 250 : 0);
+  const side = (f) => () => { if (view.state.doc === doc) f(); }; // else a newer lint will come
+  const later = firstTime ? whenIdle : (f) => setTimeout(f, text.length > sideWaitMin ? 250 : sidePause);
+  sideTimer = later(() => {
+    if (view.state.doc !== doc) return;
+    const n = stats.lints;
+    // data-settled: the simulator (and its highlight in the editor) follow
+    // lint n; tests wait on it before pointing at the text.
+    runSelect(text).finally(() => { if (stats.lints === n) root.dataset.settled = String(n); });
+    setTimeout(side(() => renderSDKs(text)), 0);
+    setTimeout(side(() => renderPreview($("preview"), text, res)), 0);
+  });
 }
 let sideTimer = 0;
+const sideWaitMin = 16 * 1024; // a card above this is large
+const sidePause = 150; // ms without a new lint that count as a pause in typing
+
+// whenIdle runs f once the page has nothing else to do (or after 2 s).
+function whenIdle(f) {
+  if (window.requestIdleCallback) requestIdleCallback(f, { timeout: 2000 });
+  else setTimeout(f, 50);
+  return 0;
+}
 
 // onRestart: a check took longer than the time limit, or the engine
 // stopped on it; the worker was replaced. The findings shown are from an earlier text (or none).
 function lintTimedOut(err) {
   stats.restarts++;
   linting = false;
-  if (err instanceof TimeoutError) {
+  if (err instanceof boot.TimeoutError) {
     showMessage(t("ui.playground.error.timeout", (err.ms / 1000).toLocaleString("en")), "error", "lint-timeout");
   } else {
     showMessage(t("ui.playground.error.memory"), "error", "engine-stopped");
@@ -472,7 +479,6 @@ function profileNote(r, profile) {
 }
 
 let selectSeq = 0;
-const syncSelectMax = 16 * 1024;
 async function runSelect(text) {
   if (!engine) return;
   const profile = $("sim-profile").value.trim();
@@ -482,15 +488,12 @@ async function runSelect(text) {
   const doc = view.state.doc;
   let r;
   try {
-    // A card of ordinary size is simulated at once on the page (the answer
-    // follows every keystroke in the profile field); a large one in the
-    // worker, under its time limit.
-    const api = pageAPI;
-    r = api && text.length <= syncSelectMax ? api.select(text, profile) : await engine.call("select", text, profile);
+    r = await engine.call("select", text, profile);
   } catch {
     return; // timed out: the message says so
   }
   if (seq !== selectSeq) return; // a newer profile or text is on its way
+  out.dataset.profile = profile; // what it shows is for this profile (tests wait on it)
   profileNote(r, profile);
   let effect = setEntry.of(null);
   if (r.error) {
@@ -527,7 +530,11 @@ async function runSelect(text) {
     r.traceOmitted ? el("li", { class: "note", "data-testid": "sim-trace-more", "data-count": String(r.traceOmitted) },
       t("ui.playground.sim.more", r.traceOmitted)) : null]);
   }
-  if (view.state.doc === doc) view.dispatch({ effects: effect });
+  // Only a change is dispatched: redrawing the marked entry replaces the
+  // DOM under the pointer, which cancels a hover about to open.
+  const shownEntry = view.state.field(entryField);
+  const same = effect.value ? shownEntry.size === 1 && (() => { const c = shownEntry.iter(); return c.from === effect.value.from && c.to === effect.value.to; })() : shownEntry.size === 0;
+  if (view.state.doc === doc && !same) view.dispatch({ effects: effect });
 }
 
 // ---- messages ----
@@ -555,12 +562,9 @@ function setStatus(id, ...args) {
 }
 
 // ---- buttons ----
-// call runs a bounded, linear engine function (format, encodeShare) at
-// once through the page's own instance when it is there, so the button's
-// effect is immediate; before that, through the worker.
-async function call(fn, ...args) {
-  const api = pageAPI;
-  if (api && typeof api[fn] === "function") return api[fn](...args);
+// call runs an engine function (format, encodeShare, decodeShare) in the
+// worker, under its time limit.
+function call(fn, ...args) {
   return engine.call(fn, ...args);
 }
 
@@ -732,8 +736,13 @@ window.agentcardPlayground = {
   current: () => lastDoc === view.state.doc,
   // What the checker is doing, for tests that wait on it.
   engineState: () => ({ linting, lintAgain, pending: engine ? [...engine.pending.values()].map((p) => p.fn) : [], restarts: engine ? engine.restarts : 0, calls: engine ? engine.log.slice(-6) : [] }),
-  // Where the worker's start-up time went (its own clock: ms since it started).
-  engineTimings: () => engine && engine.timings,
+  // Where start-up time went, in ms since navigation start (Engine.timings):
+  // the worker's phases, the page's firstLint, firstFindings, catalogues,
+  // and this script's marks (playground:evaluated, :editor, :text).
+  engineTimings: () => boot && { ...boot.engine.timings(),
+    ...Object.fromEntries(performance.getEntriesByType("mark").filter((m) => m.name.startsWith("playground:")).map((m) => [m.name.slice(11), m.startTime])) },
+  // How many fields and rules hover and completion know (0 until loaded).
+  catalogueSize: () => ({ fields: catalogue.fields.length, rules: catalogue.rules.size }),
   contextAt: (pos) => { const c = contextAt(view.state, pos ?? view.state.selection.main.head); return c && { kind: c.kind, path: c.path, name: c.name, key: c.key }; },
   view,
 };
@@ -741,43 +750,18 @@ window.agentcardPlayground = {
 // ---- language ----
 // The playground speaks its reader's language: the one chosen with the
 // header's switch (remembered), else ?lang=, else the first of the
-// browser's languages we speak. Another language than English is its
-// catalogue asset, fetched only then; the same text goes to the engine.
-const catalogURLs = Object.fromEntries((root.dataset.catalogs || "").split(/\s+/).filter(Boolean).map((p) => p.split("=")));
-const catalogTexts = new Map(); // lang -> promise of the catalogue's text
+// browser's languages we speak (lang.js chosenLang). Another language than
+// English is its catalogue asset, fetched only then (boot.js catalogText);
+// the same text goes to the engine.
 let lang = { lang: "en", catalogue: "" }; // what the page and the engine speak
 let langSeq = 0;
-
-function storedLang() {
-  try { return parseLang(localStorage.getItem(LANG_KEY)); } catch { return ""; }
-}
-
-function chosenLang() {
-  return storedLang() || parseLang(params.get("lang")) ||
-    browserLang(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
-}
-
-function catalogText(l) {
-  if (!catalogTexts.has(l)) {
-    const url = catalogURLs[l];
-    const p = url
-      ? fetch(url).then((r) => {
-        if (!r.ok) throw new Error(`HTTP ${r.status}`);
-        return r.text();
-      })
-      : Promise.reject(new Error(`no catalogue for ${l}`));
-    p.catch(() => catalogTexts.delete(l)); // a later switch tries again
-    catalogTexts.set(l, p);
-  }
-  return catalogTexts.get(l);
-}
 
 // loadLanguage fetches l's words; on failure the page stays in English
 // and says why.
 async function loadLanguage(l) {
   if (l === "en") return { lang: "en", catalogue: "", words: null };
   try {
-    const text = await catalogText(l);
+    const text = await boot.catalogText(l);
     return { lang: l, catalogue: text, words: JSON.parse(text) };
   } catch (err) {
     showMessage(t("ui.playground.error.language", err.message), "error", "language");
@@ -887,7 +871,6 @@ async function switchLanguage(l) {
   lang = { lang: next.lang, catalogue: next.catalogue };
   setWords(next.lang, next.words);
   renderWords();
-  if (pageAPI) pageAPI.setLanguage(lang.lang, lang.catalogue);
   if (!engine) return;
   if (!engine.info) {
     try { await engine.ready; } catch { return; } // start() says why
@@ -899,32 +882,33 @@ async function switchLanguage(l) {
     return; // timed out: the worker restarts in the language set
   }
   if (seq !== langSeq) return;
-  catalogue = new Catalogue(engine.info.fields, engine.info.rules);
   if (lastResult && lastDoc === view.state.doc) renderPanel(lastResult, lastDoc); // topic titles at once
   clearTimeout(timer);
   runLint();
+  loadCatalogues();
 }
 
 // ---- start ----
-// firstFindings: the playground is usable. globalThis.agentcard for outside
-// callers is started next, in idle time, from the module the worker
-// compiled; data-ready="true" says both are there.
+// firstFindings: the playground is usable (globalThis.agentcard has been
+// since the page's head). The rule and field lists (hover, completion,
+// rule explanations) follow when the page is idle; data-ready="true" says
+// they are there too.
 function firstFindings() {
   stats.ready = performance.now();
+  engine.mark("firstFindings");
   root.dataset.checker = "ready";
   setStatus("ui.playground.status.ready", engine.info.version);
-  const idle = window.requestIdleCallback || ((f) => setTimeout(f, 1));
-  idle(() => {
-    stats.apiStart = performance.now();
-    startPageAPI(engine.module).then((api) => {
-      // The page's instance speaks the language the worker speaks.
-      if (lang.lang !== "en") api.setLanguage(lang.lang, lang.catalogue);
-      pageAPI = api;
-      stats.apiReady = performance.now();
-    }, (err) => {
-      stats.errors.push(`agentcard API: ${err.message}`);
-    }).finally(() => { root.dataset.ready = "true"; });
-  }, { timeout: 1000 });
+  whenIdle(() => loadCatalogues().finally(() => { root.dataset.ready = "true"; }));
+}
+
+// loadCatalogues builds the hover and completion catalogue in the
+// engine's current language.
+async function loadCatalogues() {
+  if (!engine) return;
+  const want = engine.lang;
+  let lists;
+  try { lists = await engine.catalogues(); } catch { return; } // timed out: the next switch asks again
+  if (engine.lang === want) catalogue = new Catalogue(lists.fields, lists.rules);
 }
 
 // ---- introduction ----
@@ -957,19 +941,40 @@ function renderIntro() {
     el("a", { href: `${prefix}/learn/anatomy/` }, t("ui.intro.anatomy"))));
 }
 
+// wordsReady resolves once the page has the words of its first language.
+let wordsReady = Promise.resolve();
+
 async function start() {
+  boot = globalThis.agentcardBoot; // main.js waited for it
+  engine = boot.engine;
+  const { started, first, progress, hooks, timeoutMs } = boot;
   setupIntro();
   setupLanguageSwitch();
-  const first = chosenLang();
-  // The words come while the checker loads; the checker waits for them
-  // before it builds its rule and field lists.
-  const words = loadLanguage(first).then((next) => {
+  // The words come while the checker loads (boot.js asked for the same
+  // catalogue, and the checker waits for it before its first answer).
+  wordsReady = loadLanguage(first).then((next) => {
     lang = { lang: next.lang, catalogue: next.catalogue };
     setWords(next.lang, next.words);
     if (next.lang !== root.dataset.lang) renderWords();
-    if (engine) engine.giveLanguage(lang);
     return next;
   });
+  // Show the last text at once and ask for its findings: the checker
+  // answers as soon as it runs. A share link needs the checker to decode,
+  // so it waits.
+  const shared = location.hash.startsWith("#c=");
+  if (!shared) {
+    let saved = null;
+    try { saved = localStorage.getItem(STORAGE_KEY); } catch { /* ignore */ }
+    setText(saved !== null && saved !== "" ? saved : samples[0].text);
+    clearTimeout(timer);
+    runLint();
+    performance.mark("playground:text");
+  }
+  const bar = $("wasm-progress");
+  if (progress.value) bar.value = Math.round(progress.value * 100);
+  else bar.removeAttribute("value"); // indeterminate until the size is known
+  progress.listener = (p) => { bar.value = Math.round(p * 100); };
+  hooks.onRestart = lintTimedOut;
   setupSamples();
   setupSimulator();
   setupFilters();
@@ -977,35 +982,14 @@ async function start() {
   setupTools({
     view, root, timeoutMs, jump: jumpTo, showMessage,
     engineCall: (fn, ...args) => engine ? engine.call(fn, ...args) : Promise.reject(new Error("no checker")),
-    pageCall: (fn, ...args) => engine ? call(fn, ...args) : Promise.reject(new Error("no checker")),
     lintNow: () => { clearTimeout(timer); runLint(); },
     lang: () => lang,
   });
   $("btn-format").addEventListener("click", formatDoc);
   $("btn-share").addEventListener("click", shareDoc);
   $("open-url-form").addEventListener("submit", openURL);
-  // Show the last text at once, so typing can start while the checker
-  // loads; a share link needs the checker to decode, so it waits.
-  const shared = location.hash.startsWith("#c=");
-  if (!shared) {
-    let saved = null;
-    try { saved = localStorage.getItem(STORAGE_KEY); } catch { /* ignore */ }
-    setText(saved !== null && saved !== "" ? saved : samples[0].text);
-  }
-  const bar = $("wasm-progress");
-  bar.removeAttribute("value"); // indeterminate until the size is known
-  engine = new Engine({
-    workerURL: root.dataset.worker,
-    wasm: new URL(root.dataset.wasm, location.href).href,
-    wasmExec: new URL(root.dataset.wasmExec, location.href).href,
-    size: Number(root.dataset.wasmSize) || 0,
-    timeoutMs,
-    onProgress: (p) => { bar.value = Math.round(p * 100); },
-    onRestart: lintTimedOut,
-    langPending: first !== "en",
-  });
   try {
-    await engine.start();
+    await started;
   } catch (err) {
     bar.hidden = true;
     setStatus("");
@@ -1015,11 +999,12 @@ async function start() {
     return;
   }
   bar.hidden = true;
-  await words;
-  catalogue = new Catalogue(engine.info.fields, engine.info.rules);
-  if (shared) await restoreFromHash();
-  clearTimeout(timer);
-  runLint();
+  if (shared) {
+    await wordsReady;
+    await restoreFromHash();
+    clearTimeout(timer);
+    runLint();
+  }
   addEventListener("hashchange", async () => { if (await restoreFromHash()) { clearTimeout(timer); runLint(); } });
 }
 

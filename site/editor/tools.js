@@ -19,7 +19,7 @@ import { t, tn } from "./i18n.js";
 const PROFILE_KEY = "agentcard.lint.profile";
 const $ = (id) => document.getElementById(id);
 
-let ctx = null; // {view, root, engineCall, pageCall, lintNow, showMessage, lang, timeoutMs, jump}
+let ctx = null; // {view, root, engineCall, lintNow, showMessage, lang, timeoutMs, jump}
 let profile = "publish";
 let report = null; // what the tool report shows: {kind, r}, re-rendered in a new language
 let sigCount = 0;
@@ -146,7 +146,6 @@ async function runTool(kind) {
 }
 
 // ---- what the SDKs would call ----
-const syncMax = 16 * 1024;
 
 // renderSDKs shows core/selection's comparison for text: the
 // specification's row, then a2a-go, a2a-python and a2a-js.
@@ -154,7 +153,7 @@ export async function renderSDKs(text) {
   const seq = ++sdkSeq;
   let rows;
   try {
-    rows = text.length <= syncMax ? await ctx.pageCall("sdks", text) : await ctx.engineCall("sdks", text);
+    rows = await ctx.engineCall("sdks", text);
   } catch {
     return;
   }
@@ -241,8 +240,8 @@ function showVerification(r) {
 
 // ---- hooks for main.js ----
 
-// setupTools wires the buttons. c: {view, root, engineCall, pageCall,
-// lintNow, showMessage, lang, timeoutMs, jump}.
+// setupTools wires the buttons. c: {view, root, engineCall, lintNow,
+// showMessage, lang, timeoutMs, jump}.
 export function setupTools(c) {
   ctx = c;
   StyleModule.mount(document, toolStyles);

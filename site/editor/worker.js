@@ -8,7 +8,7 @@
 //               {type: "lang", lang}   the language init waits for (langPending)
 //               {type: "call", id, fn, args}
 // Messages out: {type: "progress", value}   download progress, 0..1
-//               {type: "ready", version, fields, rules, module}
+//               {type: "ready", version, module, timings}
 //               {type: "failed", message, status?}   status: the wasm download's HTTP status
 //               {type: "result", id, result, dead, ms}  dead: the engine has stopped
 
@@ -54,8 +54,13 @@ async function compile(url, size) {
 
 async function init(m) {
   const t = { start: performance.now() };
-  importScripts(m.wasmExec); // Go's wasm_exec.js: defines self.Go
-  const module = m.module || (await compile(m.wasm, m.size));
+  // The download and compilation start first; Go's wasm_exec.js (which
+  // defines self.Go) loads meanwhile.
+  const compiled = m.module ? Promise.resolve(m.module) : compile(m.wasm, m.size);
+  compiled.catch(() => {}); // awaited below; importScripts may throw first
+  importScripts(m.wasmExec);
+  t.goLoaded = performance.now();
+  const module = await compiled;
   t.compiled = performance.now();
   go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
@@ -68,13 +73,12 @@ async function init(m) {
   const lang = m.lang || (m.langPending ? await langArrived : null);
   if (lang && lang.lang !== "en") api.setLanguage(lang.lang, lang.catalogue);
   t.language = performance.now();
-  const fields = api.fields();
-  const rules = api.rules();
-  t.catalogues = performance.now();
-  // The module goes back to the page: it restarts workers and starts its
-  // own instance from it without downloading or compiling again. t says
-  // where start-up time went (the page keeps it in agentcardStats).
-  postMessage({ type: "ready", version: api.version, fields, rules, module, timings: t });
+  // The rule and field lists are not built here: the first lint comes
+  // first, and the page asks for them after it (Engine.catalogues).
+  // The module goes back to the page: it restarts workers from it without
+  // downloading or compiling again. t says where start-up time went.
+  // Its clock is the worker's own: origin lets the page convert.
+  postMessage({ type: "ready", version: api.version, module, timings: t, origin: performance.timeOrigin });
 }
 
 self.onmessage = (e) => {
