@@ -507,6 +507,9 @@ func (b *builder) coursePages(ctx context.Context, a assets) error {
 func (b *builder) courseBudget(pages []coursePage, ca components.CourseAssets) error {
 	// A file this build did not write (a test's stand-in asset) counts 0.
 	size := func(public string) (int, error) {
+		if public == "" {
+			return 0, nil // a test's build without the modules
+		}
 		data, err := os.ReadFile(filepath.Join(b.stage, filepath.FromSlash(strings.TrimPrefix(public, "/"))))
 		if errors.Is(err, os.ErrNotExist) {
 			return 0, nil
