@@ -541,6 +541,9 @@ func checkIfaceVersionUnknown(c *Context) {
 // trailing slash.
 func normURL(s string) string {
 	s = strings.TrimSpace(s)
+	if scheme, auth, rest, ok := simpleURL(s); ok {
+		return strings.TrimRight(strings.ToLower(scheme)+"://"+strings.ToLower(auth)+rest, "/")
+	}
 	if p, err := url.Parse(s); err == nil && p.Host != "" {
 		p.Scheme = strings.ToLower(p.Scheme)
 		p.Host = strings.ToLower(p.Host)

@@ -165,7 +165,8 @@ func Lint(src []byte, opts Options) *Result {
 func LintDoc(doc *jsonpos.Doc) *Result {
 	loadRules()
 	res := &Result{Doc: doc}
-	ctx := &Context{Doc: doc, Root: doc.Root}
+	ctx := newContext(doc)
+	defer ctx.release()
 	syntaxBroken := false
 	for _, p := range doc.Problems {
 		r := ruleByCode[p.Code]

@@ -213,13 +213,18 @@ func classifyURLWith(raw string, classifyHost func(string) hostInfo) urlInfo {
 			u.Form = formOtherScheme
 			return u
 		}
-		p, err := url.Parse(s)
-		if err != nil || p.Host == "" || !strings.HasPrefix(s[i:], "://") {
-			u.Form = formInvalid
-			return u
+		if _, auth, _, ok := simpleURL(s); ok {
+			host, port := hostPort(auth)
+			u.Host, u.Port = strings.ToLower(host), port
+		} else {
+			p, err := url.Parse(s)
+			if err != nil || p.Host == "" || !strings.HasPrefix(s[i:], "://") {
+				u.Form = formInvalid
+				return u
+			}
+			u.Host = strings.ToLower(p.Hostname())
+			u.Port = p.Port()
 		}
-		u.Host = strings.ToLower(p.Hostname())
-		u.Port = p.Port()
 		if u.Host == "" {
 			u.Form = formInvalid
 			return u
