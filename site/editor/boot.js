@@ -13,6 +13,10 @@
 // data-wasm-exec, data-wasm-size, data-version, data-catalogs.
 import { Engine, TimeoutError, EngineStopped, pageAPI } from "./engine.js";
 import { chosenLang } from "./lang.js";
+import { savedText, storedProfile } from "./stored.js";
+// The playground's first sample (samples/index.js lists it first): the
+// text a first-time visitor sees.
+import firstSample from "../samples/minimal.json";
 
 const script = document.currentScript || document.querySelector("script[data-engine]");
 const d = script ? script.dataset : {};
@@ -69,6 +73,14 @@ const engine = new Engine({
   onRestart: (err) => hooks.onRestart && hooks.onRestart(err),
   langPending: first !== "en",
 });
+// firstText is what the editor opens with (a share link aside): the last
+// text kept in this browser, else the first sample. The worker lints it
+// as soon as its Go program runs, in the lint profile kept
+// (Engine.lintFirst), while the page is still loading CodeMirror.
+const shared = location.hash.startsWith("#c=");
+const firstText = shared ? null : savedText() || firstSample;
+if (firstText !== null) engine.lintFirst(firstText, { profile: storedProfile() });
+
 // started: the first worker's ready info; playground.js says why when it fails.
 const started = assets.worker ? engine.start() : Promise.reject(new Error("the page names no engine"));
 started.catch(() => {});
@@ -80,5 +92,5 @@ if (first !== "en") {
 }
 
 globalThis.agentcard = pageAPI(engine, assets);
-globalThis.agentcardBoot = { engine, started, timeoutMs, first, catalogText, progress, hooks, TimeoutError, EngineStopped };
+globalThis.agentcardBoot = { engine, started, timeoutMs, first, firstText, catalogText, progress, hooks, TimeoutError, EngineStopped };
 dispatchEvent(new Event("agentcard-boot"));

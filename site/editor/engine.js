@@ -56,10 +56,15 @@ export class Engine {
     this.ready = new Promise((resolve, reject) => {
       w.onmessage = (e) => {
         const m = e.data;
-        if (m.type === "progress") this.opts.onProgress && this.opts.onProgress(m.value);
+        if (m.type === "hello") {
+          this.mark("workerRunning");
+          if (this.onHello) this.onHello();
+        } else if (m.type === "progress") this.opts.onProgress && this.opts.onProgress(m.value);
         else if (m.type === "ready") {
           this.module = m.module;
           this.info = { version: m.version };
+          const f = this.first && this.pending.get(this.first.id);
+          if (f && !f.timer) f.timer = setTimeout(() => this.expire(w, new TimeoutError("lint", this.opts.timeoutMs)), this.opts.timeoutMs);
           if (!this.workerTimings) {
             // The worker's clock starts with the worker: shift it onto the page's.
             const shift = (m.origin || performance.timeOrigin) - performance.timeOrigin;
@@ -67,17 +72,65 @@ export class Engine {
             this.marks.ready = performance.now();
           }
           resolve(this.info);
-        } else if (m.type === "failed") reject(Object.assign(new Error(m.message), { status: m.status }));
+        } else if (m.type === "failed") {
+          const err = Object.assign(new Error(m.message), { status: m.status });
+          this.failFirst(err);
+          reject(err);
+        }
         else if (m.type === "result") this.settle(m);
       };
       w.onerror = (e) => {
         e.preventDefault();
-        reject(Object.assign(new Error(e.message || "the checker's worker failed to start"), { code: e.message ? "" : "worker" }));
+        const err = Object.assign(new Error(e.message || "the checker's worker failed to start"), { code: e.message ? "" : "worker" });
+        this.failFirst(err);
+        reject(err);
       };
     });
+    const first = this.first && !this.first.posted ? this.first : null;
+    if (first) first.posted = true; // a replacement worker does not lint it again
     w.postMessage({ type: "init", wasm: this.opts.wasm, wasmExec: this.opts.wasmExec, size: this.opts.size, module: this.module,
-      lang: this.lang, langPending: this.langPending && !this.lang });
+      lang: this.lang, langPending: this.langPending && !this.lang,
+      first: first && { id: first.id, text: first.text, opts: first.opts } });
     return this.ready;
+  }
+
+  // lintFirst has the first worker lint text with opts as soon as its Go
+  // program runs, without waiting for the page to hear that it is ready
+  // (the page is busy loading the editor then); the page's first
+  // call("lint") with the same text and profile gets that answer. Call it
+  // before start().
+  lintFirst(text, opts) {
+    if (this.worker) return;
+    const first = { text, opts: { profile: (opts && opts.profile) || "publish" }, id: this.nextId++, taken: false };
+    first.promise = new Promise((resolve, reject) => {
+      const now = performance.now();
+      // The time limit starts when the worker is ready (start-up is not the lint's).
+      this.pending.set(first.id, { resolve, reject, timer: 0, fn: "lint", asked: now, posted: now });
+    });
+    first.promise.catch(() => {}); // nobody may ask for it
+    this.first = first;
+  }
+
+  // running resolves once the first worker's script runs (or after
+  // waitMs): what the page waits for before it keeps its main thread busy.
+  running(waitMs) {
+    if (!this.runningP) {
+      this.runningP = new Promise((resolve) => {
+        if ("workerRunning" in this.marks) resolve();
+        this.onHello = resolve;
+        setTimeout(resolve, waitMs);
+      });
+    }
+    return this.runningP;
+  }
+
+  // failFirst fails the first lint when the worker could not start.
+  failFirst(err) {
+    const p = this.first && this.pending.get(this.first.id);
+    if (!p) return;
+    this.pending.delete(this.first.id);
+    clearTimeout(p.timer);
+    p.reject(err);
   }
 
   // timings says where start-up time went, in ms since navigation start:
@@ -151,6 +204,11 @@ export class Engine {
   // TimeoutError after timeoutMs, or EngineStopped when the engine died on
   // the input; the worker is then replaced.
   async call(fn, ...args) {
+    const f = this.first;
+    if (fn === "lint" && f && !f.taken && args[0] === f.text && ((args[1] && args[1].profile) || "publish") === f.opts.profile) {
+      f.taken = true;
+      return f.promise; // linted as the worker started (lintFirst)
+    }
     const asked = performance.now();
     await this.ready;
     const w = this.worker;

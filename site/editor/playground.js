@@ -22,8 +22,8 @@ import { renderFindings, bySeverity, maxShown, relatedLinks } from "./panel.js";
 import { samples } from "../samples/index.js";
 import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, profileWords, renderSDKs } from "./tools.js";
 import { t, tn, list, setWords, parseLang, translatePage, languages, LANG_KEY } from "./i18n.js";
+import { STORAGE_KEY } from "./stored.js";
 
-const STORAGE_KEY = "agentcard.editor.text";
 const $ = (id) => document.getElementById(id);
 const root = $("playground");
 const params = new URLSearchParams(location.search);
@@ -958,14 +958,20 @@ async function start() {
     if (next.lang !== root.dataset.lang) renderWords();
     return next;
   });
-  // Show the last text at once and ask for its findings: the checker
-  // answers as soon as it runs. A share link needs the checker to decode,
-  // so it waits.
+  // The tools first: the lint profile is theirs.
+  setupTools({
+    view, root, timeoutMs, jump: jumpTo, showMessage,
+    engineCall: (fn, ...args) => engine ? engine.call(fn, ...args) : Promise.reject(new Error("no checker")),
+    lintNow: () => { clearTimeout(timer); runLint(); },
+    lang: () => lang,
+  });
+  // Show the last text (or the first sample) at once and ask for its
+  // findings: boot.js had the worker lint the same text as soon as Go
+  // runs, so the answer may be there already. A share link needs the
+  // checker to decode, so it waits.
   const shared = location.hash.startsWith("#c=");
   if (!shared) {
-    let saved = null;
-    try { saved = localStorage.getItem(STORAGE_KEY); } catch { /* ignore */ }
-    setText(saved !== null && saved !== "" ? saved : samples[0].text);
+    setText(boot.firstText !== null ? boot.firstText : samples[0].text);
     clearTimeout(timer);
     runLint();
     performance.mark("playground:text");
@@ -979,12 +985,6 @@ async function start() {
   setupSimulator();
   setupFilters();
   setupShortcuts();
-  setupTools({
-    view, root, timeoutMs, jump: jumpTo, showMessage,
-    engineCall: (fn, ...args) => engine ? engine.call(fn, ...args) : Promise.reject(new Error("no checker")),
-    lintNow: () => { clearTimeout(timer); runLint(); },
-    lang: () => lang,
-  });
   $("btn-format").addEventListener("click", formatDoc);
   $("btn-share").addEventListener("click", shareDoc);
   $("open-url-form").addEventListener("submit", openURL);

@@ -15,8 +15,8 @@ import { isolateHistory } from "@codemirror/commands";
 import { Engine } from "./engine.js";
 import { el } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { PROFILE_KEY, storedProfile } from "./stored.js";
 
-const PROFILE_KEY = "agentcard.lint.profile";
 const $ = (id) => document.getElementById(id);
 
 let ctx = null; // {view, root, engineCall, lintNow, showMessage, lang, timeoutMs, jump}
@@ -46,10 +46,6 @@ const toolStyles = new StyleModule({
 // lintProfile is the profile agentcard.lint is asked for.
 export function lintProfile() {
   return profile;
-}
-
-function storedProfile() {
-  try { return localStorage.getItem(PROFILE_KEY) === "local" ? "local" : "publish"; } catch { return "publish"; }
 }
 
 function showProfile() {

@@ -4,13 +4,20 @@
 // page (engine.js) enforces a time limit per call and replaces this worker
 // when one is exceeded; nothing here needs to cooperate with that.
 //
-// Messages in:  {type: "init", wasm, wasmExec, size, module?, lang?, langPending?}
+// Messages in:  {type: "init", wasm, wasmExec, size, module?, lang?, langPending?, first?}
+//               first: {id, text, opts}: a lint to answer (as a "result" of
+//               that id) as soon as the engine runs, before any call
 //               {type: "lang", lang}   the language init waits for (langPending)
 //               {type: "call", id, fn, args}
-// Messages out: {type: "progress", value}   download progress, 0..1
+// Messages out: {type: "hello"}   this script runs
+//               {type: "progress", value}   download progress, 0..1
 //               {type: "ready", version, module, timings}
 //               {type: "failed", message, status?}   status: the wasm download's HTTP status
 //               {type: "result", id, result, dead, ms}  dead: the engine has stopped
+
+// The page waits for this before it loads its editor, so that its main
+// thread is free while this worker starts (its start takes turns of it).
+postMessage({ type: "hello" });
 
 let api = null;
 // lang: {lang, catalogue} for agentcard.setLanguage. The page may still be
@@ -79,6 +86,23 @@ async function init(m) {
   // downloading or compiling again. t says where start-up time went.
   // Its clock is the worker's own: origin lets the page convert.
   postMessage({ type: "ready", version: api.version, module, timings: t, origin: performance.timeOrigin });
+  if (m.first) runCall({ id: m.first.id, fn: "lint", args: [m.first.text, m.first.opts] });
+}
+
+// runCall answers one call of the page.
+function runCall(m) {
+  const t0 = performance.now();
+  let result;
+  try {
+    const f = api && api[m.fn];
+    result = typeof f === "function" ? f(...m.args) : { error: `the checker has no ${m.fn}` };
+  } catch (err) {
+    result = { error: String(err && err.message || err) };
+  }
+  // A Go program that ran out of memory has exited: every later call
+  // would fail, so the page is told to replace this worker.
+  const dead = !!(go && go.exited);
+  postMessage({ type: "result", id: m.id, result, dead, ms: performance.now() - t0 });
 }
 
 self.onmessage = (e) => {
@@ -91,18 +115,5 @@ self.onmessage = (e) => {
     giveLang(m.lang);
     return;
   }
-  if (m.type === "call") {
-    const t0 = performance.now();
-    let result;
-    try {
-      const f = api && api[m.fn];
-      result = typeof f === "function" ? f(...m.args) : { error: `the checker has no ${m.fn}` };
-    } catch (err) {
-      result = { error: String(err && err.message || err) };
-    }
-    // A Go program that ran out of memory has exited: every later call
-    // would fail, so the page is told to replace this worker.
-    const dead = !!(go && go.exited);
-    postMessage({ type: "result", id: m.id, result, dead, ms: performance.now() - t0 });
-  }
+  if (m.type === "call") runCall(m);
 };
