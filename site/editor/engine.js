@@ -148,13 +148,14 @@ export class Engine {
   }
 
   // catalogues resolves with the rule and field lists in the engine's
-  // language, asked for once per language: the page builds them after
-  // its first findings, not before.
+  // language, as much of them as the page reads (worker.js pageLists),
+  // asked for once per language: the page builds them after its first
+  // findings, not before.
   catalogues() {
     if (!this.lists) {
-      const lists = Promise.all([this.call("fields"), this.call("rules")]).then(([fields, rules]) => {
+      const lists = this.call("pageLists").then((r) => {
         this.mark("catalogues");
-        return { fields: Array.isArray(fields) ? fields : [], rules: Array.isArray(rules) ? rules : [] };
+        return { fields: Array.isArray(r && r.fields) ? r.fields : [], rules: Array.isArray(r && r.rules) ? r.rules : [] };
       });
       lists.catch(() => { if (this.lists === lists) this.lists = null; }); // a timeout: ask again later
       this.lists = lists;

@@ -89,12 +89,21 @@ async function init(m) {
   if (m.first) runCall({ id: m.first.id, fn: "lint", args: [m.first.text, m.first.opts] });
 }
 
-// runCall answers one call of the page.
+// pageLists is what the page's hover, completion and rule explanations
+// read of fields() and rules(): the whole lists are 0.4 MB of objects,
+// and copying them to the page cost its main thread a long task.
+function pageLists() {
+  const fields = api.fields().map(({ refs, ...f }) => f);
+  const rules = api.rules().map((r) => ({ code: r.code, title: r.title, topic: r.topic, severity: r.severity, explanation: r.explanation, howToFix: r.howToFix }));
+  return { fields, rules };
+}
+
+// runCall answers one call of the page ("pageLists" is this worker's own).
 function runCall(m) {
   const t0 = performance.now();
   let result;
   try {
-    const f = api && api[m.fn];
+    const f = m.fn === "pageLists" ? pageLists : api && api[m.fn];
     result = typeof f === "function" ? f(...m.args) : { error: `the checker has no ${m.fn}` };
   } catch (err) {
     result = { error: String(err && err.message || err) };
