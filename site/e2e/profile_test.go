@@ -42,7 +42,7 @@ func TestBrowserProfile(t *testing.T) {
 		}
 		raw, _ := json.Marshal(map[string]any{"traceEvents": events})
 		os.WriteFile(filepath.Join(artifacts(t), "trace-"+name+".json"), raw, 0o644)
-		s := summarizeTrace(events)
+		s := summarizeTrace(events, base+p)
 		t.Logf("%s: %s", p, s)
 	}
 }
@@ -127,8 +127,9 @@ func traceIn(t *testing.T, fresh context.Context, url string, wait bool) []json.
 }
 
 // summarizeTrace reads the page's renderer main thread (the
-// CrRendererMain thread with the most work) from navigation on.
-func summarizeTrace(raw []json.RawMessage) string {
+// CrRendererMain thread of the process that parsed url; a new browser
+// context's first tab loads other pages too) from its navigation on.
+func summarizeTrace(raw []json.RawMessage, url string) string {
 	evs := make([]traceEvent, 0, len(raw))
 	for _, r := range raw {
 		var e traceEvent
@@ -147,17 +148,11 @@ func summarizeTrace(raw []json.RawMessage) string {
 			names[tkey{e.Pid, e.Tid}] = a.Name
 		}
 	}
-	work := map[tkey]float64{}
-	for _, e := range evs {
-		k := tkey{e.Pid, e.Tid}
-		if e.Ph == "X" && e.Name == "RunTask" && names[k] == "CrRendererMain" {
-			work[k] += e.Dur
-		}
-	}
 	var main tkey
-	for k, w := range work {
-		if w > work[main] {
-			main = k
+	for _, e := range evs {
+		if e.Name == "ParseHTML" && names[tkey{e.Pid, e.Tid}] == "CrRendererMain" && strings.Contains(string(e.Args), `"url":"`+url) {
+			main = tkey{e.Pid, e.Tid}
+			break
 		}
 	}
 	start := 0.0
@@ -178,6 +173,14 @@ func summarizeTrace(raw []json.RawMessage) string {
 	byGroup := map[string]float64{}
 	var tasks, total float64
 	var long []string
+	var curTask *traceEvent // the long task being read, and what took most of it
+	curWhat, curDur := "", 0.0
+	flush := func() {
+		if curTask != nil {
+			long = append(long, fmt.Sprintf("%.0f@%.0f %s", curTask.Dur/1000, (curTask.Ts-start)/1000, curWhat))
+			curTask, curWhat, curDur = nil, "", 0
+		}
+	}
 	type forced struct {
 		name  string
 		at    float64
@@ -194,14 +197,29 @@ func summarizeTrace(raw []json.RawMessage) string {
 		if e.Name == "RunTask" {
 			total += e.Dur
 			tasks++
+			flush()
 			if e.Dur > 50000 {
-				long = append(long, fmt.Sprintf("%.0f@%.0f", e.Dur/1000, (e.Ts-start)/1000))
+				c := e
+				curTask = &c
 			}
 			continue
 		}
 		g, ok := group[e.Name]
 		if !ok {
 			continue
+		}
+		if curTask != nil && e.Ts < curTask.Ts+curTask.Dur && e.Dur > curDur {
+			var a struct {
+				Data struct {
+					URL          string `json:"url"`
+					FunctionName string `json:"functionName"`
+				} `json:"data"`
+			}
+			json.Unmarshal(e.Args, &a)
+			curWhat, curDur = e.Name, e.Dur
+			if a.Data.URL != "" {
+				curWhat += "(" + filepath.Base(a.Data.URL) + ")"
+			}
 		}
 		for len(open) > 0 && open[len(open)-1].Ts+open[len(open)-1].Dur <= e.Ts {
 			open = open[:len(open)-1]
@@ -240,6 +258,7 @@ func summarizeTrace(raw []json.RawMessage) string {
 		}
 		open = append(open, e)
 	}
+	flush()
 	var b strings.Builder
 	fmt.Fprintf(&b, "main thread %.0f ms in %.0f tasks:", total/1000, tasks)
 	var gs []string
@@ -250,7 +269,7 @@ func summarizeTrace(raw []json.RawMessage) string {
 	for _, g := range gs {
 		fmt.Fprintf(&b, " %s %.0f", g, byGroup[g]/1000)
 	}
-	fmt.Fprintf(&b, "; tasks over 50 ms (ms@ms): %s", strings.Join(long, " "))
+	fmt.Fprintf(&b, "\n    tasks over 50 ms (ms@ms since navigation, what took most of it):\n      %s", strings.Join(long, "\n      "))
 	sort.Slice(forcedLayouts, func(i, j int) bool { return forcedLayouts[i].dur > forcedLayouts[j].dur })
 	for i, f := range forcedLayouts {
 		if i == 8 {
