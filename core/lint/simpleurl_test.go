@@ -61,3 +61,24 @@ func normURLByNetURL(s string) string {
 	}
 	return strings.TrimRight(s, "/")
 }
+
+// TestHostPortMatchesRegexp: hostPortMatch says what hostPortRe says (it
+// replaced the regexp on the path every URL of a card takes).
+func TestHostPortMatchesRegexp(t *testing.T) {
+	cases := []string{"", ":", "a:1", "host:443", "host:", "host:123456", "host:12a", ":80", "h.example.com:50051", "-h:1", "h-:1",
+		"a.b-c:9", "[::1]:8080", "[]:80", "[::1]", "[::1:80", "[fe80::1%eth0]:1", "[1.2.3.4]:5", "h:1:2", "a b:1", "a_b:1", "é:1",
+		"https:443", "x.y:65535", "[::1]]:1", "[:1", "1:1", "a/b:1", "[g]:1"}
+	for c := byte(0); c < 128; c++ {
+		cases = append(cases, "a"+string(c)+"b:80", string(c)+":1", "h:"+string(c), "["+string(c)+"]:1")
+	}
+	for _, s := range cases {
+		got := hostPortMatch(s)
+		var want []string
+		if !strings.Contains(s, "/") {
+			want = hostPortRe().FindStringSubmatch(s)
+		}
+		if strings.Join(got, "\x00") != strings.Join(want, "\x00") || (got == nil) != (want == nil) {
+			t.Errorf("hostPortMatch(%q) = %q, the regexp says %q", s, got, want)
+		}
+	}
+}

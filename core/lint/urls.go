@@ -92,8 +92,7 @@ func findPlaceholder(s string) string {
 	// Every pattern needs one of these bytes or words; most strings have
 	// none, and the regexps are the linter's hottest path otherwise.
 	if !strings.ContainsAny(s, "{<$%_") {
-		ls := strings.ToLower(s)
-		if !strings.Contains(ls, "your") && !strings.Contains(ls, "change") && !strings.Contains(ls, "replace") && !strings.Contains(ls, "placeholder") {
+		if !containsFoldASCII(s, "your") && !containsFoldASCII(s, "change") && !containsFoldASCII(s, "replace") && !containsFoldASCII(s, "placeholder") {
 			return ""
 		}
 	}
@@ -146,11 +145,46 @@ func (u *urlInfo) set(h hostInfo) { u.Where, u.Why, u.Reason = h.kind, h.why, h.
 
 // hostPortMatch matches the scheme-less host:port form; it never contains
 // a slash, which rules out most URLs without running the regexp.
+// It is hostPortRe without the regexp engine (TestHostPortMatchesRegexp):
+// [host, port] or nil.
 func hostPortMatch(s string) []string {
 	if strings.IndexByte(s, '/') >= 0 {
 		return nil
 	}
-	return hostPortRe().FindStringSubmatch(s)
+	colon := strings.LastIndexByte(s, ':')
+	if colon < 1 {
+		return nil
+	}
+	host, port := s[:colon], s[colon+1:]
+	if len(port) < 1 || len(port) > 5 {
+		return nil
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return nil
+		}
+	}
+	alnum := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' }
+	if host[0] == '[' {
+		if len(host) < 3 || host[len(host)-1] != ']' {
+			return nil
+		}
+		for i := 1; i < len(host)-1; i++ {
+			if c := host[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' || c == ':' || c == '.') {
+				return nil
+			}
+		}
+		return []string{s, host, port}
+	}
+	if !alnum(host[0]) || !alnum(host[len(host)-1]) {
+		return nil
+	}
+	for i := 1; i < len(host)-1; i++ {
+		if c := host[i]; !alnum(c) && c != '.' && c != '-' {
+			return nil
+		}
+	}
+	return []string{s, host, port}
 }
 
 // classifyURL reads the shape of a URL as written in a card.
