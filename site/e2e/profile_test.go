@@ -104,7 +104,7 @@ func traceIn(t *testing.T, fresh context.Context, url string, wait bool) []json.
 		TransferMode: tracing.StartTransferModeReportEvents,
 		TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{
 			"devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.stack",
-			"v8.execute", "blink.user_timing", "loading", "toplevel", "__metadata"}},
+			"v8.execute", "blink.user_timing", "loading", "toplevel", "__metadata", "fonts", "disabled-by-default-fonts"}},
 	}); err != nil {
 		t.Fatal(err)
 	}

@@ -31,16 +31,16 @@ const legacyEras = new Set(["0.2", "0.3", "mixed"]);
 // A few rules for the tools' own elements, through the style sheet the
 // editor's styles use (the site's CSP allows no inline styles).
 const toolStyles = new StyleModule({
-  ".lint-profile": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "0.25rem", margin: "0.25rem 0", fontSize: "0.9em" },
+  ".lint-profile": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "0.25rem", margin: "0.25rem 0", fontSize: "0.875rem" },
   ".lint-profile .preset[aria-pressed=true]": { fontWeight: "bold", borderColor: "currentColor" },
   ".tool-report": { border: "1px solid var(--border, #8884)", borderRadius: "6px", padding: "0.5em 0.75em", margin: "0.5rem 0" },
   ".tool-report ul": { margin: "0.25em 0", paddingLeft: "1.25em" },
-  ".sim-sdks, .sig-results": { paddingLeft: "0", listStyle: "none", fontSize: "0.88em", display: "grid", gap: "0.35rem" },
+  ".sim-sdks, .sig-results": { paddingLeft: "0", listStyle: "none", fontSize: "0.8125rem", display: "grid", gap: "0.35rem" },
   ".sim-sdks [data-differs=true]": { borderLeft: "3px solid var(--warning, #b60)", paddingLeft: "0.4em" },
   ".sig-results [data-outcome=verified] .sig-outcome": { color: "var(--ok, #080)", fontWeight: "bold" },
   ".sig-results [data-outcome=invalid] .sig-outcome": { color: "var(--error, #c00)", fontWeight: "bold" },
-  "#sig-key": { width: "100%", fontFamily: "var(--mono, monospace)", fontSize: "0.85em", boxSizing: "border-box" },
-  "#sig-payload-text": { whiteSpace: "pre-wrap", wordBreak: "break-all", maxHeight: "16rem", overflow: "auto", fontSize: "0.8em" },
+  "#sig-key": { width: "100%", fontFamily: "var(--mono, monospace)", fontSize: "0.8125rem", boxSizing: "border-box" },
+  "#sig-payload-text": { whiteSpace: "pre-wrap", wordBreak: "break-all", maxHeight: "16rem", overflow: "auto", fontSize: "0.8125rem" },
 });
 
 // lintProfile is the profile agentcard.lint is asked for.
