@@ -165,7 +165,9 @@ const theme = (isDark) => EditorView.theme({}, { dark: isDark });
 const view = new EditorView({
   parent: $("editor"),
   state: EditorState.create({
-    doc: "",
+    // The text boot.js chose (the last one kept, else the first sample):
+    // made with it, the editor lays out once instead of twice.
+    doc: (globalThis.agentcardBoot && globalThis.agentcardBoot.firstText) || "",
     extensions: [
       basicSetup,
       json(),
@@ -971,7 +973,8 @@ async function start() {
   // checker to decode, so it waits.
   const shared = location.hash.startsWith("#c=");
   if (!shared) {
-    setText(boot.firstText !== null ? boot.firstText : samples[0].text);
+    const text = boot.firstText !== null ? boot.firstText : samples[0].text;
+    if (view.state.doc.toString() !== text) setText(text);
     clearTimeout(timer);
     runLint();
     performance.mark("playground:text");
