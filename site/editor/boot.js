@@ -73,6 +73,10 @@ const engine = new Engine({
   onRestart: (err) => hooks.onRestart && hooks.onRestart(err),
   langPending: first !== "en",
 });
+// When this script arrived, beside when it ran (created): Engine.timings.
+const fetched = script && script.src && performance.getEntriesByName(script.src)[0];
+if (fetched) engine.marks.bootFetched = fetched.responseEnd;
+
 // firstText is what the editor opens with (a share link aside): the last
 // text kept in this browser, else the first sample. The worker lints it
 // as soon as its Go program runs, in the lint profile kept

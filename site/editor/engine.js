@@ -139,7 +139,11 @@ export class Engine {
   // page heard it), and what the page marked after (firstLint, …).
   timings() {
     const w = this.workerTimings || {};
-    return { ...this.marks, workerStart: w.start, goLoaded: w.goLoaded, compiled: w.compiled, instantiated: w.instantiated, running: w.running, language: w.language };
+    // The page's own: its HTML arrived (responseEnd), first paint.
+    const nav = performance.getEntriesByType("navigation")[0];
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+    const page = { html: nav && nav.responseEnd, domInteractive: nav && nav.domInteractive, firstPaint: fcp && fcp.startTime };
+    return { ...page, ...this.marks, workerStart: w.start, goLoaded: w.goLoaded, compiled: w.compiled, instantiated: w.instantiated, running: w.running, language: w.language };
   }
 
   // mark records a start-up phase of the page's (the first time only).
