@@ -82,3 +82,18 @@ func TestHostPortMatchesRegexp(t *testing.T) {
 		}
 	}
 }
+
+// TestHasPlaceholderWord: the one-pass pre-check finds what folding the
+// whole string and searching it for each word finds.
+func TestHasPlaceholderWord(t *testing.T) {
+	words := []string{"your", "change", "replace", "placeholder"}
+	for _, s := range []string{"", "https://agent.example.com", "YOUR-host", "x.Change.me", "RePlAcE", "placehold", "PLACEHOLDER!", "yo", "you", "cha", "ÿour", "\xffyour", "https://api.example.com/your"} {
+		want := false
+		for _, w := range words {
+			want = want || containsFoldASCII(s, w)
+		}
+		if got := hasPlaceholderWord(s); got != want {
+			t.Errorf("hasPlaceholderWord(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
