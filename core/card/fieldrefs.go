@@ -3,29 +3,32 @@ package card
 // objectRefs are the sections that define each object type, per version:
 // the 1.0 proto-derived tables (§4.4, §4.5) and the 0.3.0/0.2.6 object
 // sections. A field cites the sections of the versions that have it.
-var objectRefs = map[string]map[Eras]string{
-	"AgentCard":                   {V10: "4.4.1", V03: "5.5", V02: "5.5"},
-	"AgentInterface":              {V10: "4.4.6", V03: "5.5.5", V02: "5.5.5"},
-	"AgentProvider":               {V10: "4.4.2", V03: "5.5.1", V02: "5.5.1"},
-	"AgentCapabilities":           {V10: "4.4.3", V03: "5.5.2", V02: "5.5.2"},
-	"AgentExtension":              {V10: "4.4.4", V03: "5.5.2.1", V02: "5.5.2.1"},
-	"AgentSkill":                  {V10: "4.4.5", V03: "5.5.4", V02: "5.5.4"},
-	"AgentCardSignature":          {V10: "4.4.7", V03: "5.5.6"},
-	"SecurityRequirement":         {V10: "4.4.1"}, // no heading of its own
-	"StringList":                  {V10: "4.4.1"},
-	"SecurityScheme":              {V10: "4.5.1"},
-	"APIKeySecurityScheme":        {V10: "4.5.2"},
-	"HTTPAuthSecurityScheme":      {V10: "4.5.3"},
-	"OAuth2SecurityScheme":        {V10: "4.5.4"},
-	"OpenIdConnectSecurityScheme": {V10: "4.5.5"},
-	"MutualTlsSecurityScheme":     {V10: "4.5.6"},
-	"OAuthFlows":                  {V10: "4.5.7", V03: "5.5.3", V02: "5.5.3"},
-	"AuthorizationCodeOAuthFlow":  {V10: "4.5.8", V03: "5.5.3", V02: "5.5.3"},
-	"ClientCredentialsOAuthFlow":  {V10: "4.5.9", V03: "5.5.3", V02: "5.5.3"},
-	"DeviceCodeOAuthFlow":         {V10: "4.5.10"},
-	"ImplicitOAuthFlow":           {V10: "4.5.7", V03: "5.5.3", V02: "5.5.3"}, // deprecated in 1.0, no heading
-	"PasswordOAuthFlow":           {V10: "4.5.7", V03: "5.5.3", V02: "5.5.3"},
-	"LegacySecurityScheme":        {V03: "5.5.3", V02: "5.5.3"},
+// (read by fillRefs only: built then).
+func objectRefs() map[string]map[Eras]string {
+	return map[string]map[Eras]string{
+		"AgentCard":                   {V10: "4.4.1", V03: "5.5", V02: "5.5"},
+		"AgentInterface":              {V10: "4.4.6", V03: "5.5.5", V02: "5.5.5"},
+		"AgentProvider":               {V10: "4.4.2", V03: "5.5.1", V02: "5.5.1"},
+		"AgentCapabilities":           {V10: "4.4.3", V03: "5.5.2", V02: "5.5.2"},
+		"AgentExtension":              {V10: "4.4.4", V03: "5.5.2.1", V02: "5.5.2.1"},
+		"AgentSkill":                  {V10: "4.4.5", V03: "5.5.4", V02: "5.5.4"},
+		"AgentCardSignature":          {V10: "4.4.7", V03: "5.5.6"},
+		"SecurityRequirement":         {V10: "4.4.1"}, // no heading of its own
+		"StringList":                  {V10: "4.4.1"},
+		"SecurityScheme":              {V10: "4.5.1"},
+		"APIKeySecurityScheme":        {V10: "4.5.2"},
+		"HTTPAuthSecurityScheme":      {V10: "4.5.3"},
+		"OAuth2SecurityScheme":        {V10: "4.5.4"},
+		"OpenIdConnectSecurityScheme": {V10: "4.5.5"},
+		"MutualTlsSecurityScheme":     {V10: "4.5.6"},
+		"OAuthFlows":                  {V10: "4.5.7", V03: "5.5.3", V02: "5.5.3"},
+		"AuthorizationCodeOAuthFlow":  {V10: "4.5.8", V03: "5.5.3", V02: "5.5.3"},
+		"ClientCredentialsOAuthFlow":  {V10: "4.5.9", V03: "5.5.3", V02: "5.5.3"},
+		"DeviceCodeOAuthFlow":         {V10: "4.5.10"},
+		"ImplicitOAuthFlow":           {V10: "4.5.7", V03: "5.5.3", V02: "5.5.3"}, // deprecated in 1.0, no heading
+		"PasswordOAuthFlow":           {V10: "4.5.7", V03: "5.5.3", V02: "5.5.3"},
+		"LegacySecurityScheme":        {V03: "5.5.3", V02: "5.5.3"},
+	}
 }
 
 // fieldRefs add sections that say more about one field than its object's
@@ -56,7 +59,7 @@ var eraSpec = []struct {
 
 // fillRefs sets every field's Refs and Spec (loadFields).
 func fillRefs() {
-	more := fieldRefs()
+	more, objects := fieldRefs(), objectRefs()
 	for i := range fields {
 		f := &fields[i]
 		var refs []Ref
@@ -64,7 +67,7 @@ func fillRefs() {
 			if f.In&e.era == 0 {
 				continue
 			}
-			if sec, ok := objectRefs[f.Object][e.era]; ok {
+			if sec, ok := objects[f.Object][e.era]; ok {
 				refs = append(refs, SpecRef(e.version, sec))
 			}
 		}
