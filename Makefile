@@ -97,7 +97,10 @@ bench-cli: build-cli ## CLI process start: median wall time of version and lint 
 profile-editor: build-site ## Chrome trace of cold loads (playground, a lesson in both languages) on a phone-sized, 4x slower CPU: where the main thread spends its time -> build/artifacts/trace-*.json
 	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'BrowserProfile' -v ./site/e2e/
 
+lighthouse: ## Lighthouse 12.2.3 mobile (performance) on the playground and every lesson in both languages, against a running make dev (BASE=…, RUNS=n for medians)
+	scripts/lighthouse.sh -b $(or $(BASE),http://127.0.0.1:8787) -n $(or $(RUNS),1)
+
 bench: ## engine and handler benchmarks with their baselines
 	$(GO) test -run '^$$' -bench . -benchmem ./core/lint/ ./wasm/worker/
 
-.PHONY: help deps generate build build-cli bench-cli profile-editor release test-action build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native bench-editor
+.PHONY: help deps generate build build-cli bench-cli profile-editor lighthouse release test-action build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native bench-editor
