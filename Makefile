@@ -12,7 +12,7 @@ help: ## list the targets
 	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  %-18s %s\n", $$1, $$2}'
 
 deps: ## install what is missing (npm packages for wrangler and the editor bundle)
-	@test -d node_modules/wrangler || npm ci --no-audit --no-fund
+	@test -d node_modules/wrangler -a -d node_modules/@a2a-js/sdk || npm ci --no-audit --no-fund
 
 generate: ## regenerate templ components (committed)
 	$(GO) tool templ generate -include-version=false
@@ -54,7 +54,7 @@ test-static: ## gofmt, go vet, go.mod tidy, generated code up to date, core buil
 	@$(GO) tool templ generate -include-version=false >/dev/null 2>&1; \
 	  if ! git diff --quiet -- components; then echo "generated templ code is stale: run make generate and commit"; git diff --stat -- components; exit 1; fi
 
-test-unit: ## unit, component, golden and differential tests
+test-unit: deps ## unit, component, golden and differential tests (core/sdk runs @a2a-js/sdk from node_modules in Node)
 	$(GO) test -count=1 ./...
 
 test-wasm: ## the editor adapter's tests compiled to wasm and run in Node

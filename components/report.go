@@ -125,6 +125,8 @@ type ReportView struct {
 	Probes     *ProbeView
 	Signatures *SignaturesView
 	SDKs       []SDKView
+	// SDKMatrix is the compatibility matrix (nil when not computed).
+	SDKMatrix *SDKMatrixView
 }
 
 // Verdict is the one-line answer at the top of the report.
@@ -483,7 +485,7 @@ func probeClass(outcome string) string {
 // SignatureRow is the check of one signature.
 type SignatureRow struct {
 	Index         int
-	Outcome       string // verified, invalid, key-unavailable, alg-refused, malformed
+	Outcome       string // verified, self-published, invalid, key-unavailable, alg-refused, malformed, not-checked
 	Alg, Kid, JKU string
 	Variant       string
 	Message       string
@@ -547,7 +549,10 @@ func signatureClass(outcome string) string {
 	switch outcome {
 	case string(signature.Verified):
 		return "ok"
-	case string(signature.KeyUnavailable):
+	case string(signature.SelfPublished):
+		// verifies, but with the signer's own key: not the operator's trust
+		return "info"
+	case string(signature.KeyUnavailable), string(signature.NotChecked):
 		return "warning"
 	}
 	return "error"

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -249,9 +248,7 @@ func names(e card.Eras) []string {
 }
 
 func (e *env) encode(cmd string, v any) int {
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
+	enc := newJSONEncoder(e.stdout)
 	if err := enc.Encode(v); err != nil {
 		fmt.Fprintf(e.stderr, "agentcard %s: %v\n", cmd, err)
 		return exitUsage

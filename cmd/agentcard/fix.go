@@ -1,15 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/config"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/fix"
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
 )
 
@@ -57,7 +60,7 @@ func (e *env) fixInput(in *input, f lintFlags, cfg *config.Config, diffs *string
 		// text does not change the server
 		var served []lint.Diagnostic
 		for _, d := range in.remote.Diagnostics {
-			if placeless(d) {
+			if check.Placeless(d) {
 				served = append(served, d)
 			}
 		}
@@ -69,8 +72,8 @@ func (e *env) fixInput(in *input, f lintFlags, cfg *config.Config, diffs *string
 	case f.diff:
 		diffs.WriteString(visibleDiff(fix.Diff(in.name, in.src, fr.Output)))
 	default:
-		if err := writeInPlace(in.name, fr.Output); err != nil {
-			say("cli.fix.write-failed", err.Error())
+		if err := writeInPlace(in.name, in.src, fr.Output); err != nil {
+			say("cli.fix.write-failed", e.writeProblem(err))
 			return res, false
 		}
 		say("cli.fix.written")
@@ -81,8 +84,12 @@ func (e *env) fixInput(in *input, f lintFlags, cfg *config.Config, diffs *string
 // writeInPlace replaces a file's content without changing its mode, and
 // without leaving a half-written card behind: the new text goes to a
 // temporary file beside it, which is then renamed over it. A symbolic
-// link is followed, so the link stays a link.
-func writeInPlace(name string, data []byte) error {
+// link is followed, so the link stays a link. It refuses a read-only
+// file (the rename would replace it anyway: issue 16, B14), and a file
+// whose content is no longer original, the bytes the command read (an
+// edit made in between would be lost: B15); both leave the file as it
+// is and are *writeError.
+func writeInPlace(name string, original, data []byte) error {
 	path, err := filepath.EvalSymlinks(name)
 	if err != nil {
 		return err
@@ -90,6 +97,9 @@ func writeInPlace(name string, data []byte) error {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return err
+	}
+	if fi.Mode().Perm()&0o200 == 0 {
+		return &writeError{i18n.T("cli.write.read-only", name)}
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
@@ -107,7 +117,33 @@ func writeInPlace(name string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	beforeReplace(path)
+	now, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(now, original) {
+		return &writeError{i18n.T("cli.write.changed", name)}
+	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// beforeReplace runs just before writeInPlace checks the file again; tests
+// change the file there.
+var beforeReplace = func(string) {}
+
+// writeError is a file writeInPlace refused to replace, in words.
+type writeError struct{ text i18n.Text }
+
+func (e *writeError) Error() string { return i18n.EnglishCatalogue().Render(e.text) }
+
+// writeProblem is a write failure in the output's language.
+func (e *env) writeProblem(err error) string {
+	var we *writeError
+	if errors.As(err, &we) {
+		return e.cat.Render(we.text)
+	}
+	return err.Error()
 }
 
 // visibleDiff is a diff made safe for a terminal like every other output

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/lint"
 )
 
@@ -35,7 +36,7 @@ func (e *env) writeGitHub(runs []lintRun) error {
 			case r.in.name != "-":
 				props = append(props, "file="+ghProperty(ghPath(r.in.name)))
 			}
-			if !placeless(d) {
+			if !check.Placeless(d) {
 				s, end := d.Range.Start, d.Range.End
 				props = append(props, fmt.Sprintf("line=%d", s.Line))
 				if end.Line > s.Line {

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"io"
-	"net/http"
 	"os"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
@@ -25,6 +25,9 @@ type input struct {
 	name   string
 	src    []byte
 	remote *lint.Result
+	// checked is the pipeline's result (core/check) for a remote card,
+	// and for a file once its live checks ran.
+	checked *check.Result
 	// uri is where a remote card was read from (for SARIF), "" for files;
 	// final is the URL that answered, after redirects.
 	uri, final string
@@ -70,32 +73,6 @@ func (e *env) inputProblem(err error) string {
 	return err.Error()
 }
 
-// fetchRemote fetches and checks a card named by URL or domain. It is a
-// variable so tests can replace the network. The caller's --header values
-// travel in ctx (withCredentials) and go only to the origin named: a
-// redirect elsewhere is followed without them.
-var fetchRemote = func(ctx context.Context, in string) (*discovery.Report, error) {
-	p := discovery.LocalPolicy()
-	var d discovery.Doer = newLiveDoer(p)
-	if h, _ := ctx.Value(credentialsKey{}).(http.Header); len(h) > 0 {
-		if u, err := discovery.Normalize(in); err == nil {
-			d = credentialDoer{d: d, headers: h, allowed: map[string]bool{originOf(u.String()): true}}
-		}
-	}
-	return discovery.Fetch(ctx, d, in, p)
-}
-
-// credentialsKey is the context key of the caller's --header values.
-type credentialsKey struct{}
-
-// withCredentials gives fetchRemote the caller's headers.
-func withCredentials(ctx context.Context, h http.Header) context.Context {
-	if len(h) == 0 {
-		return ctx
-	}
-	return context.WithValue(ctx, credentialsKey{}, h)
-}
-
 // isRemote reports whether an INPUT names a card on the web rather than a
 // file: an existing file always wins; otherwise discovery decides (a URL,
 // or a domain that does not end like a file name).
@@ -110,16 +87,28 @@ func isRemote(in string) bool {
 // A remote failure that is itself a finding about the served card (404,
 // not JSON, too large) comes back as a result holding that finding.
 func (e *env) readInput(ctx context.Context, in string) (*input, error) {
+	return e.readInputWith(ctx, in, check.Options{})
+}
+
+// readInputWith is readInput; a remote card is checked by the pipeline
+// with o (its live checks run with the fetch, under one credential scope).
+func (e *env) readInputWith(ctx context.Context, in string, o check.Options) (*input, error) {
 	switch {
 	case in == "-":
 		b, err := io.ReadAll(io.LimitReader(e.stdin, maxInput))
 		if err != nil {
 			return nil, inputErr("-", "cli.input.stdin", err.Error())
 		}
+		if b == nil {
+			b = []byte{}
+		}
 		return &input{name: "-", src: b}, nil
 	case isRemote(in):
-		rep, err := fetchRemote(ctx, in)
+		checked, err := runCheck(ctx, check.Target{URL: in}, o)
 		if err != nil {
+			if t, ok := credentialProblem(err); ok {
+				return nil, &inputError{name: in, texts: []i18n.Text{t}}
+			}
 			var de *discovery.Error
 			if errors.As(err, &de) {
 				if diags := de.Diagnostics(); len(diags) > 0 {
@@ -134,8 +123,9 @@ func (e *env) readInput(ctx context.Context, in string) (*input, error) {
 			}
 			return nil, &inputError{name: in, prose: err.Error()}
 		}
+		rep := checked.Report
 		rep.Result.Input = in
-		loaded := &input{name: in, src: rep.Body, remote: rep.Result}
+		loaded := &input{name: in, src: rep.Body, remote: rep.Result, checked: checked}
 		if rep.URL != nil {
 			loaded.uri = rep.URL.String()
 		}
@@ -153,6 +143,9 @@ func (e *env) readInput(ctx context.Context, in string) (*input, error) {
 	b, err := io.ReadAll(io.LimitReader(f, maxInput))
 	if err != nil {
 		return nil, fileProblem(in, err)
+	}
+	if b == nil {
+		b = []byte{}
 	}
 	return &input{name: in, src: b}, nil
 }

@@ -385,8 +385,6 @@ func TestLangSARIFChinese(t *testing.T) {
 // 404 amounts to, and the HTTP findings of a served card. The network is
 // a Doer that answers from memory.
 func TestLangRemoteChinese(t *testing.T) {
-	orig := fetchRemote
-	t.Cleanup(func() { fetchRemote = orig })
 	d := discovery.DoerFunc(func(_ context.Context, r *discovery.Request) (*discovery.Response, error) {
 		switch {
 		case strings.HasPrefix(r.URL, "https://down.example.com/"):
@@ -396,9 +394,7 @@ func TestLangRemoteChinese(t *testing.T) {
 		}
 		return &discovery.Response{Status: 404, StatusText: "Not Found", Header: http.Header{}}, nil
 	})
-	fetchRemote = func(ctx context.Context, in string) (*discovery.Report, error) {
-		return discovery.Fetch(ctx, d, in, discovery.LocalPolicy())
-	}
+	useDoer(t, d)
 	_, errOut, code := runCLI(t, "", "lint", "--lang", "zh-CN", "down.example.com")
 	if code != exitUsage || !strings.Contains(errOut, "无法解析") || !strings.Contains(errOut, "DNS") {
 		t.Errorf("unreachable host in Chinese, with its hint: exit %d, %q", code, errOut)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -13,6 +12,7 @@ import (
 
 	"golang.org/x/text/width"
 
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/config"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -59,6 +59,17 @@ func (e *env) lint(args []string) int {
 	c.fs.BoolVar(&f.live.extended, "extended", false, "")
 	c.fs.StringVar(&f.live.keyFile, "key", "", "")
 	var headerProblem i18n.Text
+	c.fs.Func("header-origin", "", func(v string) error {
+		o, problem := parseHeaderOrigin(v)
+		if !problem.IsZero() {
+			if headerProblem.IsZero() {
+				headerProblem = problem
+			}
+			return nil
+		}
+		f.live.headerOrigins = append(f.live.headerOrigins, o)
+		return nil
+	})
 	c.fs.Func("header", "", func(v string) error {
 		name, value, problem := parseHeader(v)
 		if !problem.IsZero() {
@@ -116,6 +127,15 @@ func (e *env) lint(args []string) int {
 	if len(pos) == 0 {
 		return c.fail("cli.no-input")
 	}
+	if len(f.live.headers) > 0 && len(f.live.headerOrigins) == 0 {
+		// A file has no origin: nothing says where its headers may go, and
+		// its declared endpoints are whatever the file's author wrote.
+		for _, name := range pos {
+			if name == "-" || !isRemote(name) {
+				return c.fail("cli.live.header-origin-needed")
+			}
+		}
+	}
 	if f.fix {
 		// --fix rewrites files; standard input and URLs have no file to
 		// rewrite, and printing a card where findings are expected would
@@ -136,7 +156,7 @@ func (e *env) lint(args []string) int {
 		base = cfg
 	}
 	var loader config.Loader
-	ctx := withCredentials(context.Background(), f.live.headers)
+	ctx := context.Background()
 	var runs []lintRun
 	var diffs strings.Builder
 	unreadable := false
@@ -162,7 +182,7 @@ func (e *env) lint(args []string) int {
 			continue
 		}
 		cfg, _ = withFlags(cfg, f) // checked above
-		in, err := e.readInput(ctx, name)
+		in, err := e.readInputWith(ctx, name, f.live.options())
 		if err != nil {
 			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.inputProblem(err)))
 			unreadable = true
@@ -177,14 +197,27 @@ func (e *env) lint(args []string) int {
 			}
 		} else {
 			res = in.remote
+			if res == nil && f.live.on() {
+				checked, err := runCheck(ctx, check.Target{Name: name, Body: in.src}, f.live.options())
+				if err != nil {
+					t, ok := credentialProblem(err)
+					if !ok {
+						t = i18n.T("cli.input.unreadable", err.Error())
+					}
+					fmt.Fprintf(e.stderr, "agentcard lint: %s: %s\n", line(name), line(e.cat.Render(t)))
+					unreadable = true
+					continue
+				}
+				in.checked, res = checked, checked.Report.Result
+			}
 			if res == nil {
 				res = lint.Lint(in.src, lint.Options{})
 				res.Input = name
 			}
 		}
 		var live *liveResult
-		if f.live.on() {
-			live = e.liveCheck(ctx, in, res, &f.live)
+		if f.live.on() && in.checked != nil {
+			live = &liveResult{res: in.checked}
 		}
 		config.ApplyResult(cfg, res)
 		// one place where findings become words in the chosen language:
@@ -206,7 +239,7 @@ func (e *env) lint(args []string) int {
 	case f.diff:
 		_, err = io.WriteString(e.stdout, diffs.String())
 	case f.format == "json":
-		err = writeLintJSON(e.stdout, shown)
+		err = writeLintJSON(e.stdout, shown, e.cat)
 	case f.format == "sarif":
 		err = writeSARIF(e.stdout, shown, e.lang, e.cat)
 	case f.format == "github":
@@ -294,7 +327,7 @@ func anyErrors(runs []lintRun) bool {
 	return false
 }
 
-func writeLintJSON(w io.Writer, runs []lintRun) error {
+func writeLintJSON(w io.Writer, runs []lintRun, cat *i18n.Catalogue) error {
 	out := struct {
 		Results []any `json:"results"`
 	}{Results: make([]any, 0, len(runs))}
@@ -303,15 +336,13 @@ func writeLintJSON(w io.Writer, runs []lintRun) error {
 			out.Results = append(out.Results, r.res)
 			continue
 		}
-		item, err := r.live.withResult(r.res)
+		item, err := r.live.withResult(r.res, cat)
 		if err != nil {
 			return err
 		}
 		out.Results = append(out.Results, item)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
+	enc := newJSONEncoder(w)
 	return enc.Encode(out)
 }
 
@@ -362,7 +393,7 @@ func (e *env) writeLintText(runs []lintRun, quiet bool) error {
 				e.paint(ansiBold, place(r.in.name, res, d)),
 				e.paint(severityStyle(d.Severity), e.severity(d.Severity)),
 				e.paint(ansiDim, d.Code), line(d.Message))
-			if res.Doc != nil && len(res.Doc.Src) > 0 && !placeless(d) {
+			if res.Doc != nil && len(res.Doc.Src) > 0 && !check.Placeless(d) {
 				e.excerpt(&b, res.Doc, d.Range)
 			}
 			for _, f := range d.Fixes {
@@ -383,30 +414,10 @@ func (e *env) writeLintText(runs []lintRun, quiet bool) error {
 // name for a finding about how the card was served (HTTP), which has no
 // place in the card.
 func place(name string, res *lint.Result, d lint.Diagnostic) string {
-	if placeless(d) {
+	if check.Placeless(d) {
 		return line(name)
 	}
 	return fmt.Sprintf("%s:%d:%d", line(name), d.Range.Start.Line, charColumn(res.Doc, d.Range.Start))
-}
-
-// placeless reports a finding that belongs to no place in the card: the
-// HTTP findings of a fetched card (pinned to the document's start in the
-// data, which text and annotations must not show as a real 1:1).
-func placeless(d lint.Diagnostic) bool {
-	if d.Range.Start.Line < 1 {
-		return true
-	}
-	r := lint.RuleFor(d.Code)
-	if r == nil || !r.External {
-		return false
-	}
-	// the live checks place their findings on the card's member they are
-	// about (an entry's url, a signature, the extended-card promise)
-	switch r.EmittedBy {
-	case lint.ByProbe, lint.ByExtended, lint.BySignature:
-		return d.Pointer == ""
-	}
-	return true
 }
 
 // charColumn is a position's 1-based column counted in characters

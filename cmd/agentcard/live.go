@@ -6,18 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"strconv"
 	"strings"
 
-	"google.golang.org/grpc/metadata"
-
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
-	"github.com/agentcard/agentcard/core/extended"
-	"github.com/agentcard/agentcard/core/hosts"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
@@ -27,17 +22,21 @@ import (
 )
 
 // Live checks (`lint --probe`, `--header`, `--key`, `--extended`) talk to
-// the agent behind a card, not only read its text. They run under the
-// CLI's one fetch policy, discovery.LocalPolicy (like curl: loopback,
-// private hosts and plain http allowed, since the user runs the CLI on
-// their own machine against agents they choose), through the native Doer,
-// which checks every address it dials against that policy.
+// the agent behind a card, not only read its text. They are the engine's
+// one pipeline (core/check), run under the CLI's fetch policy,
+// discovery.LocalPolicy (like curl: loopback, private hosts and plain
+// http allowed, since the user runs the CLI on their own machine against
+// agents they choose), through the native Doer, which checks every
+// address it dials against that policy. The CLI only parses the flags and
+// prints the result; where the caller's headers go and whose keys count
+// is decided there, as it is for the Worker.
 //
-// Signatures are verified when --key is given (the supplied keys first,
-// then a signature's jku) or when --probe is given (keys from each
-// signature's jku only): a plain `lint` stays offline for files and makes
-// only the card's own requests for URLs, so it never fetches a URL the
-// card names unless the user asked for checks that talk to the agent.
+// Signatures are verified when --key is given (only the supplied keys
+// count) or when --probe is given (without keys, only a key the card's
+// own origin publishes at its jku, reported as self-published): a plain
+// `lint` stays offline for files and makes only the card's own requests
+// for URLs, so it never fetches a URL the card names unless the user
+// asked for checks that talk to the agent.
 
 // liveFlags are lint's options that talk to the agent.
 type liveFlags struct {
@@ -48,6 +47,9 @@ type liveFlags struct {
 	// headers are the caller's --header values: secrets for one agent,
 	// never printed (not in findings, not in JSON, not in errors).
 	headers http.Header
+	// headerOrigins are the --header-origin values: where headers may go
+	// for a card read from a file, which has no origin of its own.
+	headerOrigins []string
 }
 
 // on reports whether any live check was asked for.
@@ -55,42 +57,41 @@ func (l *liveFlags) on() bool {
 	return l.probe || l.extended || l.keyFile != "" || len(l.headers) > 0
 }
 
-// verify reports whether signatures are checked (see above).
-func (l *liveFlags) verify() bool { return l.keyFile != "" || l.probe }
-
-// reservedHeaders are headers --header may not set: they describe the
-// connection or the body, or they are the ones the checks set themselves
-// (core/extended keeps the same list out of what it forwards).
-var reservedHeaders = map[string]bool{
-	"Host": true, "Content-Length": true, "Transfer-Encoding": true, "Connection": true, "Keep-Alive": true,
-	"Te": true, "Trailer": true, "Upgrade": true, "Proxy-Connection": true, "Expect": true,
-	"User-Agent": true, "Accept": true, "Content-Type": true, "A2A-Version": true,
+// options are the pipeline's options for these flags.
+func (l *liveFlags) options() check.Options {
+	return check.Options{Probe: l.probe, Extended: l.extended, Verify: l.keyFile != "" || l.probe, Keys: l.keys,
+		Headers: l.headers, HeaderOrigins: l.headerOrigins, Policy: discovery.LocalPolicy()}
 }
 
-// parseHeader reads one --header 'Name: value'. The problem, when there is
-// one, names the header but never repeats its value.
+// parseHeader reads one --header 'Name: value' and checks it with the
+// engine's one rule for a caller's header (discovery.CheckHeader). The
+// problem, when there is one, names the header but never repeats its
+// value.
 func parseHeader(v string) (name, value string, problem i18n.Text) {
 	n, val, ok := strings.Cut(v, ":")
 	n = strings.TrimSpace(n)
 	if !ok || n == "" {
 		return "", "", i18n.T("cli.live.header-form")
 	}
-	for i := 0; i < len(n); i++ {
-		if c := n[i]; c <= ' ' || c >= 0x7f || strings.IndexByte(`"(),/:;<=>?@[\]{}`, c) >= 0 {
-			return "", "", i18n.T("cli.live.header-name", jsonpos.QuoteClipped(n))
-		}
+	canon, p := discovery.CheckHeader(n, strings.TrimSpace(val))
+	switch p {
+	case discovery.HeaderBadName:
+		return "", "", i18n.T("cli.live.header-name", jsonpos.QuoteClipped(n))
+	case discovery.HeaderReserved:
+		return "", "", i18n.T("cli.live.header-reserved", canon)
+	case discovery.HeaderBadValue, discovery.HeaderValueLong:
+		return "", "", i18n.T("cli.live.header-value", canon)
 	}
-	for r := range reservedHeaders {
-		if strings.EqualFold(n, r) {
-			return "", "", i18n.T("cli.live.header-reserved", r)
-		}
+	return canon, strings.TrimSpace(val), i18n.Text{}
+}
+
+// parseHeaderOrigin reads one --header-origin: an http(s) origin (a path
+// after it is ignored).
+func parseHeaderOrigin(v string) (string, i18n.Text) {
+	if u, ok := discovery.ParseTarget(v); !ok || u.User != nil {
+		return "", i18n.T("cli.live.header-origin-value", jsonpos.QuoteClipped(v))
 	}
-	n = http.CanonicalHeaderKey(n)
-	val = strings.TrimSpace(val)
-	if strings.ContainsAny(val, "\r\n\x00\x7f") {
-		return "", "", i18n.T("cli.live.header-value", n)
-	}
-	return n, val, i18n.Text{}
+	return strings.TrimSpace(v), i18n.Text{}
 }
 
 // readKeys reads --key: a JWK or a JWKS, public keys (a private JWK is
@@ -112,238 +113,38 @@ func readKeys(path string) (signature.KeySet, i18n.Text) {
 }
 
 // liveResult is what the live checks of one INPUT found beside its
-// findings: the JSON result's `probes`, `signatures` and `extended`.
+// findings: the JSON result's `probes`, `signatures`, `extended` and
+// `credentialsWithheld`.
 type liveResult struct {
-	probes     []probe.Result
-	signatures *signatureReport
-	extended   *extended.Result
-	// withheld is set when the caller's headers were kept from the
-	// endpoints because the card came from another origin than the one
-	// named (a redirect elsewhere).
-	withheld bool
+	res *check.Result
 }
 
-// signatureReport is `signatures` in JSON: the canonical payload the
-// specification signs, and the check of each signature.
-type signatureReport struct {
-	Payload   string          `json:"payload"`
-	Results   []signatureItem `json:"results"`
-	Unchecked int             `json:"unchecked,omitempty"`
-}
-
-// signatureItem is one signature's check; message is in the output's
-// language, messageId and args are the same in every language.
-type signatureItem struct {
-	Index     int                 `json:"index"`
-	Outcome   signature.Outcome   `json:"outcome"`
-	Alg       string              `json:"alg,omitempty"`
-	Kid       string              `json:"kid,omitempty"`
-	JKU       string              `json:"jku,omitempty"`
-	KeySource signature.KeySource `json:"keySource,omitempty"`
-	Variant   signature.Variant   `json:"variant,omitempty"`
-	Message   string              `json:"message"`
-	MessageID string              `json:"messageId"`
-	Args      []any               `json:"args,omitempty"`
-}
-
-// newLiveDoer is the Doer of the live checks (the native one, which
-// checks every dialled address against the policy).
+// newLiveDoer is the Doer of the checks (the native one, which checks
+// every dialled address against the policy); tests replace it.
 var newLiveDoer = func(p discovery.Policy) discovery.Doer { return discovery.NewHTTPDoer(p) }
 
-// liveCheck runs the live checks asked for on one INPUT and adds their
-// findings to res. A document that is not a card object is not probed.
-func (e *env) liveCheck(ctx context.Context, in *input, res *lint.Result, lf *liveFlags) *liveResult {
-	out := &liveResult{}
-	if lf.probe {
-		out.probes = []probe.Result{}
+// runCheck runs the pipeline on one target with the CLI's capabilities.
+func runCheck(ctx context.Context, t check.Target, o check.Options) (*check.Result, error) {
+	if o.Policy.Timeout == 0 {
+		o.Policy = discovery.LocalPolicy()
 	}
-	if res == nil || res.Doc == nil || res.Doc.Root == nil || res.Doc.Root.Kind != jsonpos.Object {
-		return out
-	}
-	policy := discovery.LocalPolicy()
-	base := newLiveDoer(policy)
-	doc := res.Doc
-
-	// Where the caller's headers may go: the origin the user named (for a
-	// fetched card) and the endpoints the card declares. A card that came
-	// from elsewhere (a redirect to another origin) is not the one the
-	// credentials were given for, so its endpoints get none.
-	headers := lf.headers
-	allowed := map[string]bool{}
-	if in.uri != "" {
-		if named, final := originOf(in.uri), originOf(in.final); named != "" {
-			allowed[named] = true
-			if final != "" && final != named {
-				out.withheld = len(headers) > 0
-				headers = nil
-			}
-		}
-	}
-	for _, entry := range probe.Entries(doc.Root) {
-		if o := originOf(entry.URL); o != "" {
-			allowed[o] = true
-		}
-	}
-	d := credentialDoer{d: base, headers: headers, allowed: allowed}
-
-	var extra []lint.Diagnostic
-	if lf.probe {
-		results, findings := probe.Check(ctx, doc, d, probe.Options{Policy: policy, GRPC: grpcWithHeaders(headers, allowed)})
-		out.probes = results
-		extra = append(extra, findings...)
-	}
-	if lf.verify() {
-		out.signatures, extra = e.verifySignatures(ctx, in, doc, lf, policy, base, extra)
-	}
-	if lf.extended {
-		cardURL := ""
-		if in.uri != "" && !out.withheld {
-			cardURL = in.uri
-		}
-		r := extended.Check(ctx, doc, base, extended.Options{Headers: headers, CardURL: cardURL, Policy: policy})
-		out.extended = &r
-		extra = append(extra, r.Diagnostics...)
-	}
-	mergeLive(res, extra)
-	return out
+	return check.Run(ctx, t, o, check.Capabilities{Doer: newLiveDoer(o.Policy), GRPC: grpcprobe.New()})
 }
 
-// mergeLive adds the live findings to res: those without a place in the
-// card in front (as discovery.Merge puts HTTP findings), those placed on
-// a member among the card's own findings, before the first that starts
-// after them, so that text output stays in the card's order.
-func mergeLive(res *lint.Result, extra []lint.Diagnostic) {
-	var placed, front []lint.Diagnostic
-	for _, d := range extra {
-		if placeless(d) {
-			front = append(front, d)
-		} else {
-			placed = append(placed, d)
-		}
-	}
-	discovery.Merge(res, front)
-	for _, d := range placed {
-		at := len(res.Diagnostics)
-		for i, o := range res.Diagnostics {
-			if !placeless(o) && o.Range.Start.Offset > d.Range.Start.Offset {
-				at = i
-				break
-			}
-		}
-		res.Diagnostics = append(res.Diagnostics[:at], append([]lint.Diagnostic{d}, res.Diagnostics[at:]...)...)
-		switch d.Severity {
-		case lint.Error:
-			res.Errors++
-		case lint.Warning:
-			res.Warnings++
-		default:
-			res.Infos++
-		}
-	}
-}
-
-// verifySignatures checks the card's signatures with the --key keys and,
-// when none matches, the key set a signature's jku names (fetched through
-// the policy, without the caller's headers: a key set is public).
-func (e *env) verifySignatures(ctx context.Context, in *input, doc *jsonpos.Doc, lf *liveFlags, p discovery.Policy,
-	d discovery.Doer, extra []lint.Diagnostic) (*signatureReport, []lint.Diagnostic) {
-	src := in.src
-	if len(src) == 0 {
-		src = doc.Src
-	}
-	rep, err := signature.Verify(ctx, src, signature.Options{Keys: lf.keys, Fetch: discovery.KeySetFetcher(d, p)})
-	if err != nil {
-		// A card with no canonical form (broken JSON, a duplicate name)
-		// already has syntax findings that say why.
-		return nil, extra
-	}
-	out := &signatureReport{Payload: string(rep.Payload), Results: []signatureItem{}, Unchecked: rep.Unchecked}
-	for _, r := range rep.Results {
-		out.Results = append(out.Results, signatureItem{Index: r.Index, Outcome: r.Outcome, Alg: r.Alg, Kid: r.Kid,
-			JKU: r.JKU, KeySource: r.KeySource, Variant: r.Variant, Message: i18n.EnglishCatalogue().Render(r.Text),
-			MessageID: r.Text.ID, Args: r.Text.Args})
-	}
-	return out, append(extra, signature.Diagnostics(doc, rep)...)
-}
-
-// credentialDoer adds the caller's headers to requests whose origin is
-// allowed, and sends every other request without them. The checks never
-// follow a redirect through the Doer (discovery checks each hop and asks
-// again), so each hop is judged on its own URL.
-type credentialDoer struct {
-	d       discovery.Doer
-	headers http.Header
-	allowed map[string]bool
-}
-
-func (c credentialDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response, error) {
-	if len(c.headers) == 0 || !c.allowed[originOf(r.URL)] {
-		return c.d.Do(ctx, r)
-	}
-	withCreds := *r
-	withCreds.Header = r.Header.Clone()
-	if withCreds.Header == nil {
-		withCreds.Header = http.Header{}
-	}
-	for k, vs := range c.headers {
-		if withCreds.Header.Get(k) == "" {
-			withCreds.Header[k] = append([]string(nil), vs...)
-		}
-	}
-	return c.d.Do(ctx, &withCreds)
-}
-
-// grpcWithHeaders is the gRPC prober, sending the caller's headers as
-// gRPC metadata to an allowed endpoint.
-func grpcWithHeaders(h http.Header, allowed map[string]bool) probe.Prober {
-	inner := grpcprobe.New()
-	if len(h) == 0 {
-		return inner
-	}
-	return func(ctx context.Context, t probe.Target) probe.Verdict {
-		if t.URL != nil && allowed[originOf(t.URL.String())] {
-			var kv []string
-			for k, vs := range h {
-				for _, v := range vs {
-					kv = append(kv, strings.ToLower(k), v)
-				}
-			}
-			ctx = metadata.AppendToOutgoingContext(ctx, kv...)
-		}
-		return inner(ctx, t)
-	}
-}
-
-// originOf is scheme://host:port of an http(s) URL with its host in the
-// canonical spelling the checks use (hosts.Canonical) and the default
-// port written out, so that every spelling of one origin compares equal;
-// a gRPC entry's bare "host:port" is read as https. "" for anything else.
-func originOf(raw string) string {
-	if raw == "" {
-		return ""
-	}
-	if !strings.Contains(raw, "://") {
-		raw = "https://" + raw
-	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" || u.Hostname() == "" {
-		return ""
-	}
-	scheme := strings.ToLower(u.Scheme)
-	port := u.Port()
+// credentialProblem is a refusal of the caller's headers by the pipeline
+// in the CLI's words; ok is false for any other error.
+func credentialProblem(err error) (i18n.Text, bool) {
+	var he *discovery.HeaderError
+	var oe *discovery.HeaderOriginError
 	switch {
-	case scheme != "http" && scheme != "https":
-		return ""
-	case port == "" && scheme == "https":
-		port = "443"
-	case port == "":
-		port = "80"
+	case errors.Is(err, discovery.ErrHeaderOriginNeeded):
+		return i18n.T("cli.live.header-origin-needed"), true
+	case errors.As(err, &oe):
+		return i18n.T("cli.live.header-origin-value", jsonpos.QuoteClipped(oe.Value)), true
+	case errors.As(err, &he):
+		return i18n.T("cli.live.header-value", he.Name), true
 	}
-	host := strings.ToLower(strings.Trim(u.Hostname(), "[]"))
-	if c, ok := hosts.Canonical(host); ok {
-		host = c
-	}
-	return scheme + "://" + net.JoinHostPort(host, port)
+	return i18n.Text{}, false
 }
 
 // writeLiveText prints what the live checks of one INPUT found that the
@@ -353,16 +154,16 @@ func (e *env) writeLiveText(b *strings.Builder, name string, lr *liveResult) {
 	if lr == nil {
 		return
 	}
-	if lr.withheld {
-		fmt.Fprintf(b, "%s: %s\n", line(name), line(e.s("cli.live.withheld")))
+	if w := lr.res.Withheld; w != nil {
+		fmt.Fprintf(b, "%s: %s\n", line(name), line(w.Message))
 	}
-	if lr.probes != nil {
-		if len(lr.probes) == 0 {
+	if probes := lr.res.Probes; probes != nil {
+		if len(probes) == 0 {
 			fmt.Fprintf(b, "%s: %s\n", line(name), e.s("cli.live.probes-none"))
 		} else {
 			fmt.Fprintf(b, "%s: %s\n", line(name), e.s("cli.live.probes"))
 		}
-		for _, p := range lr.probes {
+		for _, p := range probes {
 			style := ansiYellow
 			switch p.Outcome {
 			case probe.SpeaksDeclared:
@@ -378,7 +179,7 @@ func (e *env) writeLiveText(b *strings.Builder, name string, lr *liveResult) {
 				line(p.Source), line(p.Binding), line(p.Version), line(p.URL), status, line(p.Message)))
 		}
 	}
-	if x := lr.extended; x != nil {
+	if x := lr.res.Extended; x != nil {
 		switch {
 		case !x.Declared:
 			fmt.Fprintf(b, "%s: %s\n", line(name), e.s("cli.live.extended-none"))
@@ -415,20 +216,16 @@ func (lr *liveResult) localize(cat *i18n.Catalogue) {
 	if lr == nil || cat == nil {
 		return
 	}
-	probe.Localize(lr.probes, cat)
-	lr.extended.Localize(cat)
-	if lr.signatures != nil {
-		for i := range lr.signatures.Results {
-			r := &lr.signatures.Results[i]
-			r.Message = cat.Render(i18n.Text{ID: r.MessageID, Args: r.Args})
-		}
-	}
+	probe.Localize(lr.res.Probes, cat)
+	lr.res.Extended.Localize(cat)
+	lr.res.Withheld.Localize(cat)
 }
 
 // withResult is the JSON result object of an INPUT with live checks: the
 // lint result's members, then `probes` (with --probe), `signatures` (when
-// signatures were verified) and `extended` (with --extended).
-func (lr *liveResult) withResult(res *lint.Result) (json.RawMessage, error) {
+// signatures were verified), `extended` (with --extended) and
+// `credentialsWithheld` with its reason, in cat's language.
+func (lr *liveResult) withResult(res *lint.Result, cat *i18n.Catalogue) (json.RawMessage, error) {
 	b, err := json.Marshal(res)
 	if err != nil {
 		return nil, err
@@ -445,23 +242,26 @@ func (lr *liveResult) withResult(res *lint.Result) (json.RawMessage, error) {
 		extra = append(extra, vb...)
 		return nil
 	}
-	if lr.probes != nil {
-		if err := add("probes", lr.probes); err != nil {
-			return nil, err
-		}
+	type member struct {
+		name string
+		v    any
 	}
-	if lr.signatures != nil {
-		if err := add("signatures", lr.signatures); err != nil {
-			return nil, err
-		}
+	r := lr.res
+	var members []member
+	if r.Probes != nil {
+		members = append(members, member{"probes", r.Probes})
 	}
-	if lr.extended != nil {
-		if err := add("extended", lr.extended); err != nil {
-			return nil, err
-		}
+	if s := r.SignaturesJSON(cat); s != nil {
+		members = append(members, member{"signatures", s})
 	}
-	if lr.withheld {
-		if err := add("credentialsWithheld", true); err != nil {
+	if r.Extended != nil {
+		members = append(members, member{"extended", r.Extended})
+	}
+	if r.Withheld != nil {
+		members = append(members, member{"credentialsWithheld", true}, member{"credentialsWithheldReason", r.Withheld})
+	}
+	for _, m := range members {
+		if err := add(m.name, m.v); err != nil {
 			return nil, err
 		}
 	}

@@ -304,7 +304,8 @@ func signatureFindings(t *testing.T, out string) map[string]string {
 	got := map[string]string{}
 	for _, d := range decodeLive(t, out).Results[0].Diagnostics {
 		switch d.Code {
-		case "signature-verified", "signature-invalid", "signature-key-unavailable", "signature-alg-none":
+		case "signature-verified", "signature-invalid", "signature-key-unavailable", "signature-alg-none",
+			"signature-self-published", "signature-untrusted", "signature-unverifiable", "signature-unchecked":
 			got[d.Code] = d.Pointer + " " + d.MessageID
 		}
 	}
@@ -407,38 +408,86 @@ func TestSignAndVerify(t *testing.T) {
 	// without a key for it: key unavailable
 	_, _, other := ed25519JWK(t, "other")
 	otherFile := writeTemp(t, "other.jwk", other)
-	out, _, _ = runCLI(t, "", "lint", "--key", otherFile, "--format", "json", signedFile)
-	if got := signatureFindings(t, out); got["signature-key-unavailable"] == "" {
-		t.Errorf("no matching kid: %v", got)
+	out, _, code = runCLI(t, "", "lint", "--key", otherFile, "--format", "json", signedFile)
+	if got := signatureFindings(t, out); got["signature-key-unavailable"] == "" || got["signature-untrusted"] != "/signatures msg.signature-untrusted" || code != exitFound {
+		t.Errorf("no matching kid: exit %d, %v", code, got)
 	}
 }
 
-// TestVerifyFromJKU: without --key, `lint --probe` verifies a signature
-// with the key set its jku names (fetched under the same policy); a plain
-// lint fetches nothing and reports no verification.
-func TestVerifyFromJKU(t *testing.T) {
+// signedHost serves a card signed by key cafe-1 at /card.json, naming the
+// key set it serves at /jwks.json, and records which paths were asked.
+func signedHost(t *testing.T) (host string, asked *sync.Map, card string) {
 	_, private, public := ed25519JWK(t, "cafe-1")
-	var fetched sync.Map
-	jwks := serveLoopback(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		fetched.Store(r.URL.Path, true)
-		w.Header().Set("Content-Type", "application/jwk-set+json")
-		io.WriteString(w, `{"keys":[`+public+`]}`)
-	}))
 	privFile := writeTemp(t, "private.jwk", private)
 	cardFile := writeTemp(t, "card.json", signCard)
-	signed, errOut, code := runCLI(t, "", "sign", "--key", privFile, "--jku", jwks.URL+"/jwks.json", cardFile)
+	asked = &sync.Map{}
+	var signed string
+	srv := serveLoopback(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Store(r.URL.Path, true)
+		switch r.URL.Path {
+		case "/jwks.json":
+			w.Header().Set("Content-Type", "application/jwk-set+json")
+			io.WriteString(w, `{"keys":[`+public+`]}`)
+		default:
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, signed)
+		}
+	}))
+	out, errOut, code := runCLI(t, "", "sign", "--key", privFile, "--jku", srv.URL+"/jwks.json", cardFile)
 	if code != exitOK {
 		t.Fatalf("sign: %d %s", code, errOut)
 	}
+	signed = out
+	return srv.URL, asked, signed
+}
+
+// TestVerifyFromJKU: without --key, `lint --probe` checks a signature with
+// the key set its jku names on the card's own origin and reports the key
+// as self-published, never verified; a card read from a file has no
+// origin, so its jku is not read; a plain lint fetches nothing.
+func TestVerifyFromJKU(t *testing.T) {
+	host, asked, signed := signedHost(t)
 	signedFile := writeTemp(t, "signed.json", signed)
 	out, _, _ := runCLI(t, "", "lint", "--format", "json", signedFile)
-	if _, ok := fetched.Load("/jwks.json"); ok || decodeLive(t, out).Results[0].Signatures != nil {
-		t.Errorf("a plain lint fetched the jku or verified:\n%s", out)
+	if decodeLive(t, out).Results[0].Signatures != nil {
+		t.Errorf("a plain lint verified:\n%s", out)
 	}
 	out, _, _ = runCLI(t, "", "lint", "--probe", "--format", "json", signedFile)
+	if s := decodeLive(t, out).Results[0].Signatures; s == nil || s.Results[0].Outcome != "key-unavailable" || s.Results[0].MessageID != "msg.signature-key-unavailable.foreign-jku" {
+		t.Errorf("a file's jku: %+v", s)
+	}
+	if _, ok := asked.Load("/jwks.json"); ok {
+		t.Error("the jku of a card read from a file was fetched")
+	}
+	out, _, code := runCLI(t, "", "lint", "--probe", "--format", "json", host+"/card.json")
 	s := decodeLive(t, out).Results[0].Signatures
-	if s == nil || len(s.Results) != 1 || s.Results[0].Outcome != "verified" || s.Results[0].KeySource != "jku" {
-		t.Errorf("verification from the jku: %+v", s)
+	if s == nil || len(s.Results) != 1 || s.Results[0].Outcome != "self-published" || s.Results[0].KeySource != "jku" || code != exitOK {
+		t.Errorf("the card's own key set: exit %d, %+v", code, s)
+	}
+	if got := signatureFindings(t, out); got["signature-self-published"] == "" || got["signature-verified"] != "" {
+		t.Errorf("findings %v", got)
+	}
+}
+
+// TestB5OperatorTrust: a card signed by key X, served with a jku that
+// serves X, linted with --key Y: only Y counts, so nothing verifies, the
+// jku is not read, and the card is not signed by a trusted key (exit 1).
+// Before, the verifier fell back to the card's own jku and reported
+// signature-verified with exit 0.
+func TestB5OperatorTrust(t *testing.T) {
+	host, asked, _ := signedHost(t)
+	_, _, other := ed25519JWK(t, "ours")
+	keyFile := writeTemp(t, "ours.jwk", other)
+	out, errOut, code := runCLI(t, "", "lint", "--key", keyFile, "--format", "json", host+"/card.json")
+	got := signatureFindings(t, out)
+	if got["signature-verified"] != "" || got["signature-self-published"] != "" || got["signature-untrusted"] == "" || code != exitFound {
+		t.Errorf("exit %d, findings %v\n%s", code, got, errOut)
+	}
+	if _, ok := asked.Load("/jwks.json"); ok {
+		t.Error("the signer's jku was read although keys were supplied")
+	}
+	if s := decodeLive(t, out).Results[0].Signatures; s == nil || s.Results[0].Outcome != "key-unavailable" {
+		t.Errorf("signatures %+v", s)
 	}
 }
 
@@ -598,7 +647,7 @@ func TestGoldenSelectSDK(t *testing.T) {
 	}
 	// one SDK, in Chinese: that SDK and the specification only
 	out, _, code := runCLI(t, "", "select", "--sdk", "python", "--lang", "zh-CN", sdkCard)
-	if code != exitOK || !strings.Contains(out, "a2a-python 1.x") || strings.Contains(out, "a2a-js") || !hasHan(out) {
+	if code != exitOK || !strings.Contains(out, "a2a-python v1.1.0") || strings.Contains(out, "a2a-js") || !hasHan(out) {
 		t.Errorf("--sdk python in Chinese: exit %d\n%s", code, out)
 	}
 	for _, args := range [][]string{{"--sdk", "ruby", sdkCard}, {"--sdk", "all", "--client", "JSONRPC@1.0", sdkCard}, {"--sdk", "all"}} {

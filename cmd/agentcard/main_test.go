@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -412,7 +413,7 @@ func TestTextExcerptCJK(t *testing.T) {
 	out, _, _ := runCLI(t, `{"名字": "😀", "名字": 1}`, "lint", "-")
 	want := "      | " + strings.Repeat(" ", 15) + "^~~~~~\n" // 名字 and 😀 are two columns wide each
 	// the column counts characters (byte 20 is character 13)
-	if !strings.Contains(out, "-:1:13: error json-duplicate-key") || !strings.Contains(out, want) {
+	if !strings.Contains(out, "-:1:13: warning json-duplicate-key") || !strings.Contains(out, want) {
 		t.Errorf("excerpt not aligned:\n%s", out)
 	}
 }
@@ -444,23 +445,28 @@ func TestIsRemote(t *testing.T) {
 	}
 }
 
-// Remote inputs go through fetchRemote; the network is replaced here.
+// useDoer answers the CLI's requests with d instead of the network.
+func useDoer(t *testing.T, d discovery.Doer) {
+	orig := newLiveDoer
+	t.Cleanup(func() { newLiveDoer = orig })
+	newLiveDoer = func(discovery.Policy) discovery.Doer { return d }
+}
+
+// Remote inputs go through the pipeline's Doer; the network is replaced
+// here.
 func TestRemoteInputs(t *testing.T) {
-	orig := fetchRemote
-	t.Cleanup(func() { fetchRemote = orig })
 	body := []byte(`{"name": "Remote", "supportedInterfaces": []}`)
-	fetchRemote = func(ctx context.Context, in string) (*discovery.Report, error) {
-		switch in {
-		case "agent.example.com":
-			return discovery.Analyze(&discovery.Fetched{Input: in, Body: body, Facts: discovery.Facts{
-				Status: 200, ContentType: "application/a2a+json", CacheControl: "max-age=300", ETag: `"1"`,
-				LastModified: "Mon, 30 Nov 2026 00:00:00 GMT", AllowOrigin: "*",
-				FinalURL: "https://agent.example.com/.well-known/agent-card.json"}}, lint.Options{}), nil
-		case "missing.example.com":
-			return nil, &discovery.Error{Kind: discovery.KindNotFound, Message: "No card at https://missing.example.com/.well-known/agent-card.json (404)."}
+	useDoer(t, discovery.DoerFunc(func(_ context.Context, r *discovery.Request) (*discovery.Response, error) {
+		switch {
+		case strings.HasPrefix(r.URL, "https://agent.example.com/"):
+			return &discovery.Response{Status: 200, Body: body, Header: http.Header{"Content-Type": {"application/a2a+json"},
+				"Cache-Control": {"max-age=300"}, "Etag": {`"1"`}, "Last-Modified": {"Mon, 30 Nov 2026 00:00:00 GMT"},
+				"Access-Control-Allow-Origin": {"*"}}}, nil
+		case strings.HasPrefix(r.URL, "https://missing.example.com/"):
+			return &discovery.Response{Status: 404, Header: http.Header{}}, nil
 		}
-		return nil, &discovery.Error{Kind: discovery.KindUnreachable, Message: "Could not connect to " + in + ".", Hint: "Check the name."}
-	}
+		return nil, discovery.ErrConnRefused
+	}))
 	out, errOut, code := runCLI(t, "", "lint", "--format", "json", "agent.example.com")
 	if code != exitFound || !strings.Contains(out, `"input": "agent.example.com"`) {
 		t.Errorf("remote card: exit %d\n%s\n%s", code, out, errOut)

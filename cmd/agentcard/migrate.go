@@ -103,8 +103,8 @@ func (e *env) migrate(args []string) int {
 			return exitUsage
 		}
 	case *write:
-		if err := writeInPlace(dest, res.Output); err != nil {
-			fmt.Fprintf(e.stderr, "agentcard migrate: %s\n", line(e.t("cli.migrate.write-failed", dest, err.Error())))
+		if err := writeInPlace(dest, in.src, res.Output); err != nil {
+			fmt.Fprintf(e.stderr, "agentcard migrate: %s\n", line(e.t("cli.migrate.write-failed", dest, e.writeProblem(err))))
 			return exitUsage
 		}
 		fmt.Fprintf(&b, "%s\n", line(e.t("cli.migrate.wrote", dest)))

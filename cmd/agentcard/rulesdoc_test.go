@@ -85,6 +85,19 @@ is written. The basis decides the highest severity the rule may have:
 - **info**: advice that makes the card better without any text requiring it
   (*advice*).
 
+Every rule with basis *official SDK behaviour* links at least one file of
+the SDK at the release it was read at (a2a-go v2.3.1, a2a-python v1.1.0,
+a2a-js v1.0.1; the catalogue test fails otherwise). What a rule or a lesson
+says an SDK or "clients" do is a claim with an id (@@core/sdk/claims.go@@),
+and every claim is checked: against a2a-go itself and against
+@@@a2a-js/sdk@@ from npm (the differential tests of @@core/sdk@@, run by
+@@make test@@ over a generated sweep of cards), or, for a2a-python, which
+cannot be installed here, against its model, which says so ("not verified
+against the running SDK") and cites the source lines it follows. A sentence
+about clients that is neither the specification's nor tied to a claim fails
+@@go test ./core/sdk/@@. @@agentcard select --sdk all@@ prints each SDK's
+answers (loads / selects / verifies) for one card.
+
 Rules marked *limit of this tool* (input size, nesting depth, number of
 findings) are this checker's own bounds, not requirements of the
 specification: their findings say the input was not fully checked.

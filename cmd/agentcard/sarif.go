@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -264,8 +263,6 @@ func writeSARIF(w io.Writer, runs []lintRun, lang i18n.Lang, cat *i18n.Catalogue
 			run.Results = append(run.Results, res)
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
+	enc := newJSONEncoder(w)
 	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
 }

@@ -2,25 +2,30 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/sdk"
+	"github.com/agentcard/agentcard/core/sdk/verifiers"
 	"github.com/agentcard/agentcard/core/selection"
+	"github.com/agentcard/agentcard/core/signature"
 )
 
 // selectSDK is `agentcard select --sdk all|a2a-go|a2a-python|a2a-js
-// INPUT`: the entry the specification's rule takes (for a client that
-// speaks what the three libraries speak between them) and the entry each
-// official SDK's client takes with its default settings, with one sentence
-// where the library departs from the specification's rule for what it
-// speaks (core/selection.Compare). The exit status is 0 when every row
-// chose an interface, 1 when one did not (no compatible interface, an
-// invalid card, a library that stops with an error).
-func (e *env) selectSDK(c *command, which, format string, pos []string) int {
+// [--key JWK_FILE] INPUT`: the entry the specification's rule takes (for
+// a client that speaks what the three libraries speak between them) and
+// the entry each official SDK's client takes with its default settings,
+// with one sentence where the library departs from the specification's
+// rule for what it speaks (core/selection.Compare); then the
+// compatibility matrix (core/sdk.Check: does each SDK's card reader load
+// the card, which entry does its client select, does its verifier accept
+// a signature, which needs the key of --key). The exit status is 0 when
+// every row chose an interface, 1 when one did not (no compatible
+// interface, an invalid card, a library that stops with an error).
+func (e *env) selectSDK(c *command, which, keyFile, format string, pos []string) int {
 	var only selection.SDK
 	if !strings.EqualFold(strings.TrimSpace(which), "all") {
 		s, err := selection.ParseSDK(which)
@@ -40,6 +45,15 @@ func (e *env) selectSDK(c *command, which, format string, pos []string) int {
 	default:
 		return c.fail("cli.select.one-input", len(pos))
 	}
+	var keys signature.KeySet
+	if keyFile != "" {
+		set, problem := readKeys(keyFile)
+		if !problem.IsZero() {
+			fmt.Fprintf(e.stderr, "agentcard select: %s\n", line(e.cat.Render(problem)))
+			return exitUsage
+		}
+		keys = set
+	}
 	in, err := e.readInput(context.Background(), pos[0])
 	if err != nil {
 		fmt.Fprintf(e.stderr, "agentcard select: %s\n", line(e.inputProblem(err)))
@@ -56,25 +70,37 @@ func (e *env) selectSDK(c *command, which, format string, pos []string) int {
 		fmt.Fprintf(e.stderr, "agentcard select: %s: %s\n", line(in.name), line(e.t("cli.select.no-card", why)))
 		return exitFound
 	}
-	for _, r := range selection.CompareDoc(jsonpos.Parse(in.src, jsonpos.Options{})) {
+	doc := jsonpos.Parse(in.src, jsonpos.Options{})
+	for _, r := range selection.CompareDoc(doc) {
 		if only == "" || r.SDK == selection.SDKSpec || r.SDK == only {
 			r.Localize(e.cat)
 			rows = append(rows, r)
 		}
 	}
+	var opts sdk.Options
+	if keys != nil {
+		opts.Signatures = verifiers.Facts(context.Background(), in.src, signature.Options{Keys: keys})
+	}
+	var matrix []sdk.Row
+	for _, r := range sdk.Check(doc, opts) {
+		if only == "" || r.SDK == only {
+			r.Localize(e.cat)
+			matrix = append(matrix, r)
+		}
+	}
 	if format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
+		enc := newJSONEncoder(e.stdout)
 		if err := enc.Encode(struct {
 			Input   string                `json:"input"`
 			Choices []selection.SDKChoice `json:"choices"`
-		}{in.name, rows}); err != nil {
+			Matrix  []sdk.Row             `json:"matrix"`
+		}{in.name, rows, matrix}); err != nil {
 			fmt.Fprintf(e.stderr, "agentcard select: %v\n", err)
 			return exitUsage
 		}
 	} else {
 		e.writeSDKText(in.name, rows)
+		e.writeMatrixText(matrix)
 	}
 	for _, r := range rows {
 		if r.Result.Outcome != selection.Selected {
@@ -108,6 +134,58 @@ func (e *env) writeSDKText(name string, rows []selection.SDKChoice) {
 			fmt.Fprintf(&b, "    %s%s%s\n", e.paint(ansiYellow, label), labelGap(label), line(r.Reason))
 		} else {
 			fmt.Fprintf(&b, "    %s\n", e.paint(ansiGreen, line(e.t("cli.sdk.same", r.Profile))))
+		}
+	}
+	fmt.Fprint(e.stdout, b.String())
+}
+
+// writeMatrixText prints the compatibility matrix: a table of SDK × loads
+// / selects / verifies with where each row comes from, then the sentences
+// behind every answer that is not a plain yes (a refusal with its upstream
+// issue, a signature verdict).
+func (e *env) writeMatrixText(rows []sdk.Row) {
+	if len(rows) == 0 {
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "  %s\n", e.paint(ansiBold, e.s("ui.matrix.title")))
+	table := [][]string{{e.s("ui.matrix.sdk"), e.s("ui.matrix.loads"), e.s("ui.matrix.selects"), e.s("ui.matrix.verifies"), e.s("ui.matrix.basis")}}
+	for _, r := range rows {
+		w := r.Labels(e.cat)
+		table = append(table, []string{r.SDK.Name(), w[0], w[1], w[2], r.BasisLabel(e.cat)})
+	}
+	widths := make([]int, len(table[0]))
+	for _, cells := range table {
+		for i, c := range cells {
+			widths[i] = max(widths[i], textWidth(c))
+		}
+	}
+	for _, cells := range table {
+		b.WriteString("    ")
+		for i, c := range cells {
+			b.WriteString(line(c))
+			if i < len(cells)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-textWidth(c)+2))
+			}
+		}
+		b.WriteString("\n")
+	}
+	for _, r := range rows {
+		said := []sdk.Cell{}
+		if r.Loads.Answer != sdk.Yes {
+			said = append(said, r.Loads)
+		}
+		if v := r.Verifies; v.Answer != sdk.NotApplicable && v.Answer != sdk.NotReached {
+			said = append(said, v)
+		}
+		for _, c := range said {
+			fmt.Fprintf(&b, "    %s\n", line(c.Message))
+			if c.Issue != "" {
+				fmt.Fprintf(&b, "      %s\n", line(e.t("ui.matrix.issue", c.Issue)))
+			}
+		}
+		if r.Basis == sdk.Unverified {
+			fmt.Fprintf(&b, "    %s\n", line(r.Note))
 		}
 	}
 	fmt.Fprint(e.stdout, b.String())

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -17,6 +16,7 @@ func (e *env) selectCmd(args []string) int {
 	format := c.fs.String("format", "text", "")
 	client := c.fs.String("client", "", "")
 	sdk := c.fs.String("sdk", "", "")
+	keyFile := c.fs.String("key", "", "")
 	pos, code, done := c.parse(args)
 	if done {
 		return code
@@ -28,7 +28,10 @@ func (e *env) selectCmd(args []string) int {
 		if *client != "" {
 			return c.fail("cli.sdk.client-and-sdk")
 		}
-		return e.selectSDK(c, *sdk, *format, pos)
+		return e.selectSDK(c, *sdk, *keyFile, *format, pos)
+	}
+	if *keyFile != "" {
+		return c.fail("cli.sdk.key-without-sdk")
 	}
 	if *client == "" {
 		var presets any
@@ -75,9 +78,7 @@ func (e *env) selectCmd(args []string) int {
 	}
 	res.Localize(e.cat)
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
+		enc := newJSONEncoder(e.stdout)
 		if err := enc.Encode(res); err != nil {
 			fmt.Fprintf(e.stderr, "agentcard select: %v\n", err)
 			return exitUsage

@@ -88,12 +88,12 @@ func (e *env) sign(args []string) int {
 		}
 		return exitOK
 	case *write:
-		err = writeInPlace(dest, signed)
+		err = writeInPlace(dest, in.src, signed)
 	default:
 		err = os.WriteFile(dest, signed, 0o644)
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "agentcard sign: %s\n", line(e.t("cli.migrate.write-failed", dest, err.Error())))
+		fmt.Fprintf(e.stderr, "agentcard sign: %s\n", line(e.t("cli.migrate.write-failed", dest, e.writeProblem(err))))
 		return exitUsage
 	}
 	fmt.Fprintf(e.stderr, "%s\n", line(e.t("cli.sign.wrote", dest)))

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -338,13 +339,10 @@ func TestColumnsInCharacters(t *testing.T) {
 // HTTP findings of a fetched card have no place in it: text and github
 // output show none (no 1:1, no excerpt of line 1).
 func TestHTTPFindingsWithoutPlace(t *testing.T) {
-	orig := fetchRemote
-	t.Cleanup(func() { fetchRemote = orig })
 	body := []byte(testCard("Invoice Helper", "https://invoices.example.com/a2a"))
-	fetchRemote = func(ctx context.Context, in string) (*discovery.Report, error) {
-		return discovery.Analyze(&discovery.Fetched{Input: in, Body: body, Facts: discovery.Facts{
-			Status: 200, ContentType: "text/html", FinalURL: "https://agent.example.com/.well-known/agent-card.json"}}, lint.Options{}), nil
-	}
+	useDoer(t, discovery.DoerFunc(func(context.Context, *discovery.Request) (*discovery.Response, error) {
+		return &discovery.Response{Status: 200, Body: body, Header: http.Header{"Content-Type": {"text/plain"}}}, nil
+	}))
 	text, _, _ := runCLI(t, "", "lint", "agent.example.com")
 	gh, _, _ := runCLI(t, "", "lint", "--format", "github", "agent.example.com")
 	httpLines := 0

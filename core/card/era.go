@@ -72,6 +72,11 @@ type Detection struct {
 	// Node is the member that gave the document away (for the position of
 	// the not-a-card finding), or the root.
 	Node *jsonpos.Node
+	// Foreign names the other format a complete card also follows, when
+	// it carries that format's members beside its own ("erc-8004": an
+	// ERC-8004 registration's type): it is checked as a card, and those
+	// members are noted.
+	Foreign string
 }
 
 // Detect decides the era of a parsed document. It looks only at the shape,
@@ -81,8 +86,29 @@ func Detect(root *jsonpos.Node) Detection {
 		return Detection{Era: EraUnknown, Node: root}
 	}
 	if d, ok := notACard(root); ok {
+		if d.Kind != "erc-8004" || !completeCard(root) {
+			return d
+		}
+		// a complete Agent Card that also declares itself an ERC-8004
+		// registration: a card, whose extra members are noted
+		d = detectCard(root)
+		d.Foreign = "erc-8004"
 		return d
 	}
+	return detectCard(root)
+}
+
+// completeCard reports whether a document has the shape of a whole card
+// whatever else it carries: interfaces (a 1.0 list or a legacy url) and
+// at least five of the card's identifying members.
+func completeCard(root *jsonpos.Node) bool {
+	si := root.Get("supportedInterfaces")
+	hasInterfaces := si != nil && si.Kind == jsonpos.Array && len(si.Children) > 0 || root.Get("url").Text() != ""
+	return hasInterfaces && cardLike(root) >= 5
+}
+
+// detectCard is Detect for a document that is a card: its era by shape.
+func detectCard(root *jsonpos.Node) Detection {
 	has10 := root.Has("supportedInterfaces") || root.Has("securityRequirements")
 	hasLegacy := false
 	for _, k := range legacyMarkers {

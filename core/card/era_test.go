@@ -99,3 +99,20 @@ func TestLegacyInterfaces(t *testing.T) {
 		t.Fatalf("Interfaces = %+v", got)
 	}
 }
+
+// TestERC8004Hybrid: a complete Agent Card that also carries ERC-8004's
+// type is a card (Foreign names the other format); a registration file
+// with a few card-like members is still not a card.
+func TestERC8004Hybrid(t *testing.T) {
+	hybrid := `{"type": "https://eips.ethereum.org/EIPS/eip-8004#registration-v1", "name": "Parcel Tracker", "description": "Tracks parcels.", "version": "2.1.0",
+	  "supportedInterfaces": [{"url": "https://parcels.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+	  "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"], "skills": []}`
+	d := Detect(jsonpos.Parse([]byte(hybrid), jsonpos.Options{}).Root)
+	if d.Era != Era10 || d.Foreign != "erc-8004" {
+		t.Errorf("hybrid: era %s, foreign %q", d.Era, d.Foreign)
+	}
+	registration := `{"type": "https://eips.ethereum.org/EIPS/eip-8004#registration-v1", "name": "x", "description": "d", "endpoints": [{"name": "A2A", "endpoint": "https://x.example.com/.well-known/agent-card.json"}]}`
+	if d := Detect(jsonpos.Parse([]byte(registration), jsonpos.Options{}).Root); d.Era != EraNotCard || d.Kind != "erc-8004" {
+		t.Errorf("registration: era %s, kind %q", d.Era, d.Kind)
+	}
+}

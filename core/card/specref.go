@@ -113,6 +113,7 @@ var sections = sync.OnceValue(func() map[specKey]heading {
 		{"1.0", "4.6"}:       {"Extensions", "46-extensions"},
 		{"1.0", "4.6.1"}:     {"Extension Declaration", "461-extension-declaration"},
 		{"1.0", "4.6.3"}:     {"Extension Versioning and Compatibility", "463-extension-versioning-and-compatibility"},
+		{"1.0", "5.2"}:       {"Protocol Selection and Negotiation", "52-protocol-selection-and-negotiation"},
 		{"1.0", "5.5"}:       {"JSON Field Naming Convention", "55-json-field-naming-convention"},
 		{"1.0", "5.7"}:       {"Field Presence and Optionality", "57-field-presence-and-optionality"},
 		{"1.0", "5.8"}:       {"Custom Binding Identification", "58-custom-binding-identification"},
@@ -135,6 +136,7 @@ var sections = sync.OnceValue(func() map[specKey]heading {
 		{"1.0", "13.3"}:      {"Extended Agent Card Access Control", "133-extended-agent-card-access-control"},
 		{"1.0", "13.4"}:      {"General Security Best Practices", "134-general-security-best-practices"},
 		{"1.0", "14.1.1"}:    {"application/a2a+json", "1411-applicationa2ajson"},
+		{"1.0", "14.2.2"}:    {"A2A-Extensions Header", "1422-a2a-extensions-header"},
 		{"1.0", "14.3"}:      {"Well-Known URI Registration", "143-well-known-uri-registration"},
 		{"1.0", "A.2"}:       {"Migration Guidance", "a2-migration-guidance"},
 		{"1.0", "A.2.2"}:     {"Breaking Change: Extended Agent Card Field Relocated", "a22-breaking-change-extended-agent-card-field-relocated"},
@@ -212,10 +214,15 @@ func RFCRef(number int, section string) Ref {
 	return r
 }
 
-// SDK releases whose behaviour rules describe.
+// SDK releases whose behaviour rules describe, and which the SDK models
+// (core/selection, core/sdk) follow: a2a-go is linked into the tests (and
+// the CLI) at this version (go.mod), @a2a-js/sdk installed at it by npm ci
+// (package.json); a2a-python cannot be installed here, so its model is
+// read from the sources of this tag and not run against the SDK.
 const (
 	A2AGoVersion     = "v2.3.1"
 	A2APythonVersion = "v1.1.0"
+	A2AJSVersion     = "v1.0.1"
 )
 
 // GoSDKRef points at a file of the official Go SDK (a2aproject/a2a-go) at
@@ -228,6 +235,12 @@ func GoSDKRef(file string) Ref {
 // (a2aproject/a2a-python).
 func PythonSDKRef(file string) Ref {
 	return Ref{Doc: "a2a-python", Version: A2APythonVersion, Section: file, URL: "https://github.com/a2aproject/a2a-python/blob/" + A2APythonVersion + "/" + file}
+}
+
+// JSSDKRef points at a file of the official JavaScript SDK
+// (a2aproject/a2a-js, published on npm as @a2a-js/sdk).
+func JSSDKRef(file string) Ref {
+	return Ref{Doc: "a2a-js", Version: A2AJSVersion, Section: file, URL: "https://github.com/a2aproject/a2a-js/blob/" + A2AJSVersion + "/" + file}
 }
 
 // DocRef is any other public document (a test kit, OpenAPI, a web

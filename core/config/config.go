@@ -27,6 +27,7 @@ package config
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -213,15 +214,26 @@ func Find(dir string) (string, error) {
 
 // Load reads and validates one configuration file. A file that cannot be
 // read is an *Error naming it; invalid content is Errors, one per problem.
+//
+// A file another user could have written is refused before it is read
+// (safeToRead): a configuration decides which rules run and which inputs
+// are ignored, so one planted in a shared directory would decide them for
+// whoever runs agentcard below it (issue 16, B13). At most MaxBytes are
+// read.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
-		reason := err.Error()
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			reason = pe.Err.Error()
+		return nil, Errors{{File: path, Text: i18n.T("cli.config.read", reason(err))}}
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil {
+		if t := safeToRead(fi); !t.IsZero() {
+			return nil, Errors{{File: path, Text: t}}
 		}
-		return nil, Errors{{File: path, Text: i18n.T("cli.config.read", reason)}}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))
+	if err != nil {
+		return nil, Errors{{File: path, Text: i18n.T("cli.config.read", reason(err))}}
 	}
 	cfg, err := Parse(path, data)
 	if err != nil {
@@ -230,9 +242,28 @@ func Load(path string) (*Config, error) {
 	return cfg, nil
 }
 
+// MaxBytes bounds a configuration file, YAML or JSON: a real one has a
+// few hundred bytes, and the YAML library holds about a hundred times a
+// document's size in memory while reading it (47 MB took 1.15 GB: issue
+// 16, B12).
+const MaxBytes = 1 << 20
+
+// reason is an error's own words without the path, which the message
+// names already.
+func reason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
 // Parse reads configuration text; name decides the syntax (.json is
 // JSON, anything else YAML) and is the File of the result and of errors.
 func Parse(name string, data []byte) (*Config, error) {
+	if len(data) > MaxBytes {
+		return nil, Errors{{File: name, Line: 0, Text: i18n.T("cli.config.too-large", MaxBytes>>20)}}
+	}
 	var root *value
 	var errs Errors
 	if strings.EqualFold(filepath.Ext(name), ".json") {

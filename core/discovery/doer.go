@@ -53,6 +53,12 @@ var (
 	ErrNoSuchHost  = errors.New("no such host")       // the name does not resolve
 	ErrTLS         = errors.New("TLS failure")        // handshake or certificate
 	ErrConnLost    = errors.New("connection lost")    // reset or closed mid-answer
+	// ErrConnFailed: no answer, and the runtime cannot say whether the
+	// connection was refused or lost (workerd's fetch says "Network
+	// connection lost." for both). The Worker reports it as such rather
+	// than asking the port itself: a bare connection to tell the two apart
+	// told strangers which ports are open (issue 16, B9).
+	ErrConnFailed = errors.New("connection failed")
 )
 
 // DoerFunc adapts a function to the Doer interface.

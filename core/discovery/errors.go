@@ -54,6 +54,7 @@ const (
 	ReasonNoSuchHost  = "no-such-host"
 	ReasonTLS         = "tls"
 	ReasonConnLost    = "connection-lost"
+	ReasonConnFailed  = "connection-failed" // refused or lost: the runtime cannot tell (ErrConnFailed)
 )
 
 func (e *Error) Error() string { return e.Message }

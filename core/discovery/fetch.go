@@ -262,7 +262,7 @@ func chain(ctx context.Context, d Doer, u *url.URL, p Policy, withVersion bool) 
 		// one (at most twice; every try counts against the request cap):
 		// under workerd a kept-alive connection that the server closed
 		// fails the next request sent on it.
-		for retry := 0; retry < 2 && errors.Is(err, ErrConnLost) && ctx.Err() == nil; retry++ {
+		for retry := 0; retry < 2 && (errors.Is(err, ErrConnLost) || errors.Is(err, ErrConnFailed)) && ctx.Err() == nil; retry++ {
 			res, err = d.Do(ctx, &Request{URL: key, Header: h, MaxBody: p.MaxBody})
 		}
 		if err != nil {
@@ -345,6 +345,8 @@ func transportError(ctx context.Context, u string, err error, f *Facts) *Error {
 		where = hint("hint.fetch.tls")
 	case errors.Is(err, ErrConnLost):
 		reason, msg = ReasonConnLost, i18n.T("msg.fetch.conn-lost", u)
+	case errors.Is(err, ErrConnFailed):
+		reason, msg = ReasonConnFailed, i18n.T("msg.fetch.conn-failed", u, host)
 	}
 	out := fail(KindUnreachable, u, msg, where)
 	out.Facts, out.Reason = f, reason

@@ -3,7 +3,6 @@ package discovery
 import (
 	"context"
 	"net/http"
-	"net/url"
 
 	"github.com/agentcard/agentcard/core/i18n"
 )
@@ -17,8 +16,11 @@ const maxKeySet = 64 << 10
 // it, so a card's jku is fetched under the same SSRF rules as the card.
 func KeySetFetcher(d Doer, p Policy) func(ctx context.Context, raw string) ([]byte, error) {
 	return func(ctx context.Context, raw string) ([]byte, error) {
-		u, err := url.Parse(raw)
-		if err != nil || u.Host == "" {
+		// The jku is read like every other outbound URL (ParseTarget,
+		// then the policy): "https://localhost../jwks" is localhost and
+		// refused in production, as it is for a card or a probe (B8).
+		u, ok := ParseTarget(raw)
+		if !ok {
 			return nil, keySetError(KindBadInput, i18n.T("phrase.keyset.url"))
 		}
 		ctx, cancel := context.WithTimeout(ctx, p.Timeout)
@@ -36,8 +38,8 @@ func KeySetFetcher(d Doer, p Policy) func(ctx context.Context, raw string) ([]by
 			}
 			switch res.Status {
 			case 301, 302, 303, 307, 308:
-				next, err := u.Parse(res.Header.Get("Location"))
-				if err != nil || hop >= p.MaxRedirects {
+				next, ok := ResolveLocation(u, res.Header.Get("Location"))
+				if !ok || hop >= p.MaxRedirects {
 					return nil, keySetError(KindRemoteStatus, i18n.T("phrase.keyset.status", res.Status))
 				}
 				u = next

@@ -27,6 +27,8 @@ func NoAnswer(ctx context.Context, u *url.URL, err error, timeout time.Duration)
 		return i18n.T("phrase.net.tls")
 	case errors.Is(err, ErrConnLost):
 		return i18n.T("phrase.net.lost")
+	case errors.Is(err, ErrConnFailed):
+		return i18n.T("phrase.net.failed", u.Host)
 	}
 	return i18n.T("phrase.net.other", jsonpos.Clip(err.Error(), 200))
 }

@@ -4,17 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/discovery"
-	"github.com/agentcard/agentcard/core/hosts"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/core/probe"
 )
 
 // The operation's names: 1.0 names JSON-RPC methods after the proto's RPCs
@@ -42,10 +39,8 @@ const (
 
 // checker sends the calls of one Check.
 type checker struct {
-	d       discovery.Doer
-	opts    Options
-	allowed map[string]bool // origins that may receive the caller's headers
-	headers http.Header     // the caller's headers, cleaned
+	d    discovery.Doer
+	opts Options
 }
 
 // answer is what one call (with its redirects) concluded.
@@ -100,9 +95,9 @@ func (c *checker) send(ctx context.Context, u *url.URL, t card.Interface, method
 	}
 	h := http.Header{}
 	if creds {
-		if c.allowed[origin(u)] {
-			for k, vs := range c.headers {
-				h[k] = append([]string(nil), vs...)
+		if given := c.opts.Credentials.For(u); given != nil {
+			for k, vs := range given {
+				h[k] = vs
 			}
 			rec.Credentials = true
 		} else {
@@ -178,53 +173,13 @@ func below(u *url.URL, t card.Interface, legacy bool) *url.URL {
 	return &out
 }
 
-// endpoint reads an entry's url as a client calls it: an absolute http(s)
-// URL, its host in the one spelling the policy reads (hosts.Canonical).
-func endpoint(raw string) (*url.URL, bool) {
-	raw = strings.TrimSpace(raw)
-	if raw == "" || len(raw) > discovery.MaxURLLength {
-		return nil, false
-	}
-	u, err := url.Parse(raw)
-	if err != nil {
-		return nil, false
-	}
-	return canonical(u)
-}
+// endpoint reads an entry's url as every outbound URL is read
+// (discovery.ParseTarget).
+func endpoint(raw string) (*url.URL, bool) { return discovery.ParseTarget(raw) }
 
-func canonical(u *url.URL) (*url.URL, bool) {
-	if u.Opaque != "" || u.Host == "" || u.Hostname() == "" {
-		return nil, false
-	}
-	u.Scheme = strings.ToLower(u.Scheme)
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, false
-	}
-	u.Fragment, u.RawFragment = "", ""
-	if host, ok := hosts.Canonical(u.Hostname()); ok {
-		if strings.Contains(host, ":") {
-			host = "[" + host + "]"
-		}
-		if p := u.Port(); p != "" {
-			host += ":" + p
-		}
-		u.Host = host
-	}
-	return u, true
-}
-
-// resolve reads a Location header against the URL that answered it.
-func resolve(base *url.URL, loc string) (*url.URL, bool) {
-	loc = strings.TrimSpace(loc)
-	if loc == "" || len(loc) > discovery.MaxURLLength || strings.ContainsAny(loc, "\\\x00\r\n") {
-		return nil, false
-	}
-	ref, err := url.Parse(loc)
-	if err != nil {
-		return nil, false
-	}
-	return canonical(base.ResolveReference(ref))
-}
+// resolve reads a Location header against the URL that answered it, as
+// the card's own fetch follows redirects (discovery.ResolveLocation).
+func resolve(base *url.URL, loc string) (*url.URL, bool) { return discovery.ResolveLocation(base, loc) }
 
 func isRedirect(status int) bool {
 	switch status {
@@ -232,71 +187,6 @@ func isRedirect(status int) bool {
 		return true
 	}
 	return false
-}
-
-// origin is scheme://host:port with the scheme's default port written out,
-// so that https://a.example and https://a.example:443 are one origin.
-func origin(u *url.URL) string {
-	port := u.Port()
-	if port == "" {
-		port = "80"
-		if u.Scheme == "https" {
-			port = "443"
-		}
-	}
-	return u.Scheme + "://" + net.JoinHostPort(strings.Trim(strings.ToLower(u.Hostname()), "[]"), port)
-}
-
-// allowedOrigins are the origins that may receive the caller's headers:
-// where the public card came from and every endpoint it declares (its
-// supportedInterfaces and, for 0.3 and mixed cards, the legacy url and
-// additionalInterfaces). A redirect elsewhere goes without them.
-func allowedOrigins(root *jsonpos.Node, cardURL string) map[string]bool {
-	out := map[string]bool{}
-	if u, ok := endpoint(cardURL); ok {
-		out[origin(u)] = true
-	}
-	for _, e := range probe.Entries(root) {
-		if u, ok := endpoint(e.URL); ok {
-			out[origin(u)] = true
-		}
-	}
-	return out
-}
-
-// notForwarded are headers a caller may not set: they describe the
-// connection or the body, which are ours, or they are the ones Check sets.
-var notForwarded = map[string]bool{
-	"Host": true, "Content-Length": true, "Transfer-Encoding": true, "Connection": true, "Keep-Alive": true,
-	"Te": true, "Trailer": true, "Upgrade": true, "Proxy-Connection": true, "Expect": true,
-	"User-Agent": true, "Accept": true, "Content-Type": true, "A2A-Version": true,
-}
-
-// callerHeaders keeps the caller's headers that are valid HTTP and not
-// ours to set, under their canonical names.
-func callerHeaders(in http.Header) http.Header {
-	out := http.Header{}
-	for k, vs := range in {
-		name := http.CanonicalHeaderKey(strings.TrimSpace(k))
-		if name == "" || !discovery.IsToken(name) || notForwarded[name] || strings.EqualFold(name, "A2A-Version") {
-			continue
-		}
-		for _, v := range vs {
-			if validValue(v) {
-				out[name] = append(out[name], v)
-			}
-		}
-	}
-	return out
-}
-
-func validValue(v string) bool {
-	for i := 0; i < len(v); i++ {
-		if c := v[i]; c == '\r' || c == '\n' || c == 0 || c == 0x7f {
-			return false
-		}
-	}
-	return true
 }
 
 // refused is the answer for a URL the policy forbids, in the policy's words.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/extended"
@@ -32,10 +33,13 @@ func ExampleCheck() {
   "skills":[{"id":"search"},{"id":"book"}]}}`)}, nil
 	})
 	res := lint.Lint(public, lint.Options{})
+	// The credential scope of the check (core/check builds it): the card
+	// was fetched from agent.example.com, so its headers may go there.
+	from, _ := url.Parse("https://agent.example.com/.well-known/agent-card.json")
+	creds, _ := discovery.NewCredentials(http.Header{"Authorization": {"Bearer s3cret"}}, from, nil)
 	ext := extended.Check(context.Background(), res.Doc, discovery.NewBudget(agent, discovery.DefaultMaxRequests), extended.Options{
-		Headers: http.Header{"Authorization": {"Bearer s3cret"}},
-		CardURL: "https://agent.example.com/.well-known/agent-card.json",
-		Policy:  discovery.DefaultPolicy(),
+		Credentials: creds,
+		Policy:      discovery.DefaultPolicy(),
 	})
 	for _, r := range ext.Requests {
 		fmt.Println(r.Method, r.URL, r.Credentials, r.Outcome)
@@ -51,5 +55,5 @@ func ExampleCheck() {
 	// error extended-card-public /capabilities/extendedAgentCard
 	// warning extended-card-invalid /capabilities/extendedAgentCard
 	// warning extended-card-skills-missing /capabilities/extendedAgentCard
-	// 扩展卡缺少公开卡片中的 1 个技能："compare"
+	// 扩展卡片缺少公开卡片中的 1 个技能："compare"
 }

@@ -13,15 +13,14 @@
 // Requests go through the caller's discovery.Doer under its
 // discovery.Policy (every URL and redirect hop is checked before a packet
 // is sent) and a discovery.Budget. The caller's headers are secrets
-// handed over for one agent: they are sent only to the origin the public
-// card was fetched from and to the origins of the endpoints the card
-// declares, never to a redirect target elsewhere, and never recorded
-// (Result.Requests says whether they were sent, not what they were).
+// handed over for one agent: the check's credential scope
+// (discovery.Credentials, Options.Credentials) decides for each request
+// whether they go with it, and they are never recorded (Result.Requests
+// says whether they were sent, not what they were).
 package extended
 
 import (
 	"context"
-	"net/http"
 	"strings"
 	"time"
 
@@ -44,13 +43,10 @@ const (
 // Options equip a check. The zero value is usable: the strictest policy
 // (https to public hosts), no credentials, 5 s per call.
 type Options struct {
-	// Headers are the caller's credentials (Authorization, an API key
-	// header, a Cookie). Empty: only the anonymous call is made.
-	Headers http.Header
-	// CardURL is where the public card was fetched from (the final URL,
-	// after redirects); its origin may receive Headers. Empty for a card
-	// read from a file: then only the declared endpoints' origins may.
-	CardURL string
+	// Credentials is the check's credential scope: the caller's headers
+	// (Authorization, an API key header, a Cookie) and where they may go.
+	// Nil or without headers: only the anonymous call is made.
+	Credentials *discovery.Credentials
 	// Policy decides which URLs may be asked (the same as the card fetch's).
 	Policy discovery.Policy
 	// Timeout bounds each call, redirects included (DefaultTimeout when zero).
@@ -183,14 +179,14 @@ func Check(ctx context.Context, public *jsonpos.Doc, d discovery.Doer, opts Opti
 	if _, ok := d.(*discovery.Budget); !ok {
 		d = discovery.NewBudget(d, (len(targets)+1)*(opts.Policy.MaxRedirects+1))
 	}
-	c := &checker{d: d, opts: opts, allowed: allowedOrigins(public.Root, opts.CardURL), headers: callerHeaders(opts.Headers)}
+	c := &checker{d: d, opts: opts}
 	f := findings{doc: public, promise: promise, label: label}
 
 	// With credentials: the first interface that gives an answer about the
 	// operation (a card, or a refusal of the credentials) decides.
 	asked := targets[0]
 	var withCreds *answer
-	if len(c.headers) > 0 {
+	if opts.Credentials.Any() {
 		for _, t := range targets {
 			a := c.call(ctx, t, true, &res)
 			asked, withCreds = t, &a

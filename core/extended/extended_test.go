@@ -4,7 +4,9 @@ package extended_test
 
 import (
 	"context"
+	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -16,6 +18,7 @@ import (
 	"github.com/agentcard/agentcard/core/i18n/catalog"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/core/probe"
 )
 
 // check fetches the fixture's public card and runs Check on it with the
@@ -24,7 +27,33 @@ func check(t *testing.T, s *server, headers http.Header) extended.Result {
 	t.Helper()
 	doc, final := fetchPublic(t, s.URL("/.well-known/agent-card.json"))
 	p := loopback()
-	return extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Headers: headers, CardURL: final, Policy: p})
+	return extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, headers, final), Policy: p})
+}
+
+// scope is the check's credential scope (core/check builds it the same
+// way): for a card served from final, the headers go to its origin and its
+// declared endpoints; for a card without origin (final ""), only to the
+// origins named for them.
+func scope(t *testing.T, doc *jsonpos.Doc, headers http.Header, final string, origins ...string) *discovery.Credentials {
+	t.Helper()
+	var named *url.URL
+	if final != "" {
+		var err error
+		if named, err = url.Parse(final); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := discovery.NewCredentials(headers, named, origins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Fetched(&discovery.Facts{FinalURL: final})
+	var urls []string
+	for _, e := range probe.Entries(doc.Root) {
+		urls = append(urls, e.URL)
+	}
+	c.AllowDeclared(urls)
+	return c
 }
 
 func codesOf(ds []lint.Diagnostic) []string {
@@ -216,7 +245,7 @@ func TestLegacyCard(t *testing.T) {
 "skills":[{"id":"search","name":"Search","description":"Finds trips.","tags":["search"]},{"id":"book","name":"Book","description":"Books trips.","tags":["book"]}]}`, open, &methods)
 		doc := jsonpos.Parse([]byte(strings.Replace(public, "%s", s.URL("/rpc"), 1)), jsonpos.Options{})
 		p := loopback()
-		res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Headers: bearer(), Policy: p})
+		res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), "", s.URL("/")), Policy: p})
 		want := []string{lint.CodeExtendedNewInterface} // the example url differs from the fixture's
 		if open {
 			want = []string{lint.CodeExtendedPublic, lint.CodeExtendedNewInterface}
@@ -252,7 +281,7 @@ func TestHeadersOnlyToDeclaredOrigins(t *testing.T) {
 	home := agent{interfaces: [][3]string{{declared.URL("/jsonrpc"), "JSONRPC", "1.0"}}}.serve(t)
 	doc, final := fetchPublic(t, home.URL("/.well-known/agent-card.json"))
 	p := loopback()
-	res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Headers: bearer(), CardURL: final, Policy: p})
+	res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), final), Policy: p})
 	if !res.Fetched || len(res.Diagnostics) != 0 {
 		t.Fatalf("declared endpoint: fetched %v, findings %v", res.Fetched, res.Diagnostics)
 	}
@@ -260,12 +289,14 @@ func TestHeadersOnlyToDeclaredOrigins(t *testing.T) {
 		t.Errorf("declared endpoint got %+v", r)
 	}
 
-	// Now a card whose HTTP+JSON endpoint answers with a redirect elsewhere.
+	// Now a card read from a file (no origin), its headers meant for the
+	// origin of its HTTP+JSON endpoint, which answers with a redirect
+	// elsewhere.
 	src := `{"name":"Travel Agent","description":"d","version":"2.1.0","capabilities":{"extendedAgentCard":true},
 "supportedInterfaces":[{"url":"` + redirector.URL("/rest") + `","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}],
 "defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}`
 	doc = jsonpos.Parse([]byte(src), jsonpos.Options{})
-	res = extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Headers: bearer(), Policy: p})
+	res = extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), "", redirector.URL("/")), Policy: p})
 	for _, r := range stranger.requests() {
 		if r.Authorization != "" {
 			t.Errorf("the undeclared origin got the caller's Authorization: %+v", r)
@@ -301,10 +332,23 @@ func TestHeadersOnlyToDeclaredOrigins(t *testing.T) {
 // packet is sent.
 func TestPolicyRefusesLoopback(t *testing.T) {
 	s := agent{interfaces: [][3]string{{"/jsonrpc", "JSONRPC", "1.0"}, {"/rest", "HTTP+JSON", "1.0"}}}.serve(t)
-	doc, final := fetchPublic(t, s.URL("/.well-known/agent-card.json"))
+	// One plain GET, not fetchPublic: its header-less request runs beside
+	// the main one, and the transport's spare dial for it can be accepted
+	// after the count below is read.
+	final := s.URL("/.well-known/agent-card.json")
+	resp, err := http.Get(final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := jsonpos.Parse(body, jsonpos.Options{})
 	before := s.Conns()
 	p := discovery.DefaultPolicy()
-	res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Headers: bearer(), CardURL: final, Policy: p})
+	res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), final), Policy: p})
 	if s.Conns() != before {
 		t.Errorf("%d connections under a policy that refuses loopback", s.Conns()-before)
 	}
@@ -345,7 +389,8 @@ func TestBounds(t *testing.T) {
 		{loop.URL("/rest"), "msg.extended.answer.too-many-redirects", 2 * (p.MaxRedirects + 1)},
 	} {
 		src := `{"name":"A","capabilities":{"extendedAgentCard":true},"supportedInterfaces":[{"url":"` + tc.url + `","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}]}`
-		res := extended.Check(context.Background(), jsonpos.Parse([]byte(src), jsonpos.Options{}), discovery.NewHTTPDoer(p), extended.Options{Headers: bearer(), Policy: p})
+		doc := jsonpos.Parse([]byte(src), jsonpos.Options{})
+		res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), "", tc.url), Policy: p})
 		if last := res.Requests[len(res.Requests)-1]; len(res.Requests) != tc.requests || last.Detail.ID != tc.detail || res.Fetched {
 			t.Errorf("%s: %d requests, last %+v", tc.detail, len(res.Requests), last)
 		}

@@ -10,45 +10,6 @@ import (
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
-// Caller headers that describe the connection or that Check sets itself
-// are dropped, as are values that would split a header; the rest keep
-// every value under the canonical name.
-func TestCallerHeaders(t *testing.T) {
-	got := callerHeaders(http.Header{
-		"authorization": {"Bearer a"}, "X-Api-Key": {"k1", "k2"}, "Host": {"evil.example"},
-		"Content-Length": {"9"}, "a2a-version": {"0.1"}, "User-Agent": {"x"},
-		"X-Split": {"a\r\nInjected: 1"}, "Bad Name": {"v"}, "": {"v"},
-	})
-	want := http.Header{"Authorization": {"Bearer a"}, "X-Api-Key": {"k1", "k2"}}
-	if len(got) != len(want) || got.Get("Authorization") != "Bearer a" || len(got["X-Api-Key"]) != 2 {
-		t.Errorf("got %v, want %v", got, want)
-	}
-}
-
-// One origin per scheme, canonical host and effective port: default ports
-// written or not, host case and IPv4 spellings agree; another port or
-// scheme is another origin.
-func TestOrigins(t *testing.T) {
-	root := jsonpos.Parse([]byte(`{"supportedInterfaces":[
-  {"url":"https://Agent.Example.com:443/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"},
-  {"url":"http://0x7f000001:8080/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}]}`), jsonpos.Options{}).Root
-	allowed := allowedOrigins(root, "https://cards.example.com/.well-known/agent-card.json")
-	for raw, want := range map[string]bool{
-		"https://agent.example.com/x":      true,
-		"https://cards.example.com:443/y":  true,
-		"http://127.0.0.1:8080/z":          true,
-		"http://agent.example.com/x":       false,
-		"https://agent.example.com:8443/x": false,
-		"http://127.0.0.1:8081/z":          false,
-		"https://evil.example/x":           false,
-	} {
-		u, ok := endpoint(raw)
-		if !ok || allowed[origin(u)] != want {
-			t.Errorf("%s: allowed %v, want %v", raw, allowed[origin(u)], want)
-		}
-	}
-}
-
 // A JSON-RPC POST follows 307/308 with its body, but a 302 would turn it
 // into a GET: that is a bad answer, not followed.
 func TestPostRedirects(t *testing.T) {

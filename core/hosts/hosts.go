@@ -73,7 +73,9 @@ func english(t i18n.Text) string {
 // ClassifyText is Classify with the reason as a catalogue phrase
 // ("phrase.host.*", zero for a public host).
 func ClassifyText(host string) (Place, i18n.Text) {
-	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	// Every trailing dot goes, as Canonical drops them: "localhost.." is
+	// the host the fetcher reaches as localhost (issue 16, B8).
+	h := strings.ToLower(strings.TrimRight(host, "."))
 	if h == "" {
 		return Invalid, i18n.T("phrase.host.empty")
 	}

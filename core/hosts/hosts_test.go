@@ -70,3 +70,38 @@ func TestCanonical(t *testing.T) {
 		})
 	}
 }
+
+func TestOrigin(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://Agent.Example.COM./x":     "https://agent.example.com:443",
+		"https://agent.example.com:443/":   "https://agent.example.com:443",
+		"https://agent.example.com:0443/":  "https://agent.example.com:443",
+		"HTTP://agent.example.com":         "http://agent.example.com:80",
+		"http://0x7f000001:8080/card.json": "http://127.0.0.1:8080",
+		"http://[0:0:0:0:0:0:0:1]:9/":      "http://[::1]:9",
+		"http://localhost..:80/":           "http://localhost:80",
+		"ftp://agent.example.com/":         "",
+		"https:///x":                       "",
+		"https://256.0.0.1/":               "",
+		"":                                 "",
+		"mailto:someone@agent.example.com": "",
+	} {
+		if got := OriginOf(in); got != want {
+			t.Errorf("OriginOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestB8TrailingDots: "localhost.." is localhost for the fetcher
+// (Canonical drops every trailing dot), so it is loopback for the policy
+// too; it passed as a public name before.
+func TestB8TrailingDots(t *testing.T) {
+	for _, h := range []string{"localhost.", "localhost..", "LOCALHOST...", "api.localhost..", "127.0.0.1.."} {
+		if got, _ := Classify(h); got != Loopback {
+			t.Errorf("Classify(%q) = %d, want Loopback", h, got)
+		}
+	}
+	if got, _ := Classify("metadata.google.internal.."); got != LocalName {
+		t.Errorf("metadata.google.internal.. = %d", got)
+	}
+}

@@ -75,6 +75,13 @@ func (n *Node) buildIndex() {
 // encoding/json keep, so rules and selection see what most clients see
 // (the duplicate itself is a syntax finding). It is nil-safe, so lookups
 // can be chained: n.Get("provider").Get("url").
+//
+// It is never inlined: the engine looks members up at several hundred
+// places, and inlining each copy of the loop cost the Worker's
+// size-limited bundle 41 KB gzip (docs/ARCHITECTURE.md §6), for about 2%
+// of lint time on a small card.
+//
+//go:noinline
 func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != Object {
 		return nil

@@ -24,6 +24,7 @@ func TestCheckCatalogueCatches(t *testing.T) {
 		{"error on advice", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisAdvice}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}}},
 		{"outside document", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}, Explanation: "See NOTES.md §3."}},
 		{"no source", Rule{Code: "no-such-rule", Severity: Info}},
+		{"sdk basis without an SDK file", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisSDK}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -24,7 +24,7 @@ const codeCredential = "credential-in-card"
 
 func credentialRules() []*Rule {
 	return []*Rule{{Code: codeCredential, Severity: Error, Topic: "security", Title: "Credential in the card",
-		Explanation: "Agent Cards are published for anyone to read, cached by clients and registries, and indexed by search engines. A token, API key, password or private key in a card is leaked the moment the card is served. The card only names the scheme a client must use; the client obtains its own credentials out of band.",
+		Explanation: "Agent Cards are published for anyone to read, copied and cached by registries and anyone who fetched them, and indexed by search engines. A token, API key, password or private key in a card is leaked the moment the card is served, while §13.4 says credentials MUST be treated as secrets (and §14.3 that a card SHOULD NOT include them). The card names the scheme (§7.3); credentials are obtained out of band.",
 		HowToFix:    "Remove the value from the card, then revoke or rotate the secret: assume it has been copied. Describe how to obtain credentials in the scheme's description instead.",
 		Bad:         `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKey": "k7Qw2ZpX9mNc4RtY8vLb3HsJ"}}]}`,
 		Good:        `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKeyHeader": "X-Billing-Key"}}]}`,
@@ -258,11 +258,29 @@ func findCredential(secretKey bool, v string) (credentialFinding, bool) {
 	if u := urlWithPassword(trimmed); u != "" {
 		return credentialFinding{what: "phrase.credential.url-password", secret: trimmed, whole: true}, true
 	}
-	if secretKey && !isCredentialPlaceholder(trimmed) && utf8.RuneCountInString(trimmed) >= 6 &&
+	if secretKey && !isCredentialPlaceholder(trimmed) && !publicAddress(trimmed) && utf8.RuneCountInString(trimmed) >= 6 &&
 		!strings.ContainsFunc(trimmed, unicode.IsSpace) && !strings.HasPrefix(trimmed, "http://") && !strings.HasPrefix(trimmed, "https://") {
 		return credentialFinding{what: "phrase.credential.secret", secret: trimmed, whole: true}, true
 	}
 	return credentialFinding{}, false
+}
+
+// publicAddress reports a 20-byte account address written as 0x and 40
+// hex digits (Ethereum and other EVM chains, ERC-8004 registrations): it
+// is public by design, whatever the member is called ("paymentToken",
+// "agentWalletToken"). A 32-byte value (0x and 64 hex digits) is the size
+// of a private key and stays a secret under such a name.
+func publicAddress(s string) bool {
+	if len(s) != 42 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') {
+		return false
+	}
+	for i := 2; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 // tokenLike is the cheap test run on every string before any pattern: does

@@ -8,16 +8,19 @@ import (
 // Fake secrets. They are assembled from pieces so that the source file
 // itself does not look like it leaks keys to secret scanners.
 var (
-	fakeJWT       = "eyJhbGciOiJIUzI1NiJ9" + "." + "eyJzdWIiOiIxMjMifQ" + "." + "c2lnbmF0dXJl"
-	fakeAWS       = "AKIA" + "Q3EGRTZ7PLM4XWN2"
-	fakeOpenAI    = "sk-" + "proj-" + "Xk9vB2mQ7rT4wZ8yL3nP6sD1fG5hJ0aC"
-	fakeGitHub    = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
-	fakeSlack     = "xoxb-" + "2048-4096-Zq8Rt5Yp2Wx7"
-	fakeGoogle    = "AIza" + "SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"
-	fakeStripe    = "sk_" + "live_" + "51HxQ2Lk8vR3mN7pT9wY4zB6"
-	fakePEM       = "-----BEGIN " + "RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7\n-----END RSA PRIVATE KEY-----"
-	fakeBasic     = "Basic " + "YWdlbnQ6czNjcjN0LXBhc3M=" // agent:s3cr3t-pass
-	fakePassword  = "hunter2" + "-Vx9"
+	fakeJWT      = "eyJhbGciOiJIUzI1NiJ9" + "." + "eyJzdWIiOiIxMjMifQ" + "." + "c2lnbmF0dXJl"
+	fakeAWS      = "AKIA" + "Q3EGRTZ7PLM4XWN2"
+	fakeOpenAI   = "sk-" + "proj-" + "Xk9vB2mQ7rT4wZ8yL3nP6sD1fG5hJ0aC"
+	fakeGitHub   = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+	fakeSlack    = "xoxb-" + "2048-4096-Zq8Rt5Yp2Wx7"
+	fakeGoogle   = "AIza" + "SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"
+	fakeStripe   = "sk_" + "live_" + "51HxQ2Lk8vR3mN7pT9wY4zB6"
+	fakePEM      = "-----BEGIN " + "RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7\n-----END RSA PRIVATE KEY-----"
+	fakeBasic    = "Basic " + "YWdlbnQ6czNjcjN0LXBhc3M=" // agent:s3cr3t-pass
+	fakePassword = "hunter2" + "-Vx9"
+	// a 20-byte account address (public) and a 32-byte private key
+	fakeAddress   = "0x" + "52908400098527886E0F7030069857D2E4169EE7"
+	fakeEVMKey    = "0x" + "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
 	extensionWith = func(params string) string {
 		return `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {` + params + `}}]}`
 	}
@@ -55,6 +58,14 @@ func TestCredentials(t *testing.T) {
 			noFix: true},
 		{name: "PEM private key", code: codeCredential, want: 1, doc: extensionWith(`"signingKey": ` + quote(fakePEM)), args: []any{"phrase.credential.pem"}},
 		{name: "Basic credentials", code: codeCredential, want: 1, doc: extensionWith(`"auth": ` + quote(fakeBasic)), args: []any{"phrase.credential.basic", `"Basic YWdl…"`}},
+		{name: "a public address under a token name is no secret", code: codeCredential, want: 0,
+			doc: extensionWith(`"paymentToken": ` + quote(fakeAddress) + `, "agentWalletToken": ` + quote(strings.ToLower(fakeAddress)))},
+		{name: "a 32-byte private key under a key name stays an error", code: codeCredential, want: 1, sev: Error,
+			doc: extensionWith(`"walletPrivateKey": ` + quote(fakeEVMKey)), args: []any{"phrase.credential.secret"}},
+		{name: "a live Stripe key under an address-like name stays an error", code: codeCredential, want: 1, sev: Error,
+			doc: extensionWith(`"walletAddress": ` + quote(fakeStripe)), args: []any{"phrase.credential.stripe-live"}},
+		{name: "a JWT under a token name stays an error", code: codeCredential, want: 1, sev: Error,
+			doc: extensionWith(`"accessToken": ` + quote(fakeJWT)), args: []any{"phrase.credential.jwt"}},
 		{name: "password by member name", code: codeCredential, want: 1,
 			doc: extensionWith(`"dbPassword": ` + quote(fakePassword)), id: "msg.credential-in-card",
 			args: []any{"phrase.member-at", `"dbPassword"`, "phrase.credential.secret", `"hunt…"`, 11}, notInMsg: []string{fakePassword},
@@ -95,5 +106,38 @@ func TestMaskSecret(t *testing.T) {
 		if shown, _ := got.Args[0].(string); len(in) > 8 && strings.Contains(shown, in[:8]) && !strings.HasPrefix(in, "Bearer ") {
 			t.Errorf("maskSecret shows too much: %s", shown)
 		}
+	}
+}
+
+// TestRealWorldFalseAlarms: two shapes seen on public cards. A complete
+// card that is also an ERC-8004 registration is linted as a card, with a
+// note on its type; a wallet address under a member named …Token is not
+// a secret. A live key in the same card is still an error.
+func TestRealWorldFalseAlarms(t *testing.T) {
+	card := `{"type": "https://eips.ethereum.org/EIPS/eip-8004#registration-v1",
+	  "name": "Parcel Tracker", "description": "Tracks parcels across carriers from a tracking number and predicts the delivery day.", "version": "2.1.0",
+	  "supportedInterfaces": [{"url": "https://parcels.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+	  "capabilities": {"extensions": [{"uri": "https://example.com/ext/pay/v1", "params": {"paymentToken": "` + fakeAddress + `"}}]},
+	  "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+	  "skills": [{"id": "track", "name": "Track", "description": "Tracks one parcel.", "tags": ["parcels"], "examples": ["Where is 1Z999?"]}]}`
+	res := Lint([]byte(card), Options{})
+	if res.Detection.Era != "1.0" || res.Errors != 0 {
+		t.Fatalf("era %s, findings %v", res.Detection.Era, codes(res))
+	}
+	var note *Diagnostic
+	for i, d := range res.Diagnostics {
+		if d.Code == codeNotACard || d.Code == codeCredential {
+			t.Errorf("false alarm %s: %s", d.Code, d.Message)
+		}
+		if d.MessageID == "msg.unknown-field.erc-8004" {
+			note = &res.Diagnostics[i]
+		}
+	}
+	if note == nil || note.Severity != Info || note.Pointer != "/type" {
+		t.Errorf("no note on the ERC-8004 type member: %v", codes(res))
+	}
+	leaky := strings.Replace(card, `"paymentToken": "`+fakeAddress+`"`, `"apiKey": "`+fakeStripe+`"`, 1)
+	if res := Lint([]byte(leaky), Options{}); res.Errors == 0 {
+		t.Errorf("a live key in the hybrid card is not an error: %v", codes(res))
 	}
 }

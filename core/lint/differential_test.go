@@ -339,6 +339,20 @@ func applyMutation(doc *any, path []string, m mutation) bool {
 	return false
 }
 
+// onlyDuplicates reports whether the oracle's reason is a repeated
+// member and our finding for it is json-duplicate-key.
+func onlyDuplicates(why string, res *Result) bool {
+	if !strings.Contains(why, "duplicate field") {
+		return false
+	}
+	for _, d := range res.Diagnostics {
+		if d.Code == "json-duplicate-key" {
+			return true
+		}
+	}
+	return false
+}
+
 func TestDifferential(t *testing.T) {
 	corpus := differentialCorpus(t)
 	var rejected, weStricter int
@@ -348,6 +362,12 @@ func TestDifferential(t *testing.T) {
 		res := Lint(c.src, Options{})
 		if why != "" {
 			rejected++
+			// protojson refuses a repeated member; no official card reader
+			// does (core/sdk's sweep runs a2a-go and a2a-js on such cards: both
+			// keep the last value), so RFC 8259's SHOULD gives a warning.
+			if res.Errors == 0 && onlyDuplicates(why, res) {
+				continue
+			}
 			if res.Errors == 0 {
 				t.Errorf("%s: %s rejects it (%s) but we report no error; our findings: %v\n%s", c.name, oracleName, why, codes(res), clip(c.src))
 			}

@@ -41,7 +41,7 @@ func extendedRules() []*Rule {
 			Good: extendedRefused},
 		&Rule{Code: CodeExtendedUnavailable, Severity: Warning, Topic: "capabilities", External: true, EmittedBy: ByExtended,
 			Title:       "The promised extended card cannot be fetched",
-			Explanation: "The public card says that authenticated callers get an extended card, but asking for it gave no card: the endpoint does not know the method, says no extended card is configured, refused the credentials supplied, or answered something that is not a card. Clients that rely on the promise fall back to the public card, or fail.",
+			Explanation: "The public card says that authenticated callers get an extended card, but asking for it gave no card: the endpoint does not know the method, says no extended card is configured, refused the credentials supplied, or answered something that is not a card. Whoever relies on the promise gets only the public card.",
 			HowToFix:    "Serve the extended card on the card's JSON-RPC endpoint (method GetExtendedAgentCard, 0.3: agent/getAuthenticatedExtendedCard) and below its HTTP+JSON URL (GET /extendedAgentCard), or set extendedAgentCard to false. When the credentials were refused, check that they are valid for one of the card's security schemes.",
 			Bad: extendedAskAuth + "HTTP/1.1 200 OK\nContent-Type: application/json\n\n" +
 				`{"jsonrpc":"2.0","id":"x1","error":{"code":-32007,"message":"extended card not configured"}}`,
@@ -49,7 +49,7 @@ func extendedRules() []*Rule {
 				`{"jsonrpc":"2.0","id":"x1","result":{"name":"Travel Agent",…}}`},
 		&Rule{Code: CodeExtendedIdentityDiffers, Severity: Warning, Topic: "capabilities", External: true, EmittedBy: ByExtended,
 			Title:       "The extended card names another agent",
-			Explanation: "A client that fetches the extended card replaces the public card with it for the rest of the session. The extended card adds to the public one; it describes the same agent, so its name, provider and version should be the public card's. When they differ, a client shows or records a different agent from the one its user chose, and a version mismatch usually means one of the two cards is stale.",
+			Explanation: "§13.3: clients retrieving the extended card SHOULD replace their cached public card with it for the authenticated session. The extended card adds to the public one; it describes the same agent, so its name, provider and version should be the public card's. When they differ, whatever shows or records the card from then on shows another agent than the one its user chose, and a version mismatch usually means one of the two cards is stale.",
 			HowToFix:    "Build both cards from one source so that name, provider and version are the same, and add only what authenticated callers may see to the extended one.",
 			Bad: extendedPublic + extendedAskAuth + "HTTP/1.1 200 OK\nContent-Type: application/json\n\n" +
 				`{"jsonrpc":"2.0","id":"x1","result":{"name":"Travel Agent (internal)","version":"2.0.3",…}}`,
@@ -57,7 +57,7 @@ func extendedRules() []*Rule {
 				`{"jsonrpc":"2.0","id":"x1","result":{"name":"Travel Agent","version":"2.1.0",…}}`},
 		&Rule{Code: CodeExtendedSkillsMissing, Severity: Warning, Topic: "capabilities", External: true, EmittedBy: ByExtended,
 			Title:       "The extended card drops skills of the public card",
-			Explanation: "Authenticating should show a caller more, not less. A client that replaced the public card with the extended one no longer sees the skills listed only publicly, and stops offering them, although the agent still performs them.",
+			Explanation: "Authenticating should show a caller more, not less. §13.3 has clients replace the public card with the extended one, so skills listed only publicly are no longer seen or offered, although the agent still performs them.",
 			HowToFix:    "List every public skill in the extended card too, with the same id, and add the skills for authenticated callers beside them.",
 			Bad: extendedPublic + extendedAskAuth + "HTTP/1.1 200 OK\nContent-Type: application/json\n\n" +
 				`{"jsonrpc":"2.0","id":"x1","result":{"name":"Travel Agent","skills":[{"id":"book"}],…}}`,
@@ -65,7 +65,7 @@ func extendedRules() []*Rule {
 				`{"jsonrpc":"2.0","id":"x1","result":{"name":"Travel Agent","skills":[{"id":"search"},{"id":"book"}],…}}`},
 		&Rule{Code: CodeExtendedNewInterface, Severity: Info, Topic: "capabilities", External: true, EmittedBy: ByExtended,
 			Title:       "The extended card adds an interface",
-			Explanation: "The extended card declares an interface (URL, binding and version) that the public card does not. That can be intended, for example an endpoint only for authenticated partners; this finding says so, so that an interface is not added to the extended card by mistake (a staging URL, a copy of an old card). Clients that switch to the extended card select from its list, so the new entry can change which URL they call.",
+			Explanation: "The extended card declares an interface (URL, binding and version) that the public card does not. That can be intended, for example an endpoint only for authenticated partners; this finding says so, so that an interface is not added to the extended card by mistake (a staging URL, a copy of an old card). §13.3 has clients use the extended card in place of the public one, so they select from its list and the new entry can change which URL they call.",
 			HowToFix:    "Nothing to fix if the interface is meant for authenticated callers only. Otherwise declare it in the public card as well, or remove it from the extended one.",
 			Bad: extendedAskAuth + "HTTP/1.1 200 OK\nContent-Type: application/json\n\n" +
 				`{"jsonrpc":"2.0","id":"x1","result":{…,"supportedInterfaces":[…,{"url":"https://partners.example.com/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}}`,
@@ -73,7 +73,7 @@ func extendedRules() []*Rule {
 				`{"jsonrpc":"2.0","id":"x1","result":{…,"supportedInterfaces":[(the public card's entries)]}}`},
 		&Rule{Code: CodeExtendedInvalid, Severity: Warning, Topic: "capabilities", External: true, EmittedBy: ByExtended,
 			Title:       "The extended card has errors",
-			Explanation: "The extended card returned to authenticated callers is checked with the same rules as the public card, and it has errors. Clients read it the way they read the public card, so each error fails them the same way; nobody sees these errors on the public card's page, because only authenticated callers get this card.",
+			Explanation: "The extended card returned to authenticated callers is checked with the same rules as the public card, and it has errors. It is an AgentCard like the public one (§3.1.11), so each error fails whoever reads it in the same way; nobody sees these errors on the public card's page, because only authenticated callers get this card.",
 			HowToFix:    "Fix the extended card's own findings (they are listed with the extended card), ideally by building it from the same source as the public card.",
 			Bad: extendedAskAuth + "HTTP/1.1 200 OK\nContent-Type: application/json\n\n" +
 				`{"jsonrpc":"2.0","id":"x1","result":{"name":"Travel Agent","supportedInterfaces":[{"url":"/a2a","protocolBinding":"jsonrpc"}]}}`,

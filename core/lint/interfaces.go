@@ -31,55 +31,55 @@ const (
 func interfaceRules() []*Rule {
 	return []*Rule{
 		&Rule{Code: codeIfaceURLNotAbsolute, Severity: Error, Topic: "interfaces", Title: "Interface URL is not an absolute URL",
-			Explanation: "Clients send requests to the url exactly as written. A template left unfilled ({BASE_URL}, ${HOST}, <your-url>), a path such as /a2a or a host without a scheme cannot be requested: the card was published before its build step ran, or was written for one server only. HTTP bindings need a full http(s) URL, and §12.7 requires custom bindings to give the full URL too. For GRPC this tool also accepts host:port: the specification's examples use https URLs, but gRPC clients such as the Go SDK dial the value as a target, where host:port is the usual form.",
+			Explanation: "The proto says url must be a valid absolute HTTPS URL in production, and §8.3.2 has a client use the selected entry's url as written. A template left unfilled ({BASE_URL}, ${HOST}, <your-url>), a path such as /a2a or a host without a scheme cannot be requested: the card was published before its build step ran, or was written for one server only. §12.7 requires custom bindings to give the full URL too. For GRPC this tool makes an exception and also accepts host:port, the form gRPC libraries dial; the specification's own gRPC examples are https URLs, which is the form to publish.",
 			HowToFix:    "Write the public URL in full, such as https://agent.example.com/a2a/v1. If the card is generated, fill the template at build or request time, not in the published file.",
 			Bad:         `"supportedInterfaces": [{"url": "{BASE_URL}/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "invoices.example.com:443", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]`,
 			Check:       checkIfaceURLNotAbsolute},
 		&Rule{Code: codeIfaceURLNotHTTPS, Severity: Error, Topic: "interfaces", Title: "Interface URL is not encrypted (http, or gRPC without TLS)",
 			Explanation: "Requests and responses, including credentials in headers, travel unencrypted over http. The specification requires encrypted communication in production: HTTPS for the HTTP-based bindings and TLS for gRPC (§7.1, repeated in §13.4), so an http:// URL on any entry, GRPC included, is an error. Loopback addresses are not reported: they are local development, which the internal-address rule covers.",
-			HowToFix:    "Serve the endpoint over TLS and change the scheme to https (for gRPC, serve it with TLS and publish an https URL or a host:port the client dials with TLS).",
+			HowToFix:    "Serve the endpoint over TLS and change the scheme to https. For gRPC, serve it with TLS and publish an https URL; a host:port, which this tool also accepts, leaves TLS to the caller's settings.",
 			Bad:         `"supportedInterfaces": [{"url": "http://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Check:       checkIfaceURLNotHTTPS},
 		&Rule{Code: codeIfaceURLInternal, Severity: Warning, Topic: "interfaces", Title: "Interface URL is internal or temporary",
-			Explanation: "The host is a loopback, private, link-local or local-network address (localhost, 10.x, 192.168.x, *.local, *.internal, a container name) or a temporary tunnel (ngrok, trycloudflare, localtunnel). Nobody outside that network can connect, and a published card should not reveal internal details (§14.3). It is a warning on every entry, the first one included: nothing in the specification forbids such a URL, but clients outside that network fail.",
-			HowToFix:    "Publish the URL clients reach from outside (behind your load balancer or gateway). Keep development URLs in a separate, unpublished card.",
+			Explanation: "The host is a loopback, private, link-local or local-network address (localhost, 10.x, 192.168.x, *.local, *.internal, a container name) or a temporary tunnel (ngrok, trycloudflare, localtunnel). Nobody outside that network can connect, and a published card should not reveal internal details (§14.3). It is a warning on every entry, the first one included: nothing in the specification forbids such a URL, but nobody outside that network reaches it.",
+			HowToFix:    "Publish the URL that callers reach from outside (behind your load balancer or gateway). Keep development URLs in a separate, unpublished card.",
 			Bad:         `"supportedInterfaces": [{"url": "http://localhost:8000/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good:        ``,
 			Check:       checkIfaceURLInternal},
 		&Rule{Code: codeIfaceBindingVariant, Severity: Error, Topic: "interfaces", Title: "Misspelt core protocol binding",
-			Explanation: "Clients compare protocolBinding with JSONRPC, GRPC and HTTP+JSON exactly, case included. jsonrpc, JSON-RPC, REST or http+json match nothing, so clients skip the entry as if it spoke an unknown protocol.",
+			Explanation: "The proto names the core bindings JSONRPC, GRPC and HTTP+JSON and calls protocolBinding an open string, without a rule on letter case. The SDKs differ: a2a-go and a2a-python compare the binding with their transports' names exactly, so jsonrpc or http+json matches nothing there and they skip the entry, while a2a-js looks bindings up in any letter case and uses it. JSON-RPC or REST matches no SDK's transport at all.",
 			HowToFix:    "Write the binding exactly as the specification spells it: JSONRPC, GRPC or HTTP+JSON. REST means HTTP+JSON; a bare HTTP is ambiguous, since JSON-RPC is carried over HTTP too, so check which protocol the endpoint speaks before accepting the suggested fix.",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "jsonrpc", "protocolVersion": "1.0"}]`,
 			Good:        ``,
 			Check:       checkIfaceBindingVariant},
 		&Rule{Code: codeIfaceBindingUnknown, Severity: Warning, Topic: "interfaces", Title: "Unknown protocol binding",
-			Explanation: "The binding is neither one of the core values (JSONRPC, GRPC, HTTP+JSON) nor a URI. Custom bindings are allowed, but they should be named by a URI so that two different protocols cannot share a name. Ordinary clients skip the entry.",
+			Explanation: "The binding is neither one of the core values (JSONRPC, GRPC, HTTP+JSON) nor a URI. Custom bindings are allowed, but they should be named by a URI (§5.8) so that two different protocols cannot share a name. a2a-go, a2a-python and a2a-js have no transport for it and skip the entry.",
 			HowToFix:    "Use a core binding if the endpoint speaks one; otherwise name the custom binding with a URI you control, such as https://example.com/a2a/bindings/websocket/v1.",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "wss://invoices.example.com/ws", "protocolBinding": "websocket", "protocolVersion": "1.0"}]`,
 			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}]`,
 			Check:       checkIfaceBindingUnknown},
 		&Rule{Code: codeIfaceVersionPatch, Severity: Warning, Topic: "interfaces", Title: "Protocol version has a patch number",
-			Explanation: "protocolVersion is Major.Minor. Patch releases never change compatibility, so they do not belong in a card. The specification says patch numbers should not appear in cards (§3.6). Clients that compare the string as written may fail to match \"1.0.0\" with the \"1.0\" they support; the official Go SDK falls back to matching the major version.",
+			Explanation: "protocolVersion is Major.Minor. Patch releases never change compatibility: §3.6 says patch numbers SHOULD NOT appear in cards and MUST NOT count when versions are negotiated. The SDKs read \"1.0.0\" differently: a2a-go takes it as major version 1 and uses the entry, a2a-python ranks it below an entry that says exactly \"1.0\" (read from its source), and a2a-js lets a later \"1.0\" entry of the same binding replace it.",
 			HowToFix:    "Drop the patch number: \"1.0.0\" becomes \"1.0\", \"0.3.0\" becomes \"0.3\".",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0.0"}]`,
 			Good:        ``,
 			Check:       checkIfaceVersionPatch},
 		&Rule{Code: codeIfaceVersionInvalid, Severity: Error, Topic: "interfaces", Title: "Protocol version is not a version",
-			Explanation: "Clients choose an interface by its protocol version, read as Major.Minor. Values such as latest, v1 or stable cannot be compared, so no client selects the entry.",
+			Explanation: "§3.6 identifies protocol versions by Major.Minor, and the proto's examples are \"0.3\" and \"1.0\". A word such as latest or stable is no version at all: a2a-go and a2a-python skip the entry, while a2a-js still uses it when it is its binding's first entry, so the SDKs disagree about the card. \"v1\" and \"1\" name only a major version; a2a-go, a2a-python and a2a-js all read them as 1, so for those the finding is a warning.",
 			HowToFix:    "Write the A2A version the endpoint speaks as Major.Minor: \"1.0\" or \"0.3\".",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "latest"}]`,
 			Good:        ``,
 			Check:       checkIfaceVersionInvalid},
 		&Rule{Code: codeIfaceVersionUnknown, Severity: Info, Topic: "interfaces", Title: "Protocol version is neither 1.0 nor 0.3",
-			Explanation: "The released A2A versions clients implement are 1.0 and 0.3. Another version is legal, but most clients will skip the entry until they know that version.",
+			Explanation: "The released A2A versions are 1.0 and 0.3 (§3.6). Another version such as \"2.0\" is legal, but the SDKs disagree on it: a2a-go skips it (its default transports speak major version 1), a2a-python prefers it to a 0.3 entry and speaks 1.0 to it (read from its source), and a2a-js uses it when it is its binding's first entry.",
 			HowToFix:    "Check the value; if the endpoint speaks 1.0 or 0.3, write that.",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "2.0"}]`,
 			Good:        ``,
 			Check:       checkIfaceVersionUnknown},
 		&Rule{Code: codeIfaceDuplicate, Severity: Info, Topic: "interfaces", Title: "Duplicate interface entry",
-			Explanation: "Two entries have the same URL, binding and version. The second is never chosen, and it usually means a copy-paste where one of them should have been different.",
+			Explanation: "Two entries have the same URL, binding and version. Under §8.3.2 the first copy is always preferred, so the second adds nothing (a2a-js, which takes the last \"1.0\" entry of a binding, calls the same URL through it), and a repeat usually means a copy-paste where one of them should have been different.",
 			HowToFix:    "Delete the repeated entry, or correct the value that should differ.",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a/v03", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]`,
@@ -91,14 +91,14 @@ func interfaceRules() []*Rule {
 			Good:        `"url": "https://invoices.example.com/a2a", "additionalInterfaces": [{"url": "https://grpc.invoices.example.com", "transport": "GRPC"}]`,
 			Check:       checkIfaceURLConflict},
 		&Rule{Code: codeIfaceNoCoreBinding, Severity: Warning, Topic: "interfaces", Title: "No interface with a core binding",
-			Explanation: "Every entry uses a custom or unknown binding. Clients built on the official SDKs speak only JSONRPC, GRPC and HTTP+JSON, so most of them find nothing to connect to.",
+			Explanation: "Every entry uses a custom or unknown binding. a2a-go and a2a-js have default transports only for JSONRPC and HTTP+JSON, and a2a-python only for JSONRPC, so none of them finds an entry to use.",
 			HowToFix:    "Add an entry with a core binding, even if the custom one stays first.",
 			Bad:         `"supportedInterfaces": [{"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}]`,
 			Good:        `"supportedInterfaces": [{"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Check:       checkIfaceNoCoreBinding},
 		&Rule{Code: codeIfaceTenant, Severity: Info, Topic: "interfaces", Title: "Interface requires a tenant",
-			Explanation: "When an entry has a tenant, clients must send exactly that value in the tenant field of every request to that URL; without it the server may route the request to the wrong tenant or refuse it. Several clients forget to, so it is worth knowing.",
-			HowToFix:    "Nothing to change if the tenant is intended. Make sure your clients copy it into every request.",
+			Explanation: "When an entry has a tenant, §8.3.2 requires clients to send exactly that value in the tenant field of every request to that entry; without it the server may route the request to the wrong tenant or refuse it. a2a-go and a2a-js send the selected entry's tenant in this project's tests, and a client you write yourself must do the same.",
+			HowToFix:    "Nothing to change if the tenant is intended. A client that is not built on an SDK must send it with every request to the entry (§8.3.2).",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "acme-eu"}]`,
 			Good:        ``,
 			Check:       checkIfaceTenant},
@@ -458,6 +458,11 @@ func checkIfaceBindingUnknown(c *Context) {
 
 // Version checks.
 
+// majorOnly reports the spellings of 1.0 that every official SDK still
+// reads as major version 1 (core/sdk's claims go.version-semver-major,
+// py.version-rank, js.version-first-entry).
+func majorOnly(v string) bool { return v == "v1" || v == "1" || v == "v1.0" }
+
 var (
 	majorMinorRe = lazyRegexp(`^[0-9]+\.[0-9]+$`)
 	patchRe      = lazyRegexp(`^([0-9]+\.[0-9]+)\.[0-9]+$`)
@@ -500,7 +505,13 @@ func checkIfaceVersionInvalid(c *Context) {
 		if majorMinorRe().MatchString(v) || patchRe().MatchString(v) {
 			continue
 		}
-		d := c.Report(e.Version, "msg.interface-version-invalid", e.field("protocolVersion"), quote(v))
+		var d *Diagnostic
+		if majorOnly(v) {
+			// a2a-go, a2a-python and a2a-js all read these as 1
+			d = c.Report(e.Version, "msg.interface-version-invalid.major", e.field("protocolVersion"), quote(v)).WithSeverity(Warning)
+		} else {
+			d = c.Report(e.Version, "msg.interface-version-invalid", e.field("protocolVersion"), quote(v))
+		}
 		if m := looseVersionRe().FindStringSubmatch(v); m != nil {
 			mm := m[1] + "." + m[2]
 			if m[2] == "" {

@@ -14,7 +14,7 @@ type Rule struct {
 	Severity Severity `json:"severity"`
 	// Topic groups rules on the learn site: syntax, structure, identity,
 	// interfaces, legacy, capabilities, modes, skills, security,
-	// signatures, http.
+	// signatures, http, sdks.
 	Topic       string `json:"topic"`
 	Title       string `json:"title"`
 	Explanation string `json:"explanation"`
@@ -80,6 +80,7 @@ func catalogue() [][]*Rule {
 		httpRules(),
 		probeRules(),
 		extendedRules(),
+		sdkRules(),
 	}
 }
 
@@ -142,7 +143,7 @@ func RuleFor(code string) *Rule {
 }
 
 // Topics in the order the learn site and `agentcard rules` present them.
-var Topics = []string{"syntax", "structure", "identity", "interfaces", "legacy", "capabilities", "modes", "skills", "security", "signatures", "http"}
+var Topics = []string{"syntax", "structure", "identity", "interfaces", "legacy", "capabilities", "modes", "skills", "security", "signatures", "http", "sdks"}
 
 func topicRank(t string) int {
 	for i, x := range Topics {

@@ -66,7 +66,7 @@ func signatureRules() []*Rule {
 			Good:        sigExample(exampleProtected, exampleSignature),
 			Check:       checkSigAlgNone},
 		&Rule{Code: codeSigTyp, Severity: Warning, Topic: "signatures", Title: "Protected header typ is not JOSE",
-			Explanation: "A2A says the protected header should carry `typ: \"JOSE\"` (§8.4.2). In JOSE terms that value names the compact serialization (RFC 7515 §4.1.9), while card signatures are stored as separate protected and signature members; A2A asks for it anyway, so clients expect it. Another value (\"JWT\", \"application/json\") suggests the card was signed with a token library in the wrong mode; a missing `typ` is only noted, because §8.4.2 both lists typ among the header members it calls required and says it only should be set: the text is ambiguous.",
+			Explanation: "§8.4.2 says the protected header's typ SHOULD be \"JOSE\" (in JOSE terms that value names the compact serialization, RFC 7515 §4.1.9). a2a-js 1.0.1's verifier rejects every signature whose protected header has no typ, so a missing typ is a warning; another value (\"JWT\", \"application/json\") is accepted by a2a-js but suggests the card was signed with a token library in the wrong mode.",
 			HowToFix:    "Set `typ` to \"JOSE\" in the protected header and sign the card again.",
 			Bad:         sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JWT"}`), exampleSignature),
 			Good:        sigExample(exampleProtected, exampleSignature),
@@ -78,7 +78,7 @@ func signatureRules() []*Rule {
 			Good:        sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JOSE","jku":"https://keys.example.com/jwks.json"}`), exampleSignature),
 			Check:       checkSigJKU},
 		&Rule{Code: codeSigPlaceholder, Severity: Error, Topic: "signatures", Title: "Dummy signature",
-			Explanation: "Cards copied from templates often carry stand-ins such as \"xxx\", \"...\" or \"TODO\" in `signatures`. A client that checks signatures rejects the card; one that does not is told the card is signed when it is not.",
+			Explanation: "Cards copied from templates often carry stand-ins such as \"xxx\", \"...\" or \"TODO\" in `signatures`. Under §8.4.3 a client that checks signatures rejects the card; one that does not is told the card is signed when it is not.",
 			HowToFix:    "Sign the card for real: remove members that hold default values, leave out `signatures`, canonicalize the rest with JCS (RFC 8785) and sign that as a JWS (§8.4.1, §8.4.2). Or remove the `signatures` member until you do.",
 			Bad:         sigExample(exampleProtected, "TODO"),
 			Good:        sigExample(exampleProtected, exampleSignature),
@@ -296,7 +296,7 @@ func checkSigTyp(c *Context) {
 		}
 		v, has := p.Header["typ"]
 		if !has {
-			c.Report(p.Protected, "msg.signature-typ.missing", p.Protected.Parent.Index).WithSeverity(Info)
+			c.Report(p.Protected, "msg.signature-typ.missing", p.Protected.Parent.Index)
 			continue
 		}
 		if s, ok := v.(string); ok && strings.EqualFold(s, "JOSE") {

@@ -85,7 +85,7 @@ func TestSignatureAlgNone(t *testing.T) {
 func TestSignatureTyp(t *testing.T) {
 	runTopicCases(t, []topicCase{
 		{name: "JWT", code: codeSigTyp, want: 1, sev: Warning, doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JWT"}`), id: "msg.signature-typ", args: []any{`"JWT"`}},
-		{name: "absent is only noted", code: codeSigTyp, want: 1, sev: Info, doc: withHeader(`{"alg":"ES256","kid":"k1"}`), id: "msg.signature-typ.missing"},
+		{name: "absent is a warning (a2a-js rejects it)", code: codeSigTyp, want: 1, sev: Warning, doc: withHeader(`{"alg":"ES256","kid":"k1"}`), id: "msg.signature-typ.missing"},
 		{name: "lower-case jose", code: codeSigTyp, want: 0, doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"jose"}`)},
 		{name: "JOSE", code: codeSigTyp, want: 0, doc: sigExample(exampleProtected, exampleSignature)},
 	})

@@ -29,8 +29,8 @@ const (
 func skillRules() []*Rule {
 	return []*Rule{
 		&Rule{Code: codeSkillIDDuplicate, Severity: Warning, Topic: "skills", Title: "Two skills share one id",
-			Explanation: "Clients and orchestrators pick a skill by its id, store it in routing tables and logs, and compare it across card versions. When two skills have the same id, nobody can tell which one was meant.",
-			HowToFix:    "Give every skill its own id. Keep the id of the skill that clients already use and rename the other one.",
+			Explanation: "A skill's id is its identifier (§4.4.5): orchestrators pick a skill by it, store it in routing tables and logs, and compare it across card versions. When two skills have the same id, nobody can tell which one was meant.",
+			HowToFix:    "Give every skill its own id. Keep the id of the skill that callers already use and rename the other one.",
 			Bad: skillFirstSkillFragment + `
     {"id": "summarize", "name": "Summarize a report", "description": "Turns a long report into a one-page summary with key figures.", "tags": ["reports"], "examples": ["Summarize the Q3 report"]},
     {"id": "summarize", "name": "Summarize a meeting", "description": "Turns a meeting transcript into decisions and action items.", "tags": ["meetings"], "examples": ["Summarize today's standup"]}
@@ -41,8 +41,8 @@ func skillRules() []*Rule {
   ]`,
 			Check: checkSkillIDDuplicate},
 		&Rule{Code: codeSkillIDNotSlug, Severity: Info, Topic: "skills", Title: "Skill id is not a stable slug",
-			Explanation: "A skill id is a machine key, not a label: clients keep it in configuration and compare it byte for byte. Spaces, capital letters and non-ASCII characters invite near-duplicates (\"Translate\" vs \"translate\"), break in URLs and command lines, and tend to change when someone rewords the name.",
-			HowToFix:    "Use lower-case ASCII letters and digits separated by '-', '_' or '.', for example \"translate-document\". Choose it once: renaming an id that clients already use is a breaking change.",
+			Explanation: "A skill id is a machine key, not a label: it ends up in configuration and is compared byte for byte. Spaces, capital letters and non-ASCII characters invite near-duplicates (\"Translate\" vs \"translate\"), break in URLs and command lines, and tend to change when someone rewords the name.",
+			HowToFix:    "Use lower-case ASCII letters and digits separated by '-', '_' or '.', for example \"translate-document\". Choose it once: renaming an id that callers already use is a breaking change.",
 			Bad:         `"skills": [{"id": "Extract Invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total?"]}]`,
 			Good:        `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total?"]}]`,
 			Check:       checkSkillIDSlug},

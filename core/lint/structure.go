@@ -44,39 +44,39 @@ func structureRules() []*Rule {
 			HowToFix:    "Add the field with a real value. The field reference lists every required field and its type.",
 			Bad:         `"skills": null`, Good: ``, Check: checkStructure},
 		&Rule{Code: codeRequiredEmpty, Severity: Error, Topic: "structure", Title: "Required field is empty",
-			Explanation: "In 1.0 a required field must be set, not only present: a required string cannot be empty and a required list needs at least one element (§5.7). An empty defaultOutputModes or tags list tells clients nothing. 0.2/0.3 have no such rule (their schemas only require the member), so on those cards the finding is a warning.",
+			Explanation: "In 1.0 a required field must be set, not only present: a required string cannot be empty and a required list needs at least one element (§5.7). An empty defaultOutputModes or tags list says nothing about what the agent returns or how to find the skill. 0.2/0.3 have no such rule (their schemas only require the member), so on those cards the finding is a warning.",
 			HowToFix:    "Fill in the value, for example [\"text/plain\"] for modes or one keyword for tags.",
 			Bad:         `"defaultOutputModes": []`, Good: ``},
 		&Rule{Code: codeWrongType, Severity: Error, Topic: "structure", Title: "Wrong JSON type",
-			Explanation: "Each field has one JSON type. A list where an object belongs (\"capabilities\": [\"streaming\"]), a string where a boolean belongs (\"streaming\": \"true\") or a number for a version is rejected by typed clients such as the official SDKs.",
+			Explanation: "Each field has one JSON type. A list where an object belongs (\"capabilities\": [\"streaming\"]), a string where a boolean belongs (\"streaming\": \"true\") or a number for a version makes the typed card readers of the official SDKs fail the whole card: a2a-go refuses such a card, and so does a2a-python's ParseDict (read from its source). One value a2a-go accepts is a bare list of scopes in securityRequirements; a2a-python refuses that too.",
 			HowToFix:    "Write the value with the type the field reference gives.",
 			Bad:         `"capabilities": ["streaming"]`, Good: `"capabilities": {"streaming": true}`},
 		&Rule{Code: codeNull, Severity: Warning, Topic: "structure", Title: "Explicit null",
-			Explanation: "ProtoJSON readers treat null as \"not set\", JSON Schema validators reject it, and hand-written clients may crash on it. Leaving the field out says the same thing without the ambiguity.",
+			Explanation: "§5.7 describes a field that is not set as absent. null is not a value of any field's type: JSON Schema validators refuse it, and a reader has to guess whether it means \"not set\" or a mistake. Leaving the member out says \"not set\" without the ambiguity.",
 			HowToFix:    "Remove the member instead of setting it to null.",
 			Bad:         `"iconUrl": null`, Good: ``},
 		&Rule{Code: codeUnknown, Severity: Warning, Topic: "structure", Title: "Unknown field",
-			Explanation: "Receivers are told to ignore members they do not recognise (§5.7), so a misspelt field silently has no effect: the card looks complete but the value is never read. A snake_case proto name (documentation_url) is worse than it looks: JSON names must be camelCase (§5.5), and readers disagree on it. ProtoJSON readers such as the official Python SDK accept it as the field, plain JSON readers such as the official Go SDK ignore it, so clients see different cards.",
+			Explanation: "Receivers are told to ignore members they do not recognise (§5.7), so a misspelt field silently has no effect: the card looks complete but the value is never read. A snake_case proto name (documentation_url) is worse than it looks: JSON names must be camelCase (§5.5), and the SDKs disagree on it. a2a-python's ParseDict reads it as the field (read from its source), while a2a-go ignores it, so the two read different cards.",
 			HowToFix:    "Rename the field to its specified camelCase name (the finding suggests the closest one), or remove it. Put custom data in an extension's params.",
 			Bad:         `"documentation_url": "https://invoices.example.com/docs"`, Good: `"documentationUrl": "https://invoices.example.com/docs"`},
 		&Rule{Code: codeProtoDuplicate, Severity: Error, Topic: "structure", Title: "Field given under both its JSON and its proto name",
-			Explanation: "ProtoJSON readers, such as the official Python SDK's card parser, accept a field under its camelCase JSON name and under its snake_case proto name. A card that has both (defaultInputModes and default_input_modes) sets the same field twice, and those readers refuse the whole card. Plain JSON readers, such as the official Go SDK's, only see the camelCase one. JSON names must be camelCase anyway (§5.5).",
+			Explanation: "§5.5 requires camelCase JSON names. a2a-python parses cards with protobuf's ParseDict, which accepts a field under its camelCase JSON name and under its snake_case proto name, and refuses a card that gives both (defaultInputModes and default_input_modes): the same field set twice. a2a-go reads only the camelCase name and ignores the other one.",
 			HowToFix:    "Keep the camelCase member and delete the snake_case copy.",
 			Bad:         `"default_input_modes": ["text/plain"]`, Good: `"defaultInputModes": ["text/plain"]`},
 		&Rule{Code: codeURLSpace, Severity: Error, Topic: "structure", Title: "Spaces around a URL",
-			Explanation: "A leading or trailing space (often pasted along with the URL) is part of the string. URL parsers reject a leading space outright, and some keep a trailing one in the path, so the client fails or calls a different address than the one you meant.",
+			Explanation: "A leading or trailing space (often pasted along with the URL) is part of the string, and RFC 3986 has no place for spaces in a URI. a2a-go cannot send a request to an interface URL that starts with a space, because Go's URL parser refuses it, so on interface entries this is an error. On other links of the card (documentation, icon, provider, OAuth) it is a warning: the link is broken for whoever follows it.",
 			HowToFix:    "Delete the spaces inside the quotes.",
 			Bad:         `"documentationUrl": "https://invoices.example.com/docs "`, Good: `"documentationUrl": "https://invoices.example.com/docs"`},
 		&Rule{Code: codeLegacyField, Severity: Warning, Topic: "legacy", Title: "Legacy field in a 1.0 card",
-			Explanation: "The field comes from the 0.2/0.3 card format. 1.0 clients ignore it and read its replacement instead, so it either duplicates information or, worse, holds the only copy of it. (A deliberately mixed card, with a legacy url, keeps its legacy half for 0.3 clients and is checked by the mixed-card rules instead.)",
+			Explanation: "The field comes from the 0.2/0.3 card format, and the 1.0 proto has no such member. §A.2.2 asks clients to fall back to the old extended-card flag during the transition, and the SDKs differ: a2a-python reads supportsAuthenticatedExtendedCard and security when the 1.0 members are absent (read from its source), while a2a-go and a2a-js read only the 1.0 members. So the field either repeats its replacement or is the only copy, seen by some SDKs and not by others. (A deliberately mixed card, with a legacy url, keeps its legacy half for 0.3 callers and is checked by the mixed-card rules instead.)",
 			HowToFix:    "Move the value to the 1.0 field the finding names, then delete the legacy one.",
 			Bad:         `"protocolVersion": "0.3.0"`, Good: ``},
 		&Rule{Code: codeTransportKey, Severity: Error, Topic: "interfaces", Title: "`transport` inside supportedInterfaces",
-			Explanation: "In 1.0 an interface names its binding with protocolBinding. transport is the 0.3 name used in additionalInterfaces; inside supportedInterfaces clients do not read it, so the entry has no binding and is skipped.",
+			Explanation: "In 1.0 an interface names its binding with protocolBinding. transport is the 0.3 name used in additionalInterfaces, and AgentInterface in the 1.0 proto has no such member, so the entry has no protocolBinding and §8.3.2 has nothing to match it on.",
 			HowToFix:    "Rename transport to protocolBinding.",
 			Bad:         `"supportedInterfaces": [{"url": "https://agent.example.com/a2a", "transport": "JSONRPC", "protocolVersion": "1.0"}]`, Good: ``},
 		&Rule{Code: codeNewerField, Severity: Warning, Topic: "legacy", Title: "1.0 field in a legacy card",
-			Explanation: "The card is a 0.2/0.3 card, but this field only exists in 1.0. Clients reading the card as 0.3 ignore it.",
+			Explanation: "The card is a 0.2/0.3 card, but this field only exists in 1.0. The 0.3 JSON Schema has no such member, so a reader that takes the card as 0.3 leaves it unread (receivers ignore members they do not know, 1.0 §5.7).",
 			HowToFix:    "Either migrate the whole card to 1.0 (supportedInterfaces with per-entry protocolVersion) or use the field's 0.3 equivalent.",
 			Bad:         `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "capabilities": {"extendedAgentCard": true}`, Good: `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "supportsAuthenticatedExtendedCard": true, "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}`},
 	}
@@ -298,8 +298,12 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 		if f != nil && f.Required&eras != 0 && strings.TrimSpace(n.Str) == "" {
 			emptySeverity(c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "msg.required-field-empty", fieldLabel(object, n.Key)), f, eras)
 		} else if f != nil && (f.Format == "url" || f.Format == "uri") && n.Str != strings.TrimSpace(n.Str) {
-			c.ReportAs(codeURLSpace, n, c.Doc.Range(n), "msg.url-whitespace", fieldLabel(object, n.Key), quote(n.Str)).
+			d := c.ReportAs(codeURLSpace, n, c.Doc.Range(n), "msg.url-whitespace", fieldLabel(object, n.Key), quote(n.Str)).
 				WithFix("fix.remove-spaces", c.Replace(n, jsonpos.Quote(strings.TrimSpace(n.Str))))
+			if object != "AgentInterface" {
+				// only interface URLs are requested by the SDKs' clients
+				d.WithSeverity(Warning)
+			}
 		}
 	case want == jsonpos.Object && typ != "object":
 		w.object(n, typ, eras)
@@ -426,6 +430,12 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 		}
 		return
 	}
+	if c.Detection.Foreign == "erc-8004" && obj == c.Root && erc8004Member(m.Key) {
+		// a card that is also an ERC-8004 registration: its members are
+		// deliberate, and card readers ignore them (§5.7)
+		c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field.erc-8004", quote(m.Key)).WithSeverity(Info)
+		return
+	}
 	if c.full(codeUnknown, obj) {
 		// already capped: count it without looking for the closest name
 		// (a hostile object has tens of thousands of unknown members)
@@ -457,6 +467,16 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 		return
 	}
 	c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field", quote(m.Key), object)
+}
+
+// erc8004Member reports the top-level members of an ERC-8004 agent
+// registration file that an Agent Card does not have.
+func erc8004Member(k string) bool {
+	switch k {
+	case "type", "endpoints", "registrations", "supportedTrust", "image", "active", "x402support", "x402Support":
+		return true
+	}
+	return false
 }
 
 // draftExtendedCardFlag reports supportsExtendedAgentCard, the name a

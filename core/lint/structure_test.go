@@ -39,8 +39,10 @@ func TestStructureMessages(t *testing.T) {
 			id: "msg.legacy-field", args: []any{"protocolVersion", "supportedInterfaces[].protocolVersion"}},
 		{name: "newer field in a legacy card", card: `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "capabilities": {"extendedAgentCard": true}`, code: codeNewerField, want: 1,
 			id: "msg.field-newer-than-card", args: []any{"extendedAgentCard (AgentCapabilities)", "0.3"}},
-		{name: "spaces around a URL", card: `"documentationUrl": " https://docs.example.com"`, code: codeURLSpace, want: 1,
+		{name: "spaces around a URL", card: `"documentationUrl": " https://docs.example.com"`, code: codeURLSpace, want: 1, sev: Warning,
 			id: "msg.url-whitespace", args: []any{"documentationUrl"}, fix: `"https://docs.example.com"`},
+		{name: "spaces around an interface URL", card: si(ie(" https://agent.example.com/a2a", "JSONRPC", "1.0")), code: codeURLSpace, want: 1, sev: Error,
+			id: "msg.url-whitespace"},
 	})
 }
 

@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -28,7 +29,6 @@ import (
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/discovery"
-	"github.com/agentcard/agentcard/core/hosts"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -152,6 +152,10 @@ type Target struct {
 	// Timeout is the run's time limit per entry (ctx carries it as a
 	// deadline), for the words of a time-out.
 	Timeout time.Duration
+	// Header holds the caller's credentials for this target, when the
+	// check's credential scope lets them go there (core/check fills it
+	// from discovery.Credentials; a gRPC prober sends them as metadata).
+	Header http.Header
 }
 
 // Prober probes one entry of a binding the Doer cannot speak (GRPC). It
@@ -180,6 +184,10 @@ type Options struct {
 	// TaskID returns the task id to ask for; nil uses 16 random bytes.
 	// Tests set it to make answers predictable.
 	TaskID func() string
+	// Credentials is the check's credential scope: a GRPC Target gets the
+	// caller's headers it allows for the entry (HTTP requests get them
+	// from the Doer the scope wraps). Nil: none.
+	Credentials *discovery.Credentials
 }
 
 func (o Options) withDefaults() Options {
@@ -307,7 +315,7 @@ func probe(ctx context.Context, e card.Interface, d discovery.Doer, opts Options
 			return notProbed("msg.probe.not-probed.grpc")
 		}
 		return opts.GRPC(ctx, Target{Entry: e, URL: u, Bare: bare, Policy: opts.Policy, TaskID: id,
-			UserAgent: opts.Policy.UserAgent, MaxAnswer: opts.MaxAnswer, Timeout: opts.Timeout})
+			UserAgent: opts.Policy.UserAgent, MaxAnswer: opts.MaxAnswer, Timeout: opts.Timeout, Header: opts.Credentials.For(u)})
 	}
 	legacy := isLegacy(e.Version)
 	var req *discovery.Request
@@ -331,40 +339,24 @@ func probe(ctx context.Context, e card.Interface, d discovery.Doer, opts Options
 	return judgeREST(res, e, legacy, restPath(legacy))
 }
 
-// endpoint reads an entry's url the way a client would call it: an
-// absolute http(s) URL, with its host in the one spelling the policy and
-// the runtime's fetch read the same way (hosts.Canonical). gRPC entries
-// may also be "host:port", which a2a-go passes to grpc.NewClient as is.
+// endpoint reads an entry's url the way a client would call it, as every
+// outbound URL is read (discovery.ParseTarget: an absolute http(s) URL,
+// its host in the one spelling the policy and the runtime's fetch read
+// the same way). gRPC entries may also be "host:port", which a2a-go
+// passes to grpc.NewClient as is.
 func endpoint(raw string, grpc bool) (u *url.URL, bare, ok bool) {
 	if raw == "" || len(raw) > discovery.MaxURLLength {
 		return nil, false, false
 	}
-	u, err := url.Parse(raw)
 	if grpc && !strings.Contains(raw, "://") {
-		u, err, bare = nil, nil, true
 		if strings.ContainsAny(raw, "/?#@") {
 			return nil, false, false
 		}
-		u, err = url.Parse("https://" + raw)
+		u, ok = discovery.ParseTarget("https://" + raw)
+		return u, true, ok
 	}
-	if err != nil || u.Opaque != "" || u.Host == "" || u.Hostname() == "" {
-		return nil, false, false
-	}
-	u.Scheme = strings.ToLower(u.Scheme)
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, false, false
-	}
-	u.Fragment, u.RawFragment = "", ""
-	if host, canon := hosts.Canonical(u.Hostname()); canon {
-		if strings.Contains(host, ":") {
-			host = "[" + host + "]"
-		}
-		if p := u.Port(); p != "" {
-			host += ":" + p
-		}
-		u.Host = host
-	}
-	return u, bare, true
+	u, ok = discovery.ParseTarget(raw)
+	return u, false, ok
 }
 
 // isLegacy reports whether the entry's version is a 0.x one, which uses

@@ -33,20 +33,32 @@ const SDKError = "sdk-error"
 // SDKs lists the modelled libraries, in the order reports show them.
 func SDKs() []SDK { return []SDK{SDKGo, SDKPython, SDKJS} }
 
-// Name is the library with the release line the model follows, for
-// people ("a2a-go v2"). It is a proper name: never translated.
+// Name is the library with the release the model follows, for people
+// ("a2a-go v2.3.1"). It is a proper name: never translated.
 func (s SDK) Name() string {
 	switch s {
-	case SDKGo:
-		return "a2a-go v2"
-	case SDKPython:
-		return "a2a-python 1.x"
-	case SDKJS:
-		return "a2a-js 1.x"
+	case SDKGo, SDKPython, SDKJS:
+		return string(s) + " " + s.Release()
 	case SDKSpec:
 		return "A2A §8.3.2"
 	}
 	return string(s)
+}
+
+// Release is the tag of the release the model follows (core/card's
+// A2AGoVersion, A2APythonVersion, A2AJSVersion): the one the differential
+// tests run for a2a-go and a2a-js, the one whose sources the a2a-python
+// model was read from.
+func (s SDK) Release() string {
+	switch s {
+	case SDKGo:
+		return card.A2AGoVersion
+	case SDKPython:
+		return card.A2APythonVersion
+	case SDKJS:
+		return card.A2AJSVersion
+	}
+	return ""
 }
 
 // SpecProfile is what a client with the library's default settings
@@ -104,7 +116,29 @@ func SelectSDK(doc *jsonpos.Doc, sdk SDK, opts SDKOptions) Result {
 	if spec.Outcome == InvalidCard {
 		return asSDK(spec, sdk)
 	}
-	return modelSDK(doc.Root, sdk)
+	return readThenSelect(doc.Root, sdk)
+}
+
+// readThenSelect is what the library does: read the card (ReadCard), and
+// choose only when its reader accepted it.
+func readThenSelect(root *jsonpos.Node, sdk SDK) Result {
+	if r := ReadCard(root, sdk); r.Refusal != nil {
+		return refusedResult(root, sdk, r.Refusal)
+	}
+	return modelSDK(root, sdk)
+}
+
+// refusedResult is the outcome of a card the library's reader refuses:
+// an error before any entry is considered.
+func refusedResult(root *jsonpos.Node, sdk SDK, r *Refusal) Result {
+	list := ListLegacy
+	if root.Has("supportedInterfaces") {
+		list = ListSupported
+	}
+	res := Result{Outcome: SDKError, Index: -1, List: list, Client: sdk.Name(), SDK: string(sdk), Trace: []Step{}}
+	res.MessageText = i18n.T("msg.sdk.error", sdk.Name(), i18n.T("phrase.sdk.read.refused", r.Text))
+	res.Message = english(res.MessageText)
+	return res
 }
 
 // SelectSDKRoot is SelectSDK for an already parsed card's root value,
@@ -114,7 +148,7 @@ func SelectSDKRoot(root *jsonpos.Node, sdk SDK, opts SDKOptions) Result {
 	if spec.Outcome == InvalidCard {
 		return asSDK(spec, sdk)
 	}
-	return modelSDK(root, sdk)
+	return readThenSelect(root, sdk)
 }
 
 func asSDK(r Result, sdk SDK) Result {

@@ -6,39 +6,86 @@ import (
 	"github.com/agentcard/agentcard/core/lint"
 )
 
-// signatureCodes: the rule each verification outcome is a finding of.
-// alg-refused and malformed repeat what the shape rules report
-// (signature-alg-none, signature-protected-invalid, signature-encoding),
-// so they add no finding.
-var signatureCodes = map[Outcome]string{
-	Verified:       lint.CodeSignatureVerified,
-	Invalid:        lint.CodeSignatureInvalid,
-	KeyUnavailable: lint.CodeSignatureKeyUnavailable,
+// codeOf is the rule a verification result is a finding of. alg "none"
+// and the malformed shapes repeat what the shape rules report
+// (signature-alg-none, signature-protected-invalid, signature-encoding,
+// signature-header-incomplete), so they add none; an HMAC or unknown
+// alg and an unknown crit have no shape rule and are
+// signature-unverifiable (issue 16, B7).
+func codeOf(r Result) string {
+	switch r.Outcome {
+	case Verified:
+		return lint.CodeSignatureVerified
+	case SelfPublished:
+		return lint.CodeSignatureSelfPublished
+	case Invalid:
+		return lint.CodeSignatureInvalid
+	case KeyUnavailable:
+		return lint.CodeSignatureKeyUnavailable
+	case NotChecked:
+		return lint.CodeSignatureUnchecked
+	case AlgRefused:
+		if r.Text.ID != "msg.signature-alg-refused.none" {
+			return lint.CodeSignatureUnverifiable
+		}
+	case Malformed:
+		if r.Text.ID == "msg.signature-malformed.crit" {
+			return lint.CodeSignatureUnverifiable
+		}
+	}
+	return ""
 }
 
-// Diagnostics turns the verification of each signature into a
-// finding placed on that signature (signatures[i]), with the verifier's
-// message as data.
+// Diagnostics turns the verification of each signature into a finding
+// placed on that signature (signatures[i]), with the verifier's message
+// as data; and, on the signatures member, a finding when signatures went
+// unchecked and when the operator supplied keys and none of them
+// verifies any signature (signature-untrusted).
 func Diagnostics(doc *jsonpos.Doc, rep *Report) []lint.Diagnostic {
+	if rep == nil {
+		return nil
+	}
 	var sigs *jsonpos.Node
-	if doc != nil && doc.Root != nil {
+	if doc != nil && doc.Root != nil && doc.Root.Kind == jsonpos.Object {
 		sigs = doc.Root.Get("signatures")
 	}
 	var out []lint.Diagnostic
+	verified := false
 	for _, r := range rep.Results {
-		code, ok := signatureCodes[r.Outcome]
-		rule := lint.RuleFor(code)
-		if !ok || rule == nil {
-			continue
-		}
-		d := lint.Diagnostic{Code: code, Severity: rule.Severity, MessageID: r.Text.ID, Args: r.Text.Args,
-			Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(r.Text), lint.MaxMessage), URL: lint.RuleURL(code),
-			Range: lint.Range{Start: lint.Position{Line: 1, Column: 1}, End: lint.Position{Line: 1, Column: 1}}}
+		verified = verified || r.Outcome == Verified
+		var at *jsonpos.Node
 		if sigs != nil && sigs.Kind == jsonpos.Array && r.Index < len(sigs.Children) {
-			n := sigs.Children[r.Index]
-			d.Pointer, d.Range = n.BoundedPointer(), doc.Range(n)
+			at = sigs.Children[r.Index]
 		}
-		out = append(out, d)
+		if d, ok := finding(doc, at, codeOf(r), r.Text); ok {
+			out = append(out, d)
+		}
+	}
+	if rep.Unchecked > 0 {
+		if d, ok := finding(doc, sigs, lint.CodeSignatureUnchecked, i18n.T("msg.signature-not-checked.count", rep.Unchecked, MaxSignatures)); ok {
+			out = append(out, d)
+		}
+	}
+	if rep.Supplied > 0 && len(rep.Results) > 0 && !verified {
+		if d, ok := finding(doc, sigs, lint.CodeSignatureUntrusted, i18n.T("msg.signature-untrusted", len(rep.Results), rep.Supplied)); ok {
+			out = append(out, d)
+		}
 	}
 	return out
+}
+
+// finding is a finding of code placed on n (the document's start when n
+// is nil).
+func finding(doc *jsonpos.Doc, n *jsonpos.Node, code string, t i18n.Text) (lint.Diagnostic, bool) {
+	rule := lint.RuleFor(code)
+	if code == "" || rule == nil {
+		return lint.Diagnostic{}, false
+	}
+	d := lint.Diagnostic{Code: code, Severity: rule.Severity, MessageID: t.ID, Args: t.Args,
+		Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(t), lint.MaxMessage), URL: lint.RuleURL(code),
+		Range: lint.Range{Start: lint.Position{Line: 1, Column: 1}, End: lint.Position{Line: 1, Column: 1}}}
+	if n != nil && doc != nil {
+		d.Pointer, d.Range = n.BoundedPointer(), doc.Range(n)
+	}
+	return d, true
 }

@@ -103,9 +103,13 @@ func ExampleVerify_jku() {
 		// A real caller checks url against its fetch policy first.
 		return []byte(`{"keys":[` + string(public) + `]}`), nil
 	}
-	report, _ := signature.Verify(context.Background(), signed, signature.Options{Fetch: fetch})
+	// The card came from the origin that publishes the key set: without
+	// a key of its own, the checker can only say the key is
+	// self-published, never that the signer is trusted.
+	report, _ := signature.Verify(context.Background(), signed, signature.Options{Fetch: fetch,
+		CardURL: "https://weather.example.com/.well-known/agent-card.json"})
 	r := report.Results[0]
 	fmt.Println(r.Outcome, r.KeySource, r.JKU)
 	// Output:
-	// verified jku https://weather.example.com/jwks.json
+	// self-published jku https://weather.example.com/jwks.json
 }

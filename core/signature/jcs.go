@@ -63,6 +63,9 @@ func decode(src []byte) (*value, error) {
 	if !utf8.Valid(src) {
 		return nil, errText("msg.signature-card.utf8")
 	}
+	if at := loneSurrogate(src); at >= 0 {
+		return nil, errText("msg.signature-card.surrogate", at)
+	}
 	d := &decoder{dec: json.NewDecoder(bytes.NewReader(src))}
 	d.dec.UseNumber()
 	v, err := d.value(0, "")
@@ -73,6 +76,80 @@ func decode(src []byte) (*value, error) {
 		return nil, errText("msg.signature-card.trailing", int(d.dec.InputOffset()))
 	}
 	return v, nil
+}
+
+// loneSurrogate returns the byte offset of the first \u escape in a
+// string of src that is half of a UTF-16 surrogate pair without its other
+// half, or -1. RFC 8785 §3.2.2.2 leaves such a string without a canonical
+// form (it is not Unicode text); encoding/json would read it as U+FFFD,
+// so that a card holding "\ud800" verified with a signature made over
+// "\ufffd" (issue 16, B11). Strings are found by their quotes; the
+// decoder checks the rest of the syntax.
+func loneSurrogate(src []byte) int {
+	in := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if !in {
+			if c == '"' {
+				in = true
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			in = false
+		case '\\':
+			if i+1 >= len(src) {
+				return -1
+			}
+			if src[i+1] != 'u' {
+				i++
+				continue
+			}
+			r, ok := hex4(src, i+2)
+			switch {
+			case !ok:
+				return -1 // not an escape the decoder accepts: its syntax error says so
+			case r >= 0xdc00 && r <= 0xdfff:
+				return i
+			case r >= 0xd800 && r <= 0xdbff:
+				lo, ok := -1, i+6+1 < len(src) && src[i+6] == '\\' && src[i+7] == 'u'
+				if ok {
+					var r2 rune
+					r2, ok = hex4(src, i+8)
+					lo = int(r2)
+				}
+				if !ok || lo < 0xdc00 || lo > 0xdfff {
+					return i
+				}
+				i += 11
+			default:
+				i += 5
+			}
+		}
+	}
+	return -1
+}
+
+// hex4 reads the four hex digits at src[at:].
+func hex4(src []byte, at int) (rune, bool) {
+	if at+4 > len(src) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range src[at : at+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
 }
 
 type decoder struct {
@@ -159,8 +236,15 @@ func (d *decoder) fromToken(tok json.Token, depth int, ptr string) (*value, erro
 }
 
 func escapePointer(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return pointerEscaper.Replace(s)
 }
+
+// pointerEscaper is built once: building it on every call was a third of
+// decoding a large card.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 // pointerText shows a JSON Pointer; the root is shown as "/" so that the
 // argument is never empty.

@@ -119,11 +119,21 @@ func defaultAlg(pub crypto.PublicKey) string {
 // in ASN.1 DER instead of JWS's fixed-size R||S, a common signer mistake
 // that verifies mathematically but that no JOSE library accepts.
 func check(alg string, pub crypto.PublicKey, input, sig []byte) (ok, der bool) {
+	var d []byte
+	if a := algorithms[alg]; a.fam != famEdDSA {
+		d = digest(a.hash, input)
+	}
+	return checkDigest(alg, pub, input, d, sig)
+}
+
+// checkDigest is check with the digest of input under alg's hash already
+// made (nil for EdDSA, which hashes input itself), so that one signing
+// input is hashed once however many candidate keys are tried.
+func checkDigest(alg string, pub crypto.PublicKey, input, d, sig []byte) (ok, der bool) {
 	a := algorithms[alg]
 	switch a.fam {
 	case famEC:
 		k := pub.(*ecdsa.PublicKey)
-		d := digest(a.hash, input)
 		size := (k.Curve.Params().BitSize + 7) / 8
 		if len(sig) != 2*size {
 			return false, ecdsa.VerifyASN1(k, d, sig)
@@ -131,10 +141,10 @@ func check(alg string, pub crypto.PublicKey, input, sig []byte) (ok, der bool) {
 		r, s := new(big.Int).SetBytes(sig[:size]), new(big.Int).SetBytes(sig[size:])
 		return ecdsa.Verify(k, d, r, s), false
 	case famRSA:
-		return rsa.VerifyPKCS1v15(pub.(*rsa.PublicKey), a.hash, digest(a.hash, input), sig) == nil, false
+		return rsa.VerifyPKCS1v15(pub.(*rsa.PublicKey), a.hash, d, sig) == nil, false
 	case famPSS:
 		opts := &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthEqualsHash, Hash: a.hash}
-		return rsa.VerifyPSS(pub.(*rsa.PublicKey), a.hash, digest(a.hash, input), sig, opts) == nil, false
+		return rsa.VerifyPSS(pub.(*rsa.PublicKey), a.hash, d, sig, opts) == nil, false
 	case famEdDSA:
 		k := pub.(ed25519.PublicKey)
 		return len(k) == ed25519.PublicKeySize && ed25519.Verify(k, input, sig), false

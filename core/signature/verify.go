@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/i18n"
@@ -14,8 +15,15 @@ import (
 type Outcome string
 
 const (
-	// Verified: a trusted key signed the specification's payload.
+	// Verified: a key the operator trusts (Options.Keys) signed the
+	// specification's payload.
 	Verified Outcome = "verified"
+	// SelfPublished: a key from the key set the card's own origin
+	// publishes at the signature's jku signed the specification's
+	// payload. That proves the card and the key set come from one origin,
+	// not who the signer is: the signer chose the key itself (issue 16,
+	// B5). It is never the same outcome as Verified.
+	SelfPublished Outcome = "self-published"
 	// Invalid: a key was found but the signature does not match the
 	// specification's payload. Result.Variant says when it matches
 	// another (an SDK's) payload instead.
@@ -27,6 +35,9 @@ const (
 	AlgRefused Outcome = "alg-refused"
 	// Malformed: the signature entry is not a readable JWS.
 	Malformed Outcome = "malformed"
+	// NotChecked: checking the signature would have taken this check over
+	// its work budget (Options.MaxWork), so it was left unchecked.
+	NotChecked Outcome = "not-checked"
 )
 
 // KeySource says where the key that checked a signature came from.
@@ -34,7 +45,7 @@ type KeySource string
 
 const (
 	FromSupplied KeySource = "supplied" // Options.Keys
-	FromJKU      KeySource = "jku"      // the signature's jku, through Options.Fetch
+	FromJKU      KeySource = "jku"      // the signature's jku on the card's own origin, through Options.Fetch
 )
 
 // Fetch reads a key set URL (a signature's jku). The caller decides what
@@ -43,15 +54,33 @@ const (
 // text; any other error as a generic failure.
 type Fetch func(ctx context.Context, url string) ([]byte, error)
 
-// Options are the keys Verify may use.
+// Options are the keys Verify may use. Trust is the operator's, never the
+// signer's:
+//
+//   - with Keys, only those keys can verify a signature; a signature
+//     whose kid none of them has is key-unavailable, and no jku is read;
+//   - without Keys, a key from a signature's jku counts only when the jku
+//     is https (or a loopback host) on the card's own origin (CardURL),
+//     and the outcome is SelfPublished, never Verified;
+//   - a card without origin (a file: CardURL empty) has no self-published
+//     keys.
 type Options struct {
-	// Keys are keys the caller trusts (a JWK or JWKS from ParseKeys).
-	// They are tried before any jku.
+	// Keys are keys the operator trusts (a JWK or JWKS from ParseKeys).
 	Keys KeySet
-	// Fetch, when set, is called for a signature's jku (from the protected
-	// header only) when Keys has no key for it; at most MaxFetches key sets
-	// are read per call, each once.
+	// Fetch, when set, is called for a self-published jku (see above; from
+	// the protected header only) when there are no Keys; at most
+	// MaxFetches key sets are read per call, each once.
 	Fetch Fetch
+	// CardURL is where the card was served from (the final URL, after
+	// redirects); "" for a card read from a file.
+	CardURL string
+	// MaxWork bounds the verification work of one call, in work units
+	// (see KeyWork); 0 means DefaultMaxWork.
+	MaxWork int
+	// Yield, when set, is called between pieces of work (before each
+	// signature after the first, before each payload variant), so that a
+	// runtime with one thread (the Worker) serves other requests meanwhile.
+	Yield func(context.Context)
 }
 
 // Bounds of one Verify call: a card (and the key set its jku names) is
@@ -88,6 +117,12 @@ type Report struct {
 	Results []Result `json:"results"`
 	// Unchecked counts signatures past MaxSignatures, not checked.
 	Unchecked int `json:"unchecked,omitempty"`
+	// Supplied is the number of keys the operator supplied (Options.Keys):
+	// with any, a card none of whose signatures they verify is not signed
+	// by a key the operator trusts (Diagnostics says so).
+	Supplied int `json:"supplied,omitempty"`
+	// Work is the verification work spent, in work units.
+	Work int `json:"work,omitempty"`
 }
 
 // Verify checks each signature of card (a JSON document) against the
@@ -103,8 +138,12 @@ func Verify(ctx context.Context, card []byte, opts Options) (*Report, error) {
 	if root.kind != kObject {
 		return nil, errText("msg.signature-card.not-object")
 	}
-	v := &verifier{ctx: ctx, opts: opts, root: root, payloads: map[Variant][]byte{}, sets: map[string]fetched{}}
-	rep := &Report{Payload: v.payload(Spec)}
+	if opts.MaxWork <= 0 {
+		opts.MaxWork = DefaultMaxWork
+	}
+	v := &verifier{ctx: ctx, opts: opts, root: root, payloads: map[Variant][]byte{}, encoded: map[Variant]string{}, sets: map[string]fetched{}}
+	rep := &Report{Payload: v.payload(Spec), Supplied: len(opts.Keys)}
+	defer func() { rep.Work = v.work }()
 	sigs := root.get("signatures")
 	if sigs == nil || sigs.kind != kArray {
 		return rep, nil
@@ -113,6 +152,13 @@ func Verify(ctx context.Context, card []byte, opts Options) (*Report, error) {
 		if i >= MaxSignatures {
 			rep.Unchecked = len(sigs.arr) - i
 			break
+		}
+		if v.over {
+			rep.Results = append(rep.Results, v.notChecked(Result{Index: i}))
+			continue
+		}
+		if i > 0 {
+			v.yield()
 		}
 		rep.Results = append(rep.Results, v.one(i, s))
 	}
@@ -129,7 +175,42 @@ type verifier struct {
 	opts     Options
 	root     *value
 	payloads map[Variant][]byte
+	encoded  map[Variant]string // base64url of each payload
 	sets     map[string]fetched
+	work     int  // work units spent
+	explain  int  // of which on payload variants that explain a failure
+	over     bool // the budget ran out: the rest is not checked
+}
+
+// spendExplaining takes n units for explaining a failure (trying the
+// payloads other signers produce): at most half the budget goes to that,
+// and running out of it leaves later signatures their own checks.
+func (v *verifier) spendExplaining(n int) bool {
+	if v.over || v.explain+n > v.opts.MaxWork/2 || v.work+n > v.opts.MaxWork {
+		return false
+	}
+	v.work += n
+	v.explain += n
+	return true
+}
+
+// yield lets the caller's runtime serve others between two pieces of work
+// (Options.Yield).
+func (v *verifier) yield() {
+	if v.opts.Yield != nil {
+		v.opts.Yield(v.ctx)
+	}
+}
+
+// spend takes n work units from the budget; false when they do not fit,
+// which leaves every later signature unchecked too.
+func (v *verifier) spend(n int) bool {
+	if v.over || v.work+n > v.opts.MaxWork {
+		v.over = true
+		return false
+	}
+	v.work += n
+	return true
 }
 
 func (v *verifier) payload(variant Variant) []byte {
@@ -139,6 +220,17 @@ func (v *verifier) payload(variant Variant) []byte {
 		v.payloads[variant] = p
 	}
 	return p
+}
+
+// encodedPayload is the base64url of a variant's payload, made once per
+// Verify (it is the larger part of every signing input).
+func (v *verifier) encodedPayload(variant Variant) string {
+	e, ok := v.encoded[variant]
+	if !ok {
+		e = base64.RawURLEncoding.EncodeToString(v.payload(variant))
+		v.encoded[variant] = e
+	}
+	return e
 }
 
 func str(o *value, key string) (string, bool) {
@@ -207,34 +299,89 @@ func (v *verifier) one(i int, s *value) Result {
 		return r
 	}
 	r.KeySource = source
-	input := []byte(protected + ".")
+	a := algorithms[alg]
 	der := false
 	tried := map[string]bool{}
 	for _, variant := range Variants() {
+		// The specification's payload decides; the others only explain a
+		// failure, from their own part of the budget (spendExplaining): when
+		// it runs out the signature is still invalid, without the SDK's name.
+		explaining := variant != Spec
+		spend := v.spend
+		if explaining {
+			spend = v.spendExplaining
+			v.yield()
+			if !v.variantBuilt(variant) && !spend(buildWork(len(v.payload(Spec)))) {
+				break
+			}
+		}
 		payload := v.payload(variant)
 		if tried[string(payload)] {
 			continue // the same bytes as an earlier variant: the same answer
 		}
 		tried[string(payload)] = true
-		msg := append(input[:len(input):len(input)], base64.RawURLEncoding.EncodeToString(payload)...)
+		encoded := v.encodedPayload(variant)
+		size := len(protected) + 1 + len(encoded)
+		// The signing input is hashed as it streams by, once however many
+		// keys are tried; only EdDSA, which hashes inside, needs it whole.
+		var msg, d []byte
+		if a.fam != famEdDSA {
+			if !spend(hashWork(size)) {
+				if explaining {
+					break
+				}
+				return v.notChecked(r)
+			}
+			h := a.hash.New()
+			io.WriteString(h, protected)
+			io.WriteString(h, ".")
+			io.WriteString(h, encoded)
+			d = h.Sum(nil)
+		} else {
+			msg = make([]byte, 0, size)
+			msg = append(append(append(msg, protected...), '.'), encoded...)
+		}
 		for _, k := range keys {
-			ok, isDER := check(alg, k.Public, msg, sig)
+			if !spend(KeyWork(k.Public) + edHash(a, size)) {
+				if explaining {
+					break
+				}
+				return v.notChecked(r)
+			}
+			ok, isDER := checkDigest(alg, k.Public, msg, d, sig)
 			der = der || isDER
 			if !ok {
 				continue
 			}
 			r.Variant = variant
-			if variant == Spec {
+			switch {
+			case variant != Spec:
+				return fail(Invalid, "msg.signature-invalid."+string(variant))
+			case source == FromJKU:
+				r.Outcome, r.Text = SelfPublished, i18n.T("msg.signature-self-published", i, quoteArg(alg), kidArg(k.ID), quoteArg(r.JKU))
+			default:
 				r.Outcome, r.Text = Verified, i18n.T("msg.signature-verified", i, quoteArg(alg), kidArg(k.ID), sourceText(source, r.JKU))
-				return r
 			}
-			return fail(Invalid, "msg.signature-invalid."+string(variant))
+			return r
 		}
 	}
 	if der {
 		return fail(Invalid, "msg.signature-invalid.der", quoteArg(alg))
 	}
 	return fail(Invalid, "msg.signature-invalid", kidArg(r.Kid), sourceText(source, r.JKU))
+}
+
+// variantBuilt reports whether a variant's payload was built already.
+func (v *verifier) variantBuilt(variant Variant) bool {
+	_, ok := v.payloads[variant]
+	return ok
+}
+
+// notChecked is the result of a signature the work budget left unchecked.
+func (v *verifier) notChecked(r Result) Result {
+	r.Outcome, r.KeySource, r.Variant = NotChecked, "", ""
+	r.Text = i18n.T("msg.signature-not-checked.work", r.Index, v.opts.MaxWork)
+	return r
 }
 
 func sourceText(s KeySource, jku string) i18n.Text {
@@ -244,44 +391,49 @@ func sourceText(s KeySource, jku string) i18n.Text {
 	return i18n.T("phrase.signature-source.supplied")
 }
 
-// keys finds the keys that may have made signature i: the supplied ones
-// first, then the jku's. Without any, the text says why.
+// keys finds the keys that may have made signature i (see Options for
+// whose keys count). Without any, the text says why.
 func (v *verifier) keys(r Result, i int) (KeySet, KeySource, i18n.Text) {
-	found, unsuitable := pick(v.opts.Keys, r.Kid, r.Alg)
-	if len(found) > 0 {
-		return found, FromSupplied, i18n.Text{}
-	}
-	if r.JKU != "" && v.opts.Fetch != nil {
-		f, ok := v.sets[r.JKU]
-		if !ok {
-			if len(v.sets) >= MaxFetches {
-				return nil, "", i18n.T("msg.signature-key-unavailable.jku-limit", i, quoteArg(r.JKU), MaxFetches)
-			}
-			f = v.fetch(r.JKU)
-			v.sets[r.JKU] = f
+	if len(v.opts.Keys) > 0 {
+		found, unsuitable := pick(v.opts.Keys, r.Kid, r.Alg)
+		switch {
+		case len(found) > 0:
+			return found, FromSupplied, i18n.Text{}
+		case unsuitable != nil:
+			return nil, "", i18n.T("msg.signature-key-unavailable.unsuitable", i, quoteArg(r.Alg), kidArg(r.Kid), unsuitableWhy(unsuitable, r.Alg))
 		}
-		if !f.err.IsZero() {
-			return nil, "", i18n.T("msg.signature-key-unavailable.jku-failed", i, quoteArg(r.JKU), f.err)
-		}
-		found, bad := pick(f.set, r.Kid, r.Alg)
-		if len(found) > 0 {
-			return found, FromJKU, i18n.Text{}
-		}
-		if bad != nil {
-			unsuitable = bad
-		} else if unsuitable == nil {
-			return nil, "", i18n.T("msg.signature-key-unavailable.jku-no-kid", i, kidArg(r.Kid), quoteArg(r.JKU))
-		}
-	}
-	switch {
-	case unsuitable != nil:
-		return nil, "", i18n.T("msg.signature-key-unavailable.unsuitable", i, quoteArg(r.Alg), kidArg(r.Kid), unsuitableWhy(unsuitable, r.Alg))
-	case len(v.opts.Keys) > 0:
+		// The signer's jku is not read: a key set the signer publishes
+		// cannot make its own signature trusted.
 		return nil, "", i18n.T("msg.signature-key-unavailable.no-kid", i, kidArg(r.Kid), len(v.opts.Keys))
-	case r.JKU != "":
+	}
+	if r.JKU == "" {
+		return nil, "", i18n.T("msg.signature-key-unavailable", i, kidArg(r.Kid))
+	}
+	if ok, why := SelfPublishedJKU(v.opts.CardURL, r.JKU); !ok {
+		return nil, "", i18n.T("msg.signature-key-unavailable.foreign-jku", i, kidArg(r.Kid), quoteArg(r.JKU), why)
+	}
+	if v.opts.Fetch == nil {
 		return nil, "", i18n.T("msg.signature-key-unavailable.not-fetched", i, kidArg(r.Kid), quoteArg(r.JKU))
 	}
-	return nil, "", i18n.T("msg.signature-key-unavailable", i, kidArg(r.Kid))
+	f, ok := v.sets[r.JKU]
+	if !ok {
+		if len(v.sets) >= MaxFetches {
+			return nil, "", i18n.T("msg.signature-key-unavailable.jku-limit", i, quoteArg(r.JKU), MaxFetches)
+		}
+		f = v.fetch(r.JKU)
+		v.sets[r.JKU] = f
+	}
+	if !f.err.IsZero() {
+		return nil, "", i18n.T("msg.signature-key-unavailable.jku-failed", i, quoteArg(r.JKU), f.err)
+	}
+	found, bad := pick(f.set, r.Kid, r.Alg)
+	switch {
+	case len(found) > 0:
+		return found, FromJKU, i18n.Text{}
+	case bad != nil:
+		return nil, "", i18n.T("msg.signature-key-unavailable.unsuitable", i, quoteArg(r.Alg), kidArg(r.Kid), unsuitableWhy(bad, r.Alg))
+	}
+	return nil, "", i18n.T("msg.signature-key-unavailable.jku-no-kid", i, kidArg(r.Kid), quoteArg(r.JKU))
 }
 
 func (v *verifier) fetch(url string) fetched {

@@ -189,24 +189,25 @@ func TestJKU(t *testing.T) {
 		}
 		return []byte(`{"keys":[` + string(jwk1) + `,` + string(jwk2) + `]}`), nil
 	}
-	rep := mustVerify(t, signed, Options{Fetch: fetch})
+	const cardURL = "https://keys.example.com/.well-known/agent-card.json"
+	rep := mustVerify(t, signed, Options{Fetch: fetch, CardURL: cardURL})
 	if len(rep.Results) != 2 || calls != 1 {
 		t.Fatalf("%d results, %d fetches", len(rep.Results), calls)
 	}
 	for _, r := range rep.Results {
-		if r.Outcome != Verified || r.KeySource != FromJKU || r.JKU != url {
+		if r.Outcome != SelfPublished || r.KeySource != FromJKU || r.JKU != url || r.Text.ID != "msg.signature-self-published" {
 			t.Fatalf("got %+v", r)
 		}
 	}
 	// Without a fetch function, the jku is named but not read.
-	if r := mustVerify(t, signed, Options{}).Results[0]; r.Outcome != KeyUnavailable || r.Text.ID != "msg.signature-key-unavailable.not-fetched" {
+	if r := mustVerify(t, signed, Options{CardURL: cardURL}).Results[0]; r.Outcome != KeyUnavailable || r.Text.ID != "msg.signature-key-unavailable.not-fetched" {
 		t.Fatalf("no fetch: %+v", r)
 	}
 	// A failing fetch: its *Error text is carried along.
 	failing := func(context.Context, string) ([]byte, error) {
 		return nil, &Error{Text: i18nT("msg.signature-card.not-object")}
 	}
-	r := mustVerify(t, signed, Options{Fetch: failing}).Results[0]
+	r := mustVerify(t, signed, Options{Fetch: failing, CardURL: cardURL}).Results[0]
 	if r.Outcome != KeyUnavailable || r.Text.ID != "msg.signature-key-unavailable.jku-failed" {
 		t.Fatalf("failing fetch: %+v", r)
 	}
@@ -214,12 +215,12 @@ func TestJKU(t *testing.T) {
 		t.Fatalf("the fetch error text is missing: %+v", r.Text.Args)
 	}
 	plain := func(context.Context, string) ([]byte, error) { return nil, errors.New("dial tcp: refused") }
-	if r := mustVerify(t, signed, Options{Fetch: plain}).Results[0]; r.Text.ID != "msg.signature-key-unavailable.jku-failed" {
+	if r := mustVerify(t, signed, Options{Fetch: plain, CardURL: cardURL}).Results[0]; r.Text.ID != "msg.signature-key-unavailable.jku-failed" {
 		t.Fatalf("plain error: %+v", r)
 	}
 	// A key set without the kid.
 	other := func(context.Context, string) ([]byte, error) { return jwk2, nil }
-	if r := mustVerify(t, signed, Options{Fetch: other}).Results[0]; r.Text.ID != "msg.signature-key-unavailable.jku-no-kid" {
+	if r := mustVerify(t, signed, Options{Fetch: other, CardURL: cardURL}).Results[0]; r.Text.ID != "msg.signature-key-unavailable.jku-no-kid" {
 		t.Fatalf("kid not in set: %+v", r)
 	}
 }
@@ -236,7 +237,7 @@ func TestFetchBound(t *testing.T) {
 	}
 	calls := 0
 	fetch := func(context.Context, string) ([]byte, error) { calls++; return []byte(`{"keys":[]}`), nil }
-	rep := mustVerify(t, withSignatures(t, card, sigs...), Options{Fetch: fetch})
+	rep := mustVerify(t, withSignatures(t, card, sigs...), Options{Fetch: fetch, CardURL: "https://k.example/.well-known/agent-card.json"})
 	if calls != MaxFetches {
 		t.Fatalf("%d fetches, want %d", calls, MaxFetches)
 	}

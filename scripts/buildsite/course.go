@@ -62,6 +62,9 @@ type lessonFront struct {
 		Task     string   `yaml:"task"`
 		Targets  []string `yaml:"targets"`
 		Solution string   `yaml:"solution"`
+		// Key is the public key (a JWK file) the solution's signatures
+		// verify with (the signing lesson publishes its exercise key).
+		Key string `yaml:"key"`
 	} `yaml:"exercise"`
 	Rules     []string     `yaml:"rules"`
 	Fields    []string     `yaml:"fields"`
@@ -69,6 +72,15 @@ type lessonFront struct {
 	Simulator bool         `yaml:"simulator"`
 	Checklist bool         `yaml:"checklist"`
 	Checks    []checkFront `yaml:"checks"`
+	Claims    []claimFront `yaml:"claims"`
+}
+
+// claimFront ties a sentence of the page to a claim of core/sdk's
+// registry: its id and a fragment of the sentence (core/sdk's tests find
+// the fragment in the page and run the claim's check).
+type claimFront struct {
+	ID   string `yaml:"id"`
+	Text string `yaml:"text"`
 }
 
 type checkFront struct {
@@ -84,11 +96,13 @@ type anatomyFront struct {
 	Card        string            `yaml:"card"`
 	Layers      yaml.Node         `yaml:"layers"` // a mapping; its order is the page's
 	LayerTitles map[string]string `yaml:"layerTitles"`
+	Claims      []claimFront      `yaml:"claims"`
 }
 
 type glossaryFront struct {
-	Title   string `yaml:"title"`
-	Summary string `yaml:"summary"`
+	Title   string       `yaml:"title"`
+	Summary string       `yaml:"summary"`
+	Claims  []claimFront `yaml:"claims"`
 }
 
 // lessonDoc is one lesson file: its front matter and Markdown body.

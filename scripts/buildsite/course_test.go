@@ -15,6 +15,7 @@ import (
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/share"
+	"github.com/agentcard/agentcard/core/signature"
 )
 
 var testAssets = components.CourseAssets{CSS: []string{"/assets/site.css"}, Script: "/assets/course.js", Lesson: "/assets/lesson.js",
@@ -287,6 +288,55 @@ func TestCourseExercises(t *testing.T) {
 			}
 			t.Errorf("%s: the solution does not finish the lesson (era %s, findings %v)", d.File, res.Detection.Era, left)
 		}
+	}
+}
+
+// TestCourseExerciseKeys: a lesson that publishes an exercise key has a
+// solution whose every signature verifies with it (what lint --key
+// reports), and the exercise as written has at least one that does not.
+func TestCourseExerciseKeys(t *testing.T) {
+	dir, en := realCourse(t)
+	n := 0
+	for _, d := range en.Lessons {
+		f := d.Front
+		if f.Exercise.Key == "" {
+			continue
+		}
+		n++
+		raw, err := os.ReadFile(filepath.Join(dir, f.Exercise.Key))
+		if err != nil {
+			t.Fatalf("%s: %v", d.File, err)
+		}
+		keys, err := signature.ParseKeys(raw)
+		if err != nil {
+			t.Fatalf("%s: key %s: %v", d.File, f.Exercise.Key, err)
+		}
+		verified := func(file string) (all bool, n int) {
+			b, _ := os.ReadFile(filepath.Join(dir, file))
+			rep, err := signature.Verify(context.Background(), b, signature.Options{Keys: keys})
+			if err != nil {
+				t.Fatalf("%s: %s: %v", d.File, file, err)
+			}
+			all = len(rep.Results) > 0
+			for _, r := range rep.Results {
+				if r.Outcome != signature.Verified {
+					all = false
+				}
+			}
+			return all, len(rep.Results)
+		}
+		if ok, k := verified(f.Exercise.Solution); !ok {
+			t.Errorf("%s: the solution's %d signature(s) do not all verify with %s", d.File, k, f.Exercise.Key)
+		}
+		if ok, _ := verified(f.Exercise.Card); ok {
+			t.Errorf("%s: the exercise's signatures already verify", d.File)
+		}
+		if strings.Contains(string(raw), `"d"`) {
+			t.Errorf("%s: %s holds a private key", d.File, f.Exercise.Key)
+		}
+	}
+	if n == 0 {
+		t.Error("no lesson publishes an exercise key")
 	}
 }
 

@@ -582,3 +582,67 @@ func TestE2EKeyboard(t *testing.T) {
 		t.Error("Tab did not leave the editor")
 	}
 }
+
+// TestE2EB17ShareLinkOverDraft: a share link that would replace the
+// reader's own draft asks first (issue 16, B17: it overwrote the saved
+// draft without a word). The draft stays in the editor and in storage
+// until they choose; "keep" leaves it and drops the link from the address
+// bar, "open" loads the shared card. A link over no draft, or over the
+// shared text itself, opens at once.
+func TestE2EB17ShareLinkOverDraft(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+	draft := `{"name": "My draft 草稿", "description": "work in progress"}`
+	typeCard(t, ctx, draft)
+	time.Sleep(600 * time.Millisecond) // the save is debounced
+	shared := readCard(t, "minimal-1.0.json")
+	frag := eval[string](t, ctx, `Promise.resolve(agentcard.encodeShare(`+jsString(shared)+`)).then(r => r.fragment)`)
+	link := base + "/#c=" + frag
+	saved := func() string { return eval[string](t, ctx, `localStorage.getItem("agentcard.editor.text")`) }
+
+	// A fresh load of the link, the draft in storage.
+	do(t, ctx, chromedp.Navigate("about:blank"))
+	open(t, ctx, link)
+	run(t, ctx, chromedp.Poll[chromedp.Void](`document.querySelector('[data-testid="share-replace-keep"]') !== null`))
+	msg := eval[string](t, ctx, `document.querySelector('[data-testid="message"]').textContent`)
+	if !strings.Contains(msg, "draft") || eval[string](t, ctx, `document.querySelector('[data-testid="message"]').dataset.code`) != "share-replaces-draft" {
+		t.Errorf("the page does not ask: %q", msg)
+	}
+	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != draft {
+		t.Errorf("before the choice the editor holds %q", got)
+	}
+	time.Sleep(600 * time.Millisecond)
+	if saved() != draft {
+		t.Errorf("before the choice the saved draft became %q", saved())
+	}
+	do(t, ctx, chromedp.Click(`[data-testid="share-replace-keep"]`))
+	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != draft || eval[string](t, ctx, `location.hash`) != "" {
+		t.Errorf("after keep: %q, address %q", got, eval[string](t, ctx, `location.hash`))
+	}
+	if !eval[bool](t, ctx, `document.getElementById("message").hidden`) {
+		t.Error("the question stays after the answer")
+	}
+
+	// The link again, in the open page (a hash change), the draft in the
+	// editor.
+	open(t, ctx, link)
+	run(t, ctx, chromedp.Poll[chromedp.Void](`document.querySelector('[data-testid="share-replace-open"]') !== null`))
+	do(t, ctx, chromedp.Click(`[data-testid="share-replace-open"]`))
+	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != shared {
+		t.Errorf("after open the editor holds %q", got)
+	}
+	if got := eval[string](t, ctx, `localStorage.getItem("agentcard.editor.replaced")`); got != draft {
+		t.Errorf("the replaced draft was not kept aside: %q", got)
+	}
+	// The shared card, unchanged, is nobody's draft: the same link again
+	// (a reload) opens without a question.
+	time.Sleep(600 * time.Millisecond)
+	do(t, ctx, chromedp.Reload())
+	open(t, ctx, link)
+	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != shared || !eval[bool](t, ctx, `document.getElementById("message").hidden`) {
+		t.Errorf("reload of the shared card: %q, message shown %v", got, !eval[bool](t, ctx, `document.getElementById("message").hidden`))
+	}
+}
+
+func jsString(s string) string { b, _ := json.Marshal(s); return string(b) }

@@ -246,7 +246,7 @@ export class Engine {
 
 // The functions of globalThis.agentcard (docs/ARCHITECTURE.md §4); each
 // returns a Promise answered by the engine's worker.
-export const apiFunctions = ["lint", "select", "format", "fields", "rules", "encodeShare", "decodeShare", "fixAll", "migrate", "sdks", "interfaces"];
+export const apiFunctions = ["lint", "select", "format", "fields", "rules", "encodeShare", "decodeShare", "fixAll", "migrate", "sdks", "matrix", "interfaces"];
 
 // pageAPI is globalThis.agentcard for a page whose engine is engine:
 // every function asks the worker (under its time limit) and returns a

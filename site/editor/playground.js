@@ -20,7 +20,7 @@ import { renderPreview } from "./preview.js";
 import { el, append, countSeverity } from "./dom.js";
 import { renderFindings, bySeverity, maxShown, relatedLinks } from "./panel.js";
 import { samples } from "../samples/index.js";
-import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, profileWords, renderSDKs } from "./tools.js";
+import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, profileWords, renderSDKs, renderMatrix } from "./tools.js";
 import { t, tn, list, setWords, parseLang, translatePage, languages, LANG_KEY } from "./i18n.js";
 import { STORAGE_KEY } from "./stored.js";
 
@@ -234,7 +234,60 @@ let saveTimer = 0;
 const saveMax = 256 * 1024;
 function save() {
   if (view.state.doc.length > saveMax) return;
-  try { localStorage.setItem(STORAGE_KEY, view.state.doc.toString()); } catch { /* private mode */ }
+  const text = view.state.doc.toString();
+  try {
+    localStorage.setItem(STORAGE_KEY, text);
+    // A text a share link brought, left as it came, is nobody's draft.
+    localStorage.setItem(EDITED_KEY, text === lastShared ? "0" : "1");
+  } catch { /* private mode */ }
+}
+
+// ---- a share link over a draft ----
+// Opening a share link used to replace the saved draft without a word
+// (issue 16, B17). Now a link that would replace a draft the reader wrote
+// asks first; the draft stays until they choose, and one replaced by
+// choice is kept under DRAFT_BACKUP_KEY.
+const EDITED_KEY = "agentcard.editor.edited";
+const DRAFT_BACKUP_KEY = "agentcard.editor.replaced";
+let lastShared = null; // the text the last share link brought
+
+// draftAt is the reader's own unsaved work a share link would replace:
+// the editor's text, or at start (the editor still empty) the saved one;
+// null when there is none (empty, a sample, or a shared text unchanged).
+function draftAt() {
+  let text = view.state.doc.toString();
+  if (text === "") {
+    try {
+      if (localStorage.getItem(EDITED_KEY) === "0") return null;
+      text = localStorage.getItem(STORAGE_KEY) || "";
+    } catch { return null; }
+  }
+  if (text.trim() === "" || text === lastShared || samples.some((s) => s.text === text)) return null;
+  return text;
+}
+
+// askReplace shows the draft (when the editor is empty) and asks whether
+// the shared card may replace it; the answer is the buttons'.
+function askReplace(draft, shared) {
+  // shown as the text of the link would be, so the address keeps the link
+  if (view.state.doc.toString() === "") setText(draft, fromShareLink.of(true));
+  const m = $("message");
+  showMessage(t("ui.playground.share.replaces", draft.split("\n").length), "info", "share-replaces-draft");
+  const choose = (open) => {
+    clearMessage("share-replaces-draft");
+    if (open) {
+      try { localStorage.setItem(DRAFT_BACKUP_KEY, draft); } catch { /* private mode */ }
+      lastShared = shared;
+      setText(shared, fromShareLink.of(true));
+    } else {
+      dropShareLink();
+    }
+    view.focus();
+  };
+  m.append(" ",
+    el("button", { type: "button", "data-testid": "share-replace-open", onclick: () => choose(true) }, t("ui.playground.share.open")),
+    " ",
+    el("button", { type: "button", "data-testid": "share-replace-keep", onclick: () => choose(false) }, t("ui.playground.share.keep")));
 }
 
 function clamp(n, max) {
@@ -340,6 +393,7 @@ async function runLint() {
     // lint n; tests wait on it before pointing at the text.
     runSelect(text).finally(() => { if (stats.lints === n) root.dataset.settled = String(n); });
     setTimeout(side(() => renderSDKs(text)), 0);
+    setTimeout(side(() => renderMatrix(text)), 0);
     setTimeout(side(() => renderPreview($("preview"), text, res)), 0);
   });
 }
@@ -410,7 +464,7 @@ function diagItem(doc) {
       "data-to": String(to),
     },
     el("button", { type: "button", class: "diag-loc", title: t("ui.playground.finding.show"), onclick: () => jumpTo(from, to) },
-      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), ` ${line.number}:${col}`),
+      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), t("ui.playground.position", line.number, col)),
     el("a", { class: "diag-code", href: d.url }, d.code),
     el("span", { class: "diag-msg" }, d.message),
     relatedLinks(d, doc, jumpTo),
@@ -640,6 +694,12 @@ async function restoreFromHash() {
     return true;
   }
   clearMessage();
+  const draft = draftAt();
+  if (draft !== null && draft !== r.text) {
+    askReplace(draft, r.text);
+    return true;
+  }
+  lastShared = r.text;
   setText(r.text, fromShareLink.of(true));
   return true;
 }

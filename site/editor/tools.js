@@ -165,6 +165,65 @@ export async function renderSDKs(text) {
   }));
 }
 
+// ---- the compatibility matrix ----
+let matrixSeq = 0;
+let matrixRows = null; // the last agentcard.matrix answer, for the verifier's column
+
+// renderMatrix shows core/sdk's matrix for text: per official SDK, does
+// its card reader load the card, which entry does its client select, does
+// its verifier accept a signature (the last needs the key: verify()
+// fills it in), and where the row comes from.
+export async function renderMatrix(text) {
+  const seq = ++matrixSeq;
+  let rows;
+  try {
+    rows = await ctx.engineCall("matrix", text);
+  } catch {
+    return;
+  }
+  if (seq !== matrixSeq || !Array.isArray(rows)) return;
+  matrixRows = rows;
+  drawMatrix();
+}
+
+const matrixCols = ["loads", "selects", "verifies"];
+
+function drawMatrix() {
+  const rows = matrixRows || [];
+  const head = ["ui.matrix.sdk", "ui.matrix.loads", "ui.matrix.selects", "ui.matrix.verifies", "ui.matrix.basis"];
+  const badge = (a) => (a === "yes" ? "ok" : a === "no" || a === "error" ? "error" : "info");
+  $("sim-matrix").replaceChildren(rows.length ? el("table", {},
+    el("thead", {}, el("tr", {}, head.map((id) => el("th", { scope: "col" }, t(id))))),
+    el("tbody", {}, rows.map((r) => el("tr", {
+      "data-testid": "sdk-matrix-row", "data-sdk": r.sdk, "data-basis": r.basis,
+      "data-loads": r.loads.answer, "data-selects": r.selects.answer, "data-verifies": r.verifies.answer,
+    },
+    el("th", { scope: "row" }, r.name),
+    matrixCols.map((c) => el("td", { "data-col": c, "data-answer": r[c].answer, title: r[c].message }, el("span", { class: `badge ${badge(r[c].answer)}` }, r[c].label))),
+    el("td", { class: "note", "data-testid": "sdk-matrix-basis" }, r.source ? el("a", { href: r.source, rel: "noopener noreferrer" }, r.basisLabel) : r.basisLabel))))) : "");
+  const notes = [];
+  for (const r of rows) {
+    for (const c of [r.loads, r.verifies]) {
+      if (c.answer !== "no" && c.answer !== "error" && c.answer !== "unchecked") continue;
+      notes.push(el("li", { "data-testid": "sdk-matrix-note", "data-sdk": r.sdk }, c.message,
+        c.issue ? [" ", el("a", { href: c.issue, rel: "noopener noreferrer", "data-testid": "sdk-matrix-issue" }, t("ui.matrix.issue", c.issue))] : null));
+    }
+    if (r.basis === "model-unverified") notes.push(el("li", { "data-testid": "sdk-matrix-unverified", "data-sdk": r.sdk }, r.note));
+  }
+  $("sim-matrix-notes").replaceChildren(...notes);
+}
+
+// matrixVerified puts the verifier's verdicts (with the pasted key) into
+// the matrix's verifies column, when they are about the text it shows.
+function matrixVerified(text, verdicts) {
+  if (!matrixRows || !Array.isArray(verdicts) || !verdicts.length || text !== ctx.view.state.doc.toString()) return;
+  for (const v of verdicts) {
+    const r = matrixRows.find((x) => x.sdk === v.sdk);
+    if (r) r.verifies = v;
+  }
+  drawMatrix();
+}
+
 // ---- signatures ----
 function renderSigIntro() {
   $("sig-intro").textContent = sigCount ? t("ui.playground.sig.intro", sigCount) : "";
@@ -210,6 +269,7 @@ async function verify() {
   }
   verified = { text, key };
   showVerification(r);
+  matrixVerified(text, r.matrix);
 }
 
 function showVerification(r) {
@@ -282,6 +342,7 @@ export function profileWords(res) {
 export function toolsRenderWords() {
   renderReport();
   renderSigIntro();
+  if (matrixRows) drawMatrix();
 }
 
 // toolsLanguage switches the verifier, when it runs, to the page's new

@@ -85,6 +85,9 @@ func register() {
 	// sdks(text): the specification's choice beside a2a-go's, a2a-python's
 	// and a2a-js's (core/selection.Compare).
 	api.Set("sdks", fn("sdks", func(a []js.Value) any { return SDKs([]byte(str(a, 0))) }))
+	// matrix(text): the compatibility matrix (core/sdk.Check, models):
+	// per SDK, loads / selects / verifies.
+	api.Set("matrix", fn("matrix", func(a []js.Value) any { return Matrix([]byte(str(a, 0))) }))
 	api.Set("select", fn("select", func(a []js.Value) any { return Select([]byte(str(a, 0)), str(a, 1)) }))
 	api.Set("interfaces", fn("interfaces", func(a []js.Value) any { return Interfaces([]byte(str(a, 0))) }))
 	api.Set("format", fn("format", func(a []js.Value) any { return Format([]byte(str(a, 0))) }))

@@ -16,7 +16,7 @@ import (
 func TestGlobalAPI(t *testing.T) {
 	register()
 	api := js.Global().Get("agentcard")
-	for _, name := range []string{"lint", "select", "format", "fields", "rules", "encodeShare", "decodeShare", "interfaces", "setLanguage", "fixAll", "migrate", "sdks"} {
+	for _, name := range []string{"lint", "select", "format", "fields", "rules", "encodeShare", "decodeShare", "interfaces", "setLanguage", "fixAll", "migrate", "sdks", "matrix"} {
 		if api.Get(name).Type() != js.TypeFunction {
 			t.Errorf("agentcard.%s is not a function", name)
 		}

@@ -15,6 +15,8 @@ import (
 	"errors"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/sdk"
+	"github.com/agentcard/agentcard/core/sdk/verifiers"
 	"github.com/agentcard/agentcard/core/signature"
 )
 
@@ -51,6 +53,16 @@ type VerifyResult struct {
 	KeyError string `json:"keyError,omitempty"`
 	// Error says why the card cannot be checked at all.
 	Error string `json:"error,omitempty"`
+	// Matrix is the compatibility matrix's verifies column with the
+	// pasted key: per SDK, does its verifier accept one of the
+	// signatures (core/sdk/verifiers); empty without a usable key.
+	Matrix []MatrixVerdict `json:"matrix"`
+}
+
+// MatrixVerdict is one SDK's verifies cell.
+type MatrixVerdict struct {
+	SDK string `json:"sdk"`
+	MatrixCell
 }
 
 // Verify checks every signature of the card with the key the reader
@@ -58,7 +70,7 @@ type VerifyResult struct {
 // from the browser: a signature whose key only its jku names is
 // key-unavailable, with the message saying so.
 func Verify(src []byte, key string) VerifyResult {
-	out := VerifyResult{Results: []SignatureView{}}
+	out := VerifyResult{Results: []SignatureView{}, Matrix: []MatrixVerdict{}}
 	var opts signature.Options
 	if key != "" {
 		ks, err := signature.ParseKeys([]byte(key))
@@ -103,6 +115,13 @@ func Verify(src []byte, key string) VerifyResult {
 			v.From, v.To = u16[n.Start], u16[n.End]
 		}
 		out.Results = append(out.Results, v)
+	}
+	if opts.Keys != nil {
+		facts := verifiers.Facts(context.Background(), src, signature.Options{Keys: opts.Keys})
+		doc := jsonpos.Parse(src, jsonpos.Options{})
+		for _, r := range matrixRows(sdk.Check(doc, sdk.Options{Signatures: facts})) {
+			out.Matrix = append(out.Matrix, MatrixVerdict{SDK: r.SDK, MatrixCell: r.Verifies})
+		}
 	}
 	return out
 }

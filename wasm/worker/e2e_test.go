@@ -130,6 +130,14 @@ func waitHealthy(t testing.TB, base string, log *logBuffer, within time.Duration
 // startWrangler builds the bundle and serves it with wrangler dev.
 func startWrangler(t testing.TB) string {
 	t.Helper()
+	base, _ := startWranglerLog(t)
+	return base
+}
+
+// startWranglerLog is startWrangler, with what wrangler and workerd print
+// (the runtime's log).
+func startWranglerLog(t testing.TB) (string, *logBuffer) {
+	t.Helper()
 	root := repoRoot(t)
 	if _, err := os.Stat(filepath.Join(root, "node_modules", ".bin", "wrangler")); err != nil {
 		t.Fatal("node_modules/.bin/wrangler missing: run `npm ci`")
@@ -171,7 +179,7 @@ run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*"]
 		"--persist-to", filepath.Join(root, ".wrangler", "e2e-state"), "--show-interactive-dev-session=false", "--log-level", "warn")
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	waitHealthy(t, base, log, 90*time.Second)
-	return base
+	return base, log
 }
 
 type answer struct {

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"log"
 	"net/http"
-	"net/url"
-	"strconv"
 	"strings"
 	"syscall/js"
 	"time"
@@ -41,7 +39,12 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 	headers := global.Get("Headers").New()
 	for k, vs := range r.Header {
 		for _, v := range vs {
-			headers.Call("append", k, v)
+			// Never reached by a caller's header (core/check refuses it
+			// before anything is sent), but a value workerd refuses is
+			// printed whole to its log, so none gets there (B3).
+			if discovery.IsToken(k) && discovery.VisibleValue(v) {
+				headers.Call("append", k, v)
+			}
 		}
 	}
 	init := global.Get("Object").New()
@@ -84,6 +87,19 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 
 	body := res.Get("body")
 	if body.IsNull() || body.IsUndefined() {
+		return out, nil
+	}
+	if read := global.Get("agentcardReadBody"); read.Type() == js.TypeFunction {
+		// worker.mjs reads the whole body (up to the cap) in JavaScript:
+		// one entry into Go per response instead of one per chunk.
+		v, err := await(ctx, read.Invoke(body, r.MaxBody))
+		if err != nil {
+			return nil, err
+		}
+		b := v.Get("bytes")
+		out.Body = make([]byte, b.Get("byteLength").Int())
+		js.CopyBytesToGo(out.Body, b)
+		out.Truncated = v.Get("truncated").Bool()
 		return out, nil
 	}
 	reader := body.Call("getReader")
@@ -154,16 +170,14 @@ func await(ctx context.Context, p js.Value) (js.Value, error) {
 // fetchError turns a rejected fetch into one of discovery's errors,
 // without passing on workerd's text ("internal error; reference = …").
 //
-// workerd rejects with the same "Network connection lost." whether nothing
-// listens on the port or a kept-alive connection was closed under it. The
-// second happens under wrangler dev with servers that close every
-// connection without saying so (HTTP/1.0 servers): workerd puts the
-// connection back in its pool after a redirect's answer and the next hop
-// fails on it. To tell the two apart, a failed fetch is followed by a bare
-// TCP connect to the same host and port (no request is sent on it):
-// refused means nothing listens (ErrConnRefused, final); open means the
-// connection was lost (ErrConnLost, which discovery retries on a fresh
-// connection, within its request cap).
+// workerd rejects with the same "Network connection lost." whether
+// nothing listens on the port, something that is not an HTTP server
+// closed the connection, or a kept-alive connection was closed under the
+// request (under wrangler dev with HTTP/1.0 servers, after a redirect's
+// answer). The Worker does not try to tell them apart: opening a bare
+// connection to the port to see whether it is open made the checker a
+// port scanner for anyone who asked (issue 16, B9). It is ErrConnFailed,
+// which discovery retries on a fresh connection, within its request cap.
 func fetchError(ctx context.Context, target string, err error) error {
 	if errors.Is(err, discovery.ErrTimeout) {
 		return err
@@ -172,46 +186,12 @@ func fetchError(ctx context.Context, target string, err error) error {
 	switch {
 	case strings.Contains(msg, "Network connection lost"), strings.Contains(msg, "cannot connect"),
 		strings.Contains(msg, "connection refused"), strings.Contains(msg, "Connection refused"):
-		switch tcpProbe(ctx, target) {
-		case "refused":
-			return fmt.Errorf("%w", discovery.ErrConnRefused)
-		case "open":
-			return fmt.Errorf("%w", discovery.ErrConnLost)
-		}
-		return fmt.Errorf("%w", discovery.ErrConnLost)
+		return fmt.Errorf("%w", discovery.ErrConnFailed)
 	case strings.Contains(msg, "certificate"), strings.Contains(msg, "TLS"), strings.Contains(msg, "SSL"):
 		return fmt.Errorf("%w", discovery.ErrTLS)
 	case strings.Contains(msg, "DNS"), strings.Contains(msg, "resolve"), strings.Contains(msg, "ENOTFOUND"):
 		return fmt.Errorf("%w", discovery.ErrNoSuchHost)
 	}
-	log.Printf("agentcard: fetch %s failed: %s", target, msg) // for the operator's log only
+	log.Printf("agentcard: a fetch failed: %s", msg) // for the operator's log only; never the URL, which may carry a secret
 	return errors.New("the connection failed")
-}
-
-// tcpProbe asks worker.mjs's agentcardProbe (a cloudflare:sockets connect,
-// closed at once) whether anything accepts connections at target's host
-// and port: "open", "refused" or "unknown".
-func tcpProbe(ctx context.Context, target string) string {
-	u, err := url.Parse(target)
-	if err != nil {
-		return "unknown"
-	}
-	port := u.Port()
-	if port == "" {
-		port = "443"
-		if u.Scheme == "http" {
-			port = "80"
-		}
-	}
-	fn := js.Global().Get("globalThis").Get("agentcardProbe")
-	if fn.Type() != js.TypeFunction {
-		return "unknown"
-	}
-	host := strings.Trim(u.Hostname(), "[]")
-	p, _ := strconv.Atoi(port)
-	v, err := await(ctx, fn.Invoke(host, p, 1000))
-	if err != nil || v.Type() != js.TypeString {
-		return "unknown"
-	}
-	return v.String()
 }

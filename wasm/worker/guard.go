@@ -4,13 +4,10 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
-	"sync"
-	"time"
 
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
-	"github.com/agentcard/agentcard/core/hosts"
 )
 
 // localHost reports whether a Host header names this machine: 127.0.0.1,
@@ -85,100 +82,8 @@ func fromOurselves(r *http.Request) bool {
 	return ua == discovery.UserAgent || strings.HasPrefix(ua, "agentcard-checker/")
 }
 
-// clientKey is who asks, for the refresh limit: the address Cloudflare
-// saw (the bridge puts CF-Connecting-IP into RemoteAddr; a client cannot
-// set it there), else the peer address natively.
-func clientKey(r *http.Request) string {
-	a := r.RemoteAddr
-	if h, _, err := net.SplitHostPort(a); err == nil {
-		a = h
-	}
-	if a == "" {
-		return "unknown"
-	}
-	if c, ok := hosts.Canonical(a); ok {
-		return c
-	}
-	return a
-}
-
-// refreshLimiter allows each client a burst of refresh=1 checks, then one
-// per interval (a token bucket per client). The table is bounded: when it
-// is full, the entry that was idle longest goes, which at worst gives that
-// client a fresh burst. It lives in the isolate's memory, so the limit is
-// per isolate, not global: it stops one client from turning the checker
-// into a loop of fresh fetches against one site, not a distributed flood
-// (Cloudflare's own rate limiting rules are for that).
-type refreshLimiter struct {
-	mu       sync.Mutex
-	burst    float64
-	interval time.Duration
-	max      int
-	clients  map[string]*bucket
-	now      func() time.Time
-}
-
-type bucket struct {
-	tokens float64
-	last   time.Time
-}
-
-// Refresh limit defaults: 20 fresh checks at once, then one every 3 s
-// (20 per minute), for at most 4096 clients per isolate.
-const (
-	refreshBurst    = 20
-	refreshInterval = 3 * time.Second
-	refreshClients  = 4096
-)
-
-func newRefreshLimiter(burst int, interval time.Duration, max int) *refreshLimiter {
-	return &refreshLimiter{burst: float64(burst), interval: interval, max: max, clients: map[string]*bucket{}, now: time.Now}
-}
-
-// allow takes one token for key; when none is left it says how long until
-// the next one.
-func (l *refreshLimiter) allow(key string) (bool, time.Duration) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	b := l.clients[key]
-	if b == nil {
-		if len(l.clients) >= l.max {
-			l.evict(now)
-		}
-		b = &bucket{tokens: l.burst, last: now}
-		l.clients[key] = b
-	}
-	b.tokens = min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.interval))
-	b.last = now
-	if b.tokens >= 1 {
-		b.tokens--
-		return true, 0
-	}
-	wait := time.Duration((1 - b.tokens) * float64(l.interval))
-	return false, wait
-}
-
-// evict drops full buckets (clients that have waited long enough to be
-// back at their burst), or else the longest idle one.
-func (l *refreshLimiter) evict(now time.Time) {
-	var oldest string
-	var when time.Time
-	for k, b := range l.clients {
-		if b.tokens+float64(now.Sub(b.last))/float64(l.interval) >= l.burst {
-			delete(l.clients, k)
-			continue
-		}
-		if oldest == "" || b.last.Before(when) {
-			oldest, when = k, b.last
-		}
-	}
-	if len(l.clients) >= l.max && oldest != "" {
-		delete(l.clients, oldest)
-	}
-}
-
-func retryAfter(d time.Duration) string {
-	s := int((d + time.Second - 1) / time.Second)
-	return strconv.Itoa(max(s, 1))
-}
+// clientKey is who asks, for the limits: the address Cloudflare saw (the
+// bridge puts CF-Connecting-IP into RemoteAddr; a client cannot set it
+// there), else the peer address natively, keyed as core/check.ClientKey
+// keys it (an IPv6 address by its /64).
+func clientKey(r *http.Request) string { return check.ClientKey(r.RemoteAddr) }

@@ -13,8 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
-	"time"
 
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
 )
 
@@ -108,7 +108,7 @@ func TestRefreshLimit(t *testing.T) {
 		checkSecurityHeaders(t, w.Result())
 		return w
 	}
-	for i := 0; i < refreshBurst; i++ {
+	for i := 0; i < check.DefaultLimits().Burst; i++ {
 		if w := ask("198.51.100.7"); w.Code != 200 {
 			t.Fatalf("refresh %d = %d", i+1, w.Code)
 		}
@@ -122,25 +122,6 @@ func TestRefreshLimit(t *testing.T) {
 		t.Errorf("another client = %d", w.Code)
 	}
 
-	// The table stays bounded, and time gives tokens back.
-	l := newRefreshLimiter(2, time.Second, 8)
-	now := time.Unix(0, 0)
-	l.now = func() time.Time { return now }
-	for i := 0; i < 100; i++ {
-		l.allow(string(rune('a' + i)))
-	}
-	if len(l.clients) > 8 {
-		t.Errorf("%d clients kept, max 8", len(l.clients))
-	}
-	l.allow("z")
-	l.allow("z")
-	if ok, wait := l.allow("z"); ok || wait <= 0 {
-		t.Errorf("third refresh in a burst of 2 allowed (%v, %v)", ok, wait)
-	}
-	now = now.Add(time.Second)
-	if ok, _ := l.allow("z"); !ok {
-		t.Errorf("a token did not come back after the interval")
-	}
 }
 
 // TestCardAPIOnlyCards: /api/card relays recognised cards only, broken

@@ -7,6 +7,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,13 +24,13 @@ import (
 
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
-	"github.com/agentcard/agentcard/core/extended"
 	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
-	"github.com/agentcard/agentcard/core/probe"
+	"github.com/agentcard/agentcard/core/sdk"
 	"github.com/agentcard/agentcard/core/selection"
-	"github.com/agentcard/agentcard/core/signature"
 )
 
 // Config wires the handler to its runtime.
@@ -59,15 +60,20 @@ type Config struct {
 	// developer's machine (make dev, the native server), where a page on a
 	// rebinding name could otherwise talk to it as its own origin.
 	LocalOnly bool
-	// Refresh limits refresh=1 per client; nil uses the defaults
-	// (refreshBurst, refreshInterval).
-	Refresh *refreshLimiter
+	// Limits are the per-client budget and per-target-host caps of every
+	// check that would send requests (core/check); nil uses
+	// check.DefaultLimits.
+	Limits *check.Limiter
+	// Verifier verifies signatures; nil verifies in the handler.
+	Verifier check.Verifier
+	// Pause waits on the runtime's timer (the Worker: jsPause); with it,
+	// checks compute one at a time (cpuGate). Nil natively.
+	Pause func(ctx context.Context, d time.Duration) error
 }
 
 // Limits of the handler itself.
 const (
 	maxLintBody = 1 << 20
-	reportTTL   = 60 * time.Second
 	// maxOutput caps every answer the handler builds (report page, JSON).
 	// The engine caps findings; this is the handler's own backstop, so
 	// that no input can make the instance hold or send more than this.
@@ -77,6 +83,9 @@ const (
 type handler struct {
 	cfg    Config
 	policy discovery.Policy
+	gate   check.Gate
+	pages  *pageMemo
+	memory *check.Memory
 }
 
 func newHandler(cfg Config) http.Handler {
@@ -89,11 +98,19 @@ func newHandler(cfg Config) http.Handler {
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
-	if cfg.Refresh == nil {
-		cfg.Refresh = newRefreshLimiter(refreshBurst, refreshInterval, refreshClients)
+	if cfg.Limits == nil {
+		cfg.Limits = check.NewLimiter(check.DefaultLimits(), nil)
 	}
 	cfg.SiteOrigin = strings.TrimSuffix(cfg.SiteOrigin, "/")
-	return &handler{cfg: cfg, policy: p}
+	h := &handler{cfg: cfg, policy: p, pages: newPageMemo(8 << 20), memory: check.NewMemory(8 << 20)}
+	if cfg.Pause != nil {
+		h.gate = &cpuGate{pause: cfg.Pause}
+		if cfg.Verifier == nil {
+			pause := cfg.Pause
+			h.cfg.Verifier = check.LocalVerifier{Yield: func(ctx context.Context) { pause(ctx, 0) }}
+		}
+	}
+	return h
 }
 
 // securityHeaders go on every response, errors included.
@@ -413,74 +430,44 @@ func (h *handler) preflight(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// errRefreshLimited is fetch's answer when refresh=1 comes too often from
-// one client.
-type errRefreshLimited struct{ wait time.Duration }
-
-func (e errRefreshLimited) Error() string { return "refresh limited" }
-
-// fetch gets the card for input, from the cache when allowed. Every
-// request it sends goes through one Budget (the cap on outbound requests
-// for this inbound request), and the policy refuses the checker's own
-// endpoints. refresh=1 (skip the cache) is limited per client.
-func (h *handler) fetch(r *http.Request, input string, refresh bool) (*discovery.Fetched, bool, error) {
-	return h.fetchFor(r, checkRequest{Input: input, Refresh: refresh})
-}
-
-// fetchFor is fetch for a check request. A POST's check is never read
-// from or written to the cache (it may carry the caller's headers, and
-// what an authorised caller is shown is not for the next reader), and
-// counts against the refresh limit like refresh=1, since it always
-// fetches; its headers go only to the card URL's own origin.
-func (h *handler) fetchFor(r *http.Request, req checkRequest) (*discovery.Fetched, bool, error) {
-	ctx := r.Context()
-	input, refresh := req.Input, req.Refresh || req.Posted
-	u, err := discovery.Normalize(input)
-	if err != nil {
-		return nil, false, err
-	}
+// run is the check of one request: the engine's pipeline (core/check)
+// with this handler's policy (the checker's own endpoints refused), its
+// Doer, cache, verifier and limits; the client is the address the request
+// came from. A POST's check is private: never read from or written to the
+// cache (it may carry the caller's headers or keys, and what an
+// authorised caller is shown is not for the next reader).
+func (h *handler) run(r *http.Request, req checkRequest, verify bool) (*check.Result, error) {
 	p := h.policy
 	p.Self = h.selfEndpoints(r)
-	if err := p.Check(u); err != nil {
-		return nil, false, err
-	}
-	key := cacheKey(u.String())
-	useCache := h.cfg.Cache != nil && !req.Posted
-	if useCache && !refresh {
-		if b, ok := h.cfg.Cache.Get(ctx, key); ok {
-			if f, err := decodeEntry(b, input); err == nil {
-				return f, true, nil
-			}
-		}
-	}
-	if refresh {
-		if ok, wait := h.cfg.Refresh.allow(clientKey(r)); !ok {
-			return nil, false, errRefreshLimited{wait}
-		}
-	}
-	if h.cfg.Doer == nil {
-		return nil, false, errors.New("no fetcher configured")
-	}
-	d := withHeaders(h.cfg.Doer, req.Headers, u.String())
-	f, err := discovery.FetchRaw(ctx, discovery.NewBudget(d, p.MaxRequests), input, p)
-	if err != nil {
-		return nil, false, err
-	}
-	if useCache && !f.Facts.NoStore {
-		h.cfg.Cache.Put(ctx, key, encodeEntry(f), reportTTL)
-	}
-	return f, false, nil
+	o := check.Options{Probe: req.Probe, Extended: req.Extended && req.Posted, Verify: verify, Keys: req.Keys,
+		Headers: req.Headers, Policy: p, Refresh: req.Refresh || req.Posted, Private: req.Posted, Client: clientKey(r)}
+	return check.Run(r.Context(), check.Target{URL: req.Input}, o,
+		check.Capabilities{Doer: h.cfg.Doer, Cache: h.cfg.Cache, Verifier: h.cfg.Verifier, Limits: h.cfg.Limits, Gate: h.gate, Memory: h.memory})
 }
 
-// fetchFailed answers fetch's error.
-func (h *handler) fetchFailed(w http.ResponseWriter, r *http.Request, input string, err error) {
-	var limited errRefreshLimited
+// checkFailed answers a check that could not run: a limit (429 with
+// Retry-After), refused headers (400), or the card's fetch (discovery's
+// error).
+func (h *handler) checkFailed(w http.ResponseWriter, r *http.Request, req checkRequest, err error) {
+	var limited *check.LimitError
 	if errors.As(err, &limited) {
-		w.Header().Set("Retry-After", retryAfter(limited.wait))
-		h.fail(w, r, http.StatusTooManyRequests, "refresh-limited", "refresh-limited", refreshBurst, retryAfter(limited.wait))
+		w.Header().Set("Retry-After", limited.RetryAfter())
+		switch {
+		case limited.Host != "":
+			h.fail(w, r, http.StatusTooManyRequests, "target-limited", "target-limited", strconv.Quote(truncate(limited.Host, 100)), limited.RetryAfter())
+		case req.Refresh:
+			h.fail(w, r, http.StatusTooManyRequests, "refresh-limited", "refresh-limited", check.DefaultLimits().Burst, limited.RetryAfter())
+		default:
+			h.fail(w, r, http.StatusTooManyRequests, "rate-limited", "rate-limited", limited.RetryAfter())
+		}
 		return
 	}
-	h.failDiscovery(w, r, input, asDiscoveryError(err))
+	var he *discovery.HeaderError
+	if errors.As(err, &he) {
+		h.fail(w, r, http.StatusBadRequest, "bad-input", "check-body-header-value", jsonpos.QuoteClipped(truncate(he.Name, 60)))
+		return
+	}
+	h.failDiscovery(w, r, req.Input, asDiscoveryError(err))
 }
 
 func asDiscoveryError(err error) *discovery.Error {
@@ -510,15 +497,55 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 		}
 		req = queryCheck(r)
 	}
-	f, cached, err := h.fetchFor(r, req)
-	if err != nil {
-		h.fetchFailed(w, r, req.Input, err)
+	memo := !req.Posted && !req.Refresh
+	key := pageKey(r, asJSON)
+	if pg, ok := h.pages.Get(key); memo && ok {
+		if asJSON {
+			h.cors(w, r)
+		}
+		pg.serve(w, r)
 		return
 	}
-	rep := discovery.Analyze(f, lint.Options{})
-	live := h.checkLive(r, req, rep)
+	res, err := h.run(r, req, true)
+	if err != nil {
+		h.checkFailed(w, r, req, err)
+		return
+	}
+	// Rendering computes too (the report of a large card, the selections,
+	// the SDK comparison): through the same gate as the check's stages,
+	// and a reader who waited for it may find the page another rendered.
+	if h.gate != nil {
+		if err := h.gate.Enter(r.Context()); err != nil {
+			return
+		}
+		defer h.gate.Leave()
+	}
+	if pg, ok := h.pages.Get(key); memo && ok {
+		if asJSON {
+			h.cors(w, r)
+		}
+		pg.serve(w, r)
+		return
+	}
+	c := &capture{ResponseWriter: w}
+	h.answerCheck(c, r, req, res, asJSON)
+	if memo && res.Cached && !res.Report.Facts.NoStore && c.status == http.StatusOK && r.Method == http.MethodGet {
+		h.pages.Put(key, memoPage{status: c.status, header: w.Header().Clone(), body: c.body.Bytes()}, c.body.Len()+len(key))
+	}
+}
+
+// answerCheck renders a check's result: JSON or the report page.
+func (h *handler) answerCheck(w http.ResponseWriter, r *http.Request, req checkRequest, res *check.Result, asJSON bool) {
+	rl := langOf(r)
+	rep := res.Report
+	var sdks []selection.SDKChoice
+	var matrix []sdk.Row // the compatibility matrix (core/sdk's models)
+	if res.Entries <= maxCompareEntries {
+		sdks = selection.CompareDoc(rep.Result.Doc)
+		matrix = sdk.Check(rep.Result.Doc, sdk.Options{})
+	}
 	cacheControl := "public, max-age=60"
-	if req.Refresh || req.Posted || f.Facts.NoStore {
+	if req.Refresh || req.Posted || rep.Facts.NoStore {
 		cacheControl = "no-store"
 	}
 	if asJSON {
@@ -529,7 +556,7 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 			h.tooMuchOutput(w, r)
 			return
 		}
-		h.writeJSON(w, r, http.StatusOK, newCheckJSON(rep, live, cat(r)), cacheControl)
+		h.writeJSON(w, r, http.StatusOK, newCheckJSON(res, sdks, matrix, cat(r)), cacheControl)
 		return
 	}
 	v := components.NewReportView(rep, h.siteOrigin(r), rl.lang)
@@ -539,24 +566,15 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 	if !rep.HeaderlessNoteText.IsZero() {
 		v.HeaderlessNote = cat(r).Render(rep.HeaderlessNoteText)
 	}
-	v.Cached = cached
+	v.Cached = res.Cached
 	v.Clients = clientViews(rep, rl.lang)
-	v.SDKs = components.NewSDKViews(rl.lang, live.sdks)
-	v.Probes = components.NewProbeView(rl.lang, req.Probe, live.probes, live.entries)
-	if live.signatures != nil || live.signatureErr != nil {
-		v.Signatures = components.NewSignaturesView(rl.lang, live.signatures, live.signatureErr)
+	v.SDKs = components.NewSDKViews(rl.lang, sdks)
+	v.SDKMatrix = components.NewSDKMatrix(rl.lang, matrix)
+	v.Probes = components.NewProbeView(rl.lang, req.Probe, res.Probes, res.Entries)
+	if res.Signatures != nil || res.SignatureErr != nil {
+		v.Signatures = components.NewSignaturesView(rl.lang, res.Signatures, res.SignatureErr)
 	}
 	h.writeHTML(w, r, http.StatusOK, components.ReportPage(v), cacheControl)
-}
-
-// liveResults are what a check learned beyond the card's own fetch.
-type liveResults struct {
-	probes       []probe.Result // nil unless asked for
-	signatures   *signature.Report
-	signatureErr error
-	sdks         []selection.SDKChoice
-	extended     *extended.Result
-	entries      int // interface entries the card declares (what the probes would ask)
 }
 
 // maxCompareEntries bounds the SDK comparison: it selects seven times over
@@ -564,32 +582,6 @@ type liveResults struct {
 // took 0.45 s; a real card declares a handful, and past this many the
 // report leaves the comparison out (the clients' selection still runs).
 const maxCompareEntries = 1000
-
-// checkLive runs what the request asked for beside the card: the probes
-// (probe=1), the signature check (when the card is signed), the SDKs'
-// choices, and the extended card (POST with "extended": true). Each has
-// its own budget of requests, under the same policy as the card fetch.
-func (h *handler) checkLive(r *http.Request, req checkRequest, rep *discovery.Report) liveResults {
-	p := h.policy
-	p.Self = h.selfEndpoints(r)
-	var out liveResults
-	if req.Probe && h.cfg.Doer != nil {
-		out.probes = h.runProbes(r, req, rep, p)
-	}
-	if hasSignatures(rep.Result.Doc) && h.cfg.Doer != nil {
-		out.signatures, out.signatureErr = h.verifySignatures(r, req, rep, p)
-	}
-	if req.Extended && req.Posted && h.cfg.Doer != nil {
-		out.extended = h.checkExtended(r, req, rep, p)
-	}
-	if rep.Result.Doc != nil {
-		out.entries = len(probe.Entries(rep.Result.Doc.Root))
-	}
-	if out.entries <= maxCompareEntries {
-		out.sdks = selection.CompareDoc(rep.Result.Doc)
-	}
-	return out
-}
 
 // card answers the remote card's own bytes, for the editor's "Open URL",
 // but only when the engine recognises them as an Agent Card (era 1.0, 0.3,
@@ -602,13 +594,14 @@ func (h *handler) checkLive(r *http.Request, req checkRequest, rep *discovery.Re
 func (h *handler) card(w http.ResponseWriter, r *http.Request) {
 	h.cors(w, r)
 	q := r.URL.Query()
-	input := q.Get("url")
-	f, _, err := h.fetch(r, input, q.Get("refresh") == "1")
+	req := checkRequest{Input: q.Get("url"), Refresh: q.Get("refresh") == "1"}
+	res, err := h.run(r, req, false)
 	if err != nil {
-		h.fetchFailed(w, r, input, err)
+		h.checkFailed(w, r, req, err)
 		return
 	}
-	if era := lint.Lint(f.Body, lint.Options{}).Detection.Era; !isCardEra(era) {
+	input, f := req.Input, res.Report
+	if era := f.Result.Detection.Era; !isCardEra(era) {
 		msg := i18n.T("ui.error.not-a-card.json", f.Facts.FinalURL)
 		if era == card.EraUnknown && !json.Valid(f.Body) {
 			msg = i18n.T("ui.error.not-a-card.unreadable", f.Facts.FinalURL)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
 )
 
@@ -41,7 +42,7 @@ func newTestWorker(t *testing.T, allowLoopback bool) *testWorker {
 	// Many refresh=1 checks in a row from one test client: a limit that
 	// does not get in the way (TestRefreshLimit tests the default one).
 	tw.h = newHandler(Config{Doer: doer, AllowLoopback: allowLoopback, Cache: newMemoryCache(16), Policy: &p,
-		Logf: func(string, ...any) {}, Refresh: newRefreshLimiter(1000, time.Millisecond, 16)})
+		Logf: func(string, ...any) {}, Limits: generousLimits()})
 	return tw
 }
 
@@ -348,4 +349,11 @@ func TestPanicIsRecovered(t *testing.T) {
 	if w.Code != 200 {
 		t.Errorf("after a panic /healthz = %d", w.Code)
 	}
+}
+
+// generousLimits lets a test send as many checks as it likes: the limits
+// have tests of their own (TestB4ProbeReflection, TestRefreshLimit).
+func generousLimits() *check.Limiter {
+	return check.NewLimiter(check.Limits{Burst: 1000, Interval: time.Millisecond, HostBurst: 1000, HostInterval: time.Millisecond,
+		MaxClients: 16, MaxHosts: 16}, nil)
 }

@@ -16,7 +16,6 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
-	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
 )
@@ -248,31 +247,6 @@ func TestCacheSharedAcrossLanguages(t *testing.T) {
 	}
 	if en.Find("html").AttrOr("lang", "") != "en" || zh.Find("html").AttrOr("lang", "") != "zh-CN" {
 		t.Error("languages mixed up")
-	}
-}
-
-// The header-less note survives the cache as data: rendered in Chinese
-// after a round trip it reads as the original does, nested message,
-// numbers and phrases included.
-func TestCacheEntryKeepsNoteAsData(t *testing.T) {
-	u, _ := url.Parse("https://a.example/.well-known/agent-card.json")
-	note := i18n.T("msg.fetch.headerless-failed", i18n.T("msg.fetch.request-cap", 12))
-	f := &discovery.Fetched{URL: u, Body: []byte("{}"), HeaderlessNoteText: note}
-	back, err := decodeEntry(encodeEntry(f), "a.example")
-	if err != nil {
-		t.Fatal(err)
-	}
-	zh := catalog.Of(i18n.Chinese)
-	want, got := zh.Render(note), zh.Render(back.HeaderlessNoteText)
-	if got != want || !hasHan(got) || !strings.Contains(got, "12") {
-		t.Errorf("after the cache %q, before %q", got, want)
-	}
-	if back.HeaderlessNote != i18n.EnglishCatalogue().Render(note) {
-		t.Errorf("English note %q", back.HeaderlessNote)
-	}
-	p := i18n.T("msg.fetch.headerless-failed", i18n.Phrase("phrase.severity.error"))
-	if b, _ := decodeEntry(encodeEntry(&discovery.Fetched{URL: u, HeaderlessNoteText: p}), ""); zh.Render(b.HeaderlessNoteText) != zh.Render(p) {
-		t.Errorf("phrase lost: %q", zh.Render(b.HeaderlessNoteText))
 	}
 }
 

@@ -13,7 +13,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/signature"
@@ -30,7 +29,7 @@ func liveWorker(t *testing.T, allowLoopback bool, wrap func(discovery.Doer) disc
 		d = wrap(d)
 	}
 	return newHandler(Config{Doer: d, AllowLoopback: allowLoopback, Cache: newMemoryCache(32), Policy: &p,
-		Logf: func(string, ...any) {}, Refresh: newRefreshLimiter(1000, time.Millisecond, 16)})
+		Logf: func(string, ...any) {}, Limits: generousLimits()})
 }
 
 func serve(t *testing.T, h http.Handler, r *http.Request) *httptest.ResponseRecorder {
@@ -223,18 +222,18 @@ func postCheck(t *testing.T, h http.Handler, body string, lang ...string) *httpt
 
 // TestPostHeaders: POST /api/check sends the caller's headers to the card's
 // origin and to its declared endpoints, and nowhere else (not to the key
-// set its signature names on another origin); the answer never carries
+// set its signature names, even on the card's origin); the answer never carries
 // them, is never cached, and the next GET fetches the card again.
 func TestPostHeaders(t *testing.T) {
 	agent := a2aAgent(t)
 	key, jwks := signingKey(t)
-	// The key set's host is neither the card's origin nor an endpoint.
-	keys := cardHost(t, func(string) []byte { return nil }, jwks)
+	// The signature's key set is on the card's own origin (self-published):
+	// fetched, but never with the caller's headers, since a key set is public.
 	host := cardHost(t, func(self string) []byte {
 		c := liveCard(map[string]any{"capabilities": map[string]any{"extendedAgentCard": true}},
 			[3]string{agent.URL("/jsonrpc"), "JSONRPC", "1.0"}, [3]string{agent.URL("/rest"), "HTTP+JSON", "1.0"})
-		return signCard(t, c, key, keys.URL("/jwks.json"))
-	}, nil)
+		return signCard(t, c, key, self+"/jwks.json")
+	}, jwks)
 	h := liveWorker(t, true, nil)
 	body := `{"url":` + jsonString(host.URL("/.well-known/agent-card.json")) + `,"headers":{"Authorization":"` + secret + `","x-api-key":"k-secret"},"probe":true,"extended":true}`
 	w := postCheck(t, h, body)
@@ -251,11 +250,17 @@ func TestPostHeaders(t *testing.T) {
 	if !agent.sawSecret() {
 		t.Error("the declared endpoints did not get the headers")
 	}
-	if len(keys.requests()) == 0 {
-		t.Error("the jku was not fetched")
+	fetchedKeys := false
+	for _, r := range host.requests() {
+		if r.Path == "/jwks.json" {
+			fetchedKeys = true
+			if r.Header.Get("Authorization") != "" || r.Header.Get("X-Api-Key") != "" {
+				t.Error("the key set request carried the caller's headers")
+			}
+		}
 	}
-	if keys.sawSecret() {
-		t.Error("the key set's host (neither the card's origin nor an endpoint) got the headers")
+	if !fetchedKeys {
+		t.Error("the jku was not fetched")
 	}
 	m := checkJSONOf(t, w)
 	if o := probeOutcomes(t, m); o[0] != "speaks-declared" || o[1] != "speaks-declared" {
@@ -266,7 +271,7 @@ func TestPostHeaders(t *testing.T) {
 		t.Errorf("extended card not fetched with the headers: %v", m["extended"])
 	}
 	sig, _ := m["signatures"].(map[string]any)
-	if rs, _ := sig["results"].([]any); len(rs) != 1 || rs[0].(map[string]any)["outcome"] != "verified" {
+	if rs, _ := sig["results"].([]any); len(rs) != 1 || rs[0].(map[string]any)["outcome"] != "self-published" {
 		t.Errorf("signatures: %v", m["signatures"])
 	}
 
@@ -362,20 +367,23 @@ func TestPostBadBodies(t *testing.T) {
 }
 
 // TestSignaturesInReport: a signed card's report shows each signature's
-// verification (the key from the jku, fetched under the policy), the
-// outcome sentence and the canonical payload; an edited card is invalid;
+// verification (without a key of the caller's, only a key the card's own
+// origin publishes at its jku: self-published), the outcome sentence and
+// the canonical payload; an edited card is invalid;
 // a card signed over the Python SDK's form says so; a key in a POST body
 // is used, and a GET never takes one.
 func TestSignaturesInReport(t *testing.T) {
 	key, jwks := signingKey(t)
-	keys := cardHost(t, func(string) []byte { return nil }, jwks)
-	base := liveCard(map[string]any{"description": "Réserve des trains."}, [3]string{"https://agent.example.com/a2a", "JSONRPC", "1.0"})
-	signed := signCard(t, base, key, keys.URL("/jwks.json"))
-	edited := bytes.Replace(signed, []byte("trains"), []byte("trams"), 1)
-	python := pythonSigned(t, base, key, keys.URL("/jwks.json"))
-	noJKU := signCard(t, base, key, "")
-	cards := map[string][]byte{"/signed": signed, "/edited": edited, "/python": python, "/nojku": noJKU}
-	host := serveLive(t, func(*liveFixture) http.Handler {
+	cards := map[string][]byte{"/jwks.json": jwks}
+	var base, signed []byte
+	// The cards name a key set on their own origin (self-published).
+	host := serveLive(t, func(f *liveFixture) http.Handler {
+		base = liveCard(map[string]any{"description": "Réserve des trains."}, [3]string{"https://agent.example.com/a2a", "JSONRPC", "1.0"})
+		signed = signCard(t, base, key, f.URL("/jwks.json"))
+		cards["/signed"] = signed
+		cards["/edited"] = bytes.Replace(signed, []byte("trains"), []byte("trams"), 1)
+		cards["/python"] = pythonSigned(t, base, key, f.URL("/jwks.json"))
+		cards["/nojku"] = signCard(t, base, key, "")
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			w.Write(cards[r.URL.Path])
@@ -391,7 +399,7 @@ func TestSignaturesInReport(t *testing.T) {
 		}
 		return rs[0].(map[string]any)
 	}
-	if r := sigOf("/signed"); r["outcome"] != "verified" || r["keySource"] != "jku" {
+	if r := sigOf("/signed"); r["outcome"] != "self-published" || r["keySource"] != "jku" {
 		t.Errorf("signed: %v", r)
 	}
 	if r := sigOf("/edited"); r["outcome"] != "invalid" {
@@ -437,11 +445,17 @@ func TestSignaturesInReport(t *testing.T) {
 	}
 	// Every GET above named the same jku: the key set was fetched once,
 	// then read from the cache like a card.
-	if n := len(keys.requests()); n != 1 {
+	n := 0
+	for _, r := range host.requests() {
+		if r.Path == "/jwks.json" {
+			n++
+		}
+	}
+	if n != 1 {
 		t.Errorf("the key set was fetched %d times", n)
 	}
 	// An unsigned card has no signatures section.
-	d = doc(t, serve(t, h, httptest.NewRequest(http.MethodGet, "/check?url="+url.QueryEscape(keys.URL("/jwks.json")), nil)))
+	d = doc(t, serve(t, h, httptest.NewRequest(http.MethodGet, "/check?url="+url.QueryEscape(host.URL("/jwks.json")), nil)))
 	if d.Find(`[data-testid=signatures]`).Length() != 0 {
 		t.Error("signatures section on a document without signatures")
 	}

@@ -49,6 +49,7 @@ func main() {
 			Cache:         jsCache{},
 			LocalOnly:     allow || cloudflare.Getenv("LOCAL_ONLY") == "1",
 			SiteOrigin:    cloudflare.Getenv("SITE_ORIGIN"),
+			Pause:         jsPause,
 		}),
 		dev: allow,
 	}

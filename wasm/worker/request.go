@@ -7,9 +7,9 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/textproto"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/signature"
@@ -36,20 +36,9 @@ type checkRequest struct {
 
 // Bounds of a POST /api/check body: a URL, a few headers and a key set.
 const (
-	maxCheckBody      = 64 << 10
-	maxCustomHeaders  = 32
-	maxHeaderValue    = 8 << 10
-	maxHeaderNameSize = 128
+	maxCheckBody     = 64 << 10
+	maxCustomHeaders = 32
 )
-
-// reservedHeaders are set by the checker itself (its identity, the
-// protocol version it asks for, the body it sends) or by the runtime
-// (framing, the host): a caller's header must not replace them.
-var reservedHeaders = map[string]bool{
-	"User-Agent": true, "A2a-Version": true, "Accept": true, "Content-Type": true, "Content-Length": true,
-	"Host": true, "Connection": true, "Transfer-Encoding": true, "Te": true, "Trailer": true, "Upgrade": true,
-	"Keep-Alive": true, "Expect": true, "Proxy-Authorization": true, "Proxy-Connection": true,
-}
 
 // bodyError is a POST body the handler refuses: the status, and the
 // wording (ui.error.<words>.*) with its arguments. Arguments never hold a
@@ -137,9 +126,10 @@ func postedCheck(r *http.Request) (checkRequest, error) {
 	return out, nil
 }
 
-// customHeaders reads the headers member: an object of strings. Names
-// must be HTTP tokens and not the checker's own headers; values must not
-// break the header framing. Errors name the header, never its value.
+// customHeaders reads the headers member: an object of strings, each
+// header as the engine's one rule allows it (discovery.CheckHeader: an
+// HTTP token that is not the checker's own, a value of visible ASCII).
+// Errors name the header, never its value.
 func customHeaders(v json.RawMessage) (http.Header, error) {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(v, &m) != nil {
@@ -151,55 +141,33 @@ func customHeaders(v json.RawMessage) (http.Header, error) {
 	h := http.Header{}
 	for name, raw := range m {
 		shown := jsonpos.QuoteClipped(truncate(name, 60))
-		if !validHeaderName(name) {
-			return nil, badBody("check-body-header-name", shown)
-		}
-		canon := textproto.CanonicalMIMEHeaderKey(name)
-		if reservedHeaders[canon] || strings.HasPrefix(canon, "Sec-") || strings.HasPrefix(canon, "Cf-") {
-			return nil, badBody("check-body-header-reserved", shown)
-		}
 		var value string
 		if json.Unmarshal(raw, &value) != nil {
+			if _, p := discovery.CheckHeader(name, ""); p != discovery.HeaderOK {
+				return nil, headerProblem(p, shown)
+			}
 			return nil, badBody("check-body-header-type", shown)
 		}
-		if len(value) > maxHeaderValue {
-			return nil, badBody("check-body-header-long", shown, maxHeaderValue>>10)
-		}
-		if strings.ContainsAny(value, "\r\n\x00") || !validHeaderValue(value) {
-			return nil, badBody("check-body-header-value", shown)
+		canon, p := discovery.CheckHeader(name, value)
+		if p != discovery.HeaderOK {
+			return nil, headerProblem(p, shown)
 		}
 		h[canon] = []string{value}
 	}
 	return h, nil
 }
 
-// validHeaderName: an HTTP token (RFC 9110 §5.1).
-func validHeaderName(s string) bool {
-	if s == "" || len(s) > maxHeaderNameSize {
-		return false
+// headerProblem is a refused header in the checker's words.
+func headerProblem(p discovery.HeaderProblem, shown string) error {
+	switch p {
+	case discovery.HeaderBadName:
+		return badBody("check-body-header-name", shown)
+	case discovery.HeaderReserved:
+		return badBody("check-body-header-reserved", shown)
+	case discovery.HeaderValueLong:
+		return badBody("check-body-header-long", shown, discovery.MaxHeaderValue>>10)
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// validHeaderValue: visible ASCII, spaces and tabs, and obs-text (RFC
-// 9110 §5.5); no other control characters.
-func validHeaderValue(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if (c < 0x20 && c != '\t') || c == 0x7f {
-			return false
-		}
-	}
-	return true
+	return badBody("check-body-header-value", shown)
 }
 
 // postedKeys reads the key member: a JWK or JWKS, as an object or as a

@@ -19,7 +19,6 @@
 // noticed synchronously where Go is entered, and each request waits on
 // promises of its own.
 import "./wasm_exec.js";
-import { connect } from "cloudflare:sockets";
 import { createRuntimeContext, loadModule } from "./runtime.mjs";
 
 // syumai/workers' jsutil.TryCatch expects this helper on the global object.
@@ -31,27 +30,36 @@ globalThis.tryCatch = (fn) => {
   }
 };
 
-// agentcardProbe tells a refused connection from a lost one after a fetch
-// failed (workerd says "Network connection lost." for both; see
-// fetch_js.go): it opens a bare TCP connection to the same host and port,
-// sends nothing, and closes it. It answers "open", "refused" or "unknown"
-// (no answer within ms). Go calls it within the request that failed, so
-// the socket and the timer belong to that request.
-globalThis.agentcardProbe = async (hostname, port, ms) => {
-  let timer;
-  let socket;
-  try {
-    socket = connect({ hostname, port });
-    const timeout = new Promise((resolve) => {
-      timer = setTimeout(() => resolve("unknown"), ms);
-    });
-    return await Promise.race([socket.opened.then(() => "open"), timeout]);
-  } catch (e) {
-    return /cannot connect|refused/i.test(String(e && e.message)) ? "refused" : "unknown";
-  } finally {
-    clearTimeout(timer);
-    if (socket) socket.close().catch(() => {});
+// agentcardReadBody reads a response body up to max bytes in one go and
+// answers { bytes, truncated }. Go awaits it once per response: reading
+// the stream chunk by chunk from Go entered the Go instance once per
+// chunk (a hundred times for a card of half a megabyte), and sixteen such
+// fetches at once kept every other request of the isolate waiting.
+globalThis.agentcardReadBody = async (body, max) => {
+  const reader = body.getReader();
+  const chunks = [];
+  let size = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > max) {
+      chunks.push(value.subarray(0, max - size));
+      size = max;
+      truncated = true;
+      await reader.cancel().catch(() => {});
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
   }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return { bytes, truncated };
 };
 
 let mod; // the compiled module, kept for restarts
@@ -106,19 +114,24 @@ function start(env) {
   return state;
 }
 
+// securityHeaders are the headers every answer carries, the same set as
+// the Go handler's securityHeaders (handler.go; a native test compares the
+// two), so that the runtime's own answers below are no exception.
+const securityHeaders = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+};
+
 // failure is the answer when the instance could not start or died while
 // serving: a plain error with the headers every response carries.
 function failure(status, text) {
   return new Response(text + "\n", {
     status,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "X-Frame-Options": "DENY",
-    },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...securityHeaders },
   });
 }
 

@@ -87,6 +87,13 @@ func Probe(ctx context.Context, t probe.Target) probe.Verdict {
 	if t.Entry.Version != "" {
 		ctx = metadata.AppendToOutgoingContext(ctx, "a2a-version", t.Entry.Version)
 	}
+	// The caller's credentials, where the check's scope let them go
+	// (core/check decides; t.Header is nil otherwise).
+	for k, vs := range t.Header {
+		for _, v := range vs {
+			ctx = metadata.AppendToOutgoingContext(ctx, strings.ToLower(k), v)
+		}
+	}
 	req := &a2apb.GetTaskRequest{Id: t.TaskID}
 	if t.Entry.HasTenant {
 		req.Tenant = t.Entry.Tenant

@@ -218,7 +218,7 @@ function item(doc) {
       "data-line": String(d.range.start.line), "data-target": targets.has(d.code) ? "true" : null,
     },
     el("button", { type: "button", class: "diag-loc", title: t("ui.playground.finding.show"), onclick: () => jump(from, to) },
-      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), ` ${line.number}:${from - line.from + 1}`),
+      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), t("ui.playground.position", line.number, from - line.from + 1)),
     el("a", { class: "diag-code", href: d.url }, d.code),
     el("span", { class: "diag-msg" }, d.message),
     (d.fixes || []).map((f) => el("button", { type: "button", class: "fix", "data-testid": "quick-fix", "data-code": d.code, onclick: () => applyFix(d, f) }, f.title)));

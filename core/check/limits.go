@@ -1,0 +1,239 @@
+package check
+
+import (
+	"net"
+	"net/netip"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Limits are the per-client budget and the per-target-host caps of the
+// checks an edge runs for strangers (the Worker). Every check that would
+// send requests draws from them: a card fetch that the cache does not
+// answer, a probe run, a key-set fetch and an extended-card check each
+// cost one token of the client's budget; a probe run also costs one token
+// of every host it probes, however many of the card's entries are on that
+// host. Over a limit the check is refused before anything is sent
+// (*LimitError, which the Worker answers with 429 and Retry-After).
+type Limits struct {
+	// Burst tokens per client at once, then one more every Interval.
+	Burst    int
+	Interval time.Duration
+	// Daily is the ceiling per client over Day (refilled evenly), so that
+	// a client that stays just under the rate cannot go on for ever.
+	Daily int
+	Day   time.Duration
+	// HostBurst probe runs per target host at once, then one more every
+	// HostInterval, whoever asks.
+	HostBurst    int
+	HostInterval time.Duration
+	// MaxClients and MaxHosts bound the tables (per isolate in the
+	// Worker); when one is full, the entry idle longest goes, which at
+	// worst gives it a fresh burst.
+	MaxClients, MaxHosts int
+}
+
+// DefaultLimits: 20 checks that send requests at once, then one every
+// 3 s (20 a minute), at most 1,000 a day per client; 6 probe runs per
+// target host at once, then one every 20 s.
+func DefaultLimits() Limits {
+	return Limits{Burst: 20, Interval: 3 * time.Second, Daily: 1000, Day: 24 * time.Hour,
+		HostBurst: 6, HostInterval: 20 * time.Second, MaxClients: 4096, MaxHosts: 4096}
+}
+
+// LimitError is a check refused by the limits.
+type LimitError struct {
+	// Host is set when a target host's cap refused it; empty for the
+	// client's own budget.
+	Host string
+	// Wait is how long until a token is back.
+	Wait time.Duration
+}
+
+func (e *LimitError) Error() string {
+	if e.Host != "" {
+		return "probes of " + e.Host + " are limited; retry after " + e.RetryAfter() + " s"
+	}
+	return "too many checks; retry after " + e.RetryAfter() + " s"
+}
+
+// RetryAfter is Wait in whole seconds, at least 1, for a Retry-After
+// header.
+func (e *LimitError) RetryAfter() string {
+	s := int((e.Wait + time.Second - 1) / time.Second)
+	return strconv.Itoa(max(s, 1))
+}
+
+// Limiter applies Limits. Its tables live in memory: in the Worker one
+// per isolate, so the limit stops one client (or one /64) from turning
+// the checker into a reflector against a site, not a distributed flood
+// (Cloudflare's rate limiting rules are for that).
+type Limiter struct {
+	mu      sync.Mutex
+	l       Limits
+	now     func() time.Time
+	clients map[string]*client
+	hosts   map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+type client struct {
+	short, day bucket
+}
+
+// NewLimiter makes a Limiter; now is the clock (nil: time.Now).
+func NewLimiter(l Limits, now func() time.Time) *Limiter {
+	if now == nil {
+		now = time.Now
+	}
+	return &Limiter{l: l, now: now, clients: map[string]*client{}, hosts: map[string]*bucket{}}
+}
+
+// ClientKey is who asks, from the address a request came from: an IPv4
+// address as it is, an IPv6 address by its /64 (one subscriber usually
+// holds a whole /64, so keying by the full address gave one client 2^64
+// budgets: issue 16, B10), anything else as given.
+func ClientKey(addr string) string {
+	a := strings.TrimSpace(addr)
+	if h, _, err := net.SplitHostPort(a); err == nil {
+		a = h
+	}
+	a = strings.Trim(a, "[]")
+	ip, err := netip.ParseAddr(a)
+	if err != nil {
+		if a == "" {
+			return "unknown"
+		}
+		return a
+	}
+	ip = ip.Unmap().WithZone("")
+	if ip.Is4() {
+		return ip.String()
+	}
+	p, _ := ip.Prefix(64)
+	return p.String()
+}
+
+// refill adds the tokens b earned since it was last seen (capacity size,
+// one token per every).
+func refill(b *bucket, size int, every time.Duration, now time.Time) {
+	if size > 0 && every > 0 {
+		b.tokens = min(float64(size), b.tokens+float64(now.Sub(b.last))/float64(every))
+	}
+	b.last = now
+}
+
+// ready reports whether b has a token, and else how long until it has.
+func ready(b *bucket, size int, every time.Duration) (bool, time.Duration) {
+	if size <= 0 || every <= 0 || b.tokens >= 1 {
+		return true, 0
+	}
+	return false, time.Duration((1 - b.tokens) * float64(every))
+}
+
+// Spend takes one token of key's budget (a ClientKey); a nil Limiter or
+// an empty key spends nothing.
+func (l *Limiter) Spend(key string) error {
+	if l == nil || key == "" {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	c := l.clients[key]
+	if c == nil {
+		if len(l.clients) >= l.l.MaxClients {
+			evictClients(l.clients, now, l.l)
+		}
+		c = &client{short: bucket{tokens: float64(l.l.Burst), last: now}, day: bucket{tokens: float64(l.l.Daily), last: now}}
+		l.clients[key] = c
+	}
+	dayEvery := l.l.dayEvery()
+	refill(&c.short, l.l.Burst, l.l.Interval, now)
+	refill(&c.day, l.l.Daily, dayEvery, now)
+	ok1, wait1 := ready(&c.short, l.l.Burst, l.l.Interval)
+	ok2, wait2 := ready(&c.day, l.l.Daily, dayEvery)
+	if !ok1 || !ok2 {
+		return &LimitError{Wait: max(wait1, wait2)}
+	}
+	c.short.tokens--
+	c.day.tokens--
+	return nil
+}
+
+func (l Limits) dayEvery() time.Duration {
+	if l.Daily <= 0 {
+		return 0
+	}
+	return l.Day / time.Duration(l.Daily)
+}
+
+// SpendHost takes one token of a target host's probe cap.
+func (l *Limiter) SpendHost(host string) error {
+	if l == nil || host == "" {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	b := l.hosts[host]
+	if b == nil {
+		if len(l.hosts) >= l.l.MaxHosts {
+			evictHosts(l.hosts, now, l.l)
+		}
+		b = &bucket{tokens: float64(l.l.HostBurst), last: now}
+		l.hosts[host] = b
+	}
+	refill(b, l.l.HostBurst, l.l.HostInterval, now)
+	if ok, wait := ready(b, l.l.HostBurst, l.l.HostInterval); !ok {
+		return &LimitError{Host: host, Wait: wait}
+	}
+	b.tokens--
+	return nil
+}
+
+// evictClients drops clients back at their full burst, or else the one
+// idle longest.
+func evictClients(m map[string]*client, now time.Time, l Limits) {
+	evict(m, l.MaxClients, func(c *client) (bool, time.Time) {
+		short, day := c.short, c.day
+		refill(&short, l.Burst, l.Interval, now)
+		refill(&day, l.Daily, l.dayEvery(), now)
+		return short.tokens >= float64(l.Burst) && day.tokens >= float64(l.Daily), c.short.last
+	})
+}
+
+func evictHosts(m map[string]*bucket, now time.Time, l Limits) {
+	evict(m, l.MaxHosts, func(b *bucket) (bool, time.Time) {
+		full := *b
+		refill(&full, l.HostBurst, l.HostInterval, now)
+		return full.tokens >= float64(l.HostBurst), b.last
+	})
+}
+
+// evict makes room in a full table: every entry back at its full
+// allowance goes (forgetting it changes nothing), and if that is not
+// enough, the one idle longest.
+func evict[V any](m map[string]V, max int, full func(V) (bool, time.Time)) {
+	var oldest string
+	var when time.Time
+	for k, v := range m {
+		done, last := full(v)
+		if done {
+			delete(m, k)
+			continue
+		}
+		if oldest == "" || last.Before(when) {
+			oldest, when = k, last
+		}
+	}
+	if len(m) >= max && oldest != "" {
+		delete(m, oldest)
+	}
+}

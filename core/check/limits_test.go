@@ -1,0 +1,82 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+)
+
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+// TestB10ClientKey: an IPv6 client is its /64, an IPv4 client its
+// address; ports and zones do not make new clients.
+func TestB10ClientKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"198.51.100.7": "198.51.100.7", "198.51.100.7:443": "198.51.100.7", "::ffff:198.51.100.7": "198.51.100.7",
+		"2001:db8:1:2::1": "2001:db8:1:2::/64", "[2001:db8:1:2:abcd::ffff]:443": "2001:db8:1:2::/64", "fe80::1%eth0": "fe80::/64",
+		"": "unknown", "not an address": "not an address",
+	} {
+		if got := ClientKey(in); got != want {
+			t.Errorf("ClientKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+	l := NewLimiter(Limits{Burst: 3, Interval: time.Hour, MaxClients: 100}, nil)
+	for i := range 3 {
+		if err := l.Spend(ClientKey(fmt.Sprintf("2001:db8:1:2::%x", i+1))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Spend(ClientKey("2001:db8:1:2:ffff::1")); err == nil {
+		t.Error("a fourth address of the same /64 got a fresh budget")
+	}
+	if err := l.Spend(ClientKey("2001:db8:1:3::1")); err != nil {
+		t.Errorf("another /64: %v", err)
+	}
+}
+
+// TestLimiter: a burst, then one token per interval; the daily ceiling
+// holds even when the rate allows more; host caps are their own; the
+// tables stay bounded.
+func TestLimiter(t *testing.T) {
+	c := &clock{t: time.Unix(1_800_000_000, 0)}
+	l := NewLimiter(Limits{Burst: 2, Interval: time.Second, Daily: 4, Day: 24 * time.Hour, HostBurst: 1, HostInterval: time.Minute,
+		MaxClients: 8, MaxHosts: 8}, c.now)
+	l.Spend("a")
+	l.Spend("a")
+	var le *LimitError
+	if err := l.Spend("a"); !errors.As(err, &le) || le.Wait <= 0 || le.Host != "" || le.RetryAfter() != "1" {
+		t.Fatalf("third in a burst of 2: %v", err)
+	}
+	c.t = c.t.Add(time.Second)
+	if err := l.Spend("a"); err != nil {
+		t.Errorf("a token did not come back: %v", err)
+	}
+	c.t = c.t.Add(time.Minute)
+	if err := l.Spend("a"); err != nil {
+		t.Errorf("fourth of the day: %v", err)
+	}
+	c.t = c.t.Add(time.Minute)
+	if err := l.Spend("a"); !errors.As(err, &le) || le.Wait < time.Hour {
+		t.Errorf("fifth of the day, ceiling 4: %v", err)
+	}
+	if err := l.SpendHost("victim.example.com"); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.SpendHost("victim.example.com"); !errors.As(err, &le) || le.Host != "victim.example.com" {
+		t.Errorf("second probe run of one host: %v", err)
+	}
+	for i := range 100 {
+		l.Spend(fmt.Sprint(i))
+		l.SpendHost(fmt.Sprint(i))
+	}
+	if len(l.clients) > 8 || len(l.hosts) > 8 {
+		t.Errorf("%d clients, %d hosts kept; max 8", len(l.clients), len(l.hosts))
+	}
+	var none *Limiter
+	if none.Spend("a") != nil || none.SpendHost("h") != nil || l.Spend("") != nil {
+		t.Error("a nil Limiter or an empty client limited")
+	}
+}
