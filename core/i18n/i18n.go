@@ -170,13 +170,17 @@ func Parse(lang Lang, data []byte) (*Catalogue, error) {
 }
 
 func load(lang Lang, fsys fs.FS, fallback *Catalogue) (*Catalogue, error) {
-	c := &Catalogue{lang: lang, m: map[string]string{}, fallback: fallback}
 	names, err := fs.Glob(fsys, "*.json")
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(names)
-	for _, name := range names {
+	// Every file is read first, so the catalogue's map is made at its
+	// size once instead of growing (and rehashing) file by file: loading
+	// the English catalogue is most of what `agentcard version` does.
+	files := make([]map[string]string, len(names))
+	n := 0
+	for i, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return nil, err
@@ -185,7 +189,12 @@ func load(lang Lang, fsys fs.FS, fallback *Catalogue) (*Catalogue, error) {
 		if err != nil {
 			return nil, fmt.Errorf("catalogue %s/%s: %w", lang, path.Base(name), err)
 		}
-		for k, v := range m {
+		files[i] = m
+		n += len(m)
+	}
+	c := &Catalogue{lang: lang, m: make(map[string]string, n), fallback: fallback}
+	for i, name := range names {
+		for k, v := range files[i] {
 			if _, dup := c.m[k]; dup {
 				return nil, fmt.Errorf("catalogue %s: %q is in two files (the second is %s)", lang, k, name)
 			}
