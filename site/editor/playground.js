@@ -389,11 +389,13 @@ async function runLint() {
   sideTimer = later(() => {
     if (view.state.doc !== doc) return;
     const n = stats.lints;
-    // data-settled: the simulator (and its highlight in the editor) follow
-    // lint n; tests wait on it before pointing at the text.
-    runSelect(text).finally(() => { if (stats.lints === n) root.dataset.settled = String(n); });
-    setTimeout(side(() => renderSDKs(text)), 0);
-    setTimeout(side(() => renderMatrix(text)), 0);
+    // each in a task of its own; resolves when its panel is drawn
+    const task = (f) => new Promise((resolve) => setTimeout(() => resolve(side(f)()), 0));
+    // data-settled: the simulator (and its highlight in the editor), the
+    // SDK rows and the compatibility matrix follow lint n; tests wait on
+    // it before pointing at the text or reading the panels.
+    Promise.allSettled([runSelect(text), task(() => renderSDKs(text)), task(() => renderMatrix(text))])
+      .then(() => { if (stats.lints === n) root.dataset.settled = String(n); });
     setTimeout(side(() => renderPreview($("preview"), text, res)), 0);
   });
 }
