@@ -25,8 +25,12 @@ build-cli: ## build the agentcard CLI into build/agentcard (lint/fix, migrate, s
 build-site: deps ## build the static site and playground into dist/site (prints a size report)
 	$(GO) run ./scripts/buildsite
 
-build-worker: ## build the Cloudflare Worker bundle into build/ (prints raw and gzip size)
+build-worker: ## build the two Cloudflare Workers (checker into build/, signature verifier into build/verifier/; prints raw and gzip sizes, fails over 2.5 MiB)
 	$(GO) run ./scripts/buildworker
+
+deploy: deps build-site build-worker ## publish the verifier Worker, then the checker Worker with the site (needs a Cloudflare account; one-time setup: README, Deploying)
+	npx wrangler deploy -c wrangler.verifier.toml
+	npx wrangler deploy
 
 release: ## cross-compile the CLI for linux, darwin, windows × amd64, arm64 into dist/release with SHA256SUMS (publishes nothing; VERSION=v1.2.3 to name it)
 	$(GO) run ./scripts/release $(if $(VERSION),-version $(VERSION))
@@ -35,9 +39,9 @@ release: ## cross-compile the CLI for linux, darwin, windows × amd64, arm64 int
 # no update check (the banner does it).
 WRANGLER_ENV := CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false WRANGLER_HIDE_BANNER=true
 
-dev: deps build ## build everything and serve site + Worker with wrangler dev on http://127.0.0.1:8787
+dev: deps build ## build everything and serve site + both Workers with wrangler dev on http://127.0.0.1:8787
 	@echo "serving http://127.0.0.1:8787 (loopback targets allowed: ALLOW_LOOPBACK=1; Host must be 127.0.0.1, localhost or [::1])"
-	$(WRANGLER_ENV) npx wrangler dev --ip 127.0.0.1 --port 8787 --var ALLOW_LOOPBACK:1 --var LOCAL_ONLY:1 --var SITE_ORIGIN:http://127.0.0.1:8787
+	$(WRANGLER_ENV) npx wrangler dev -c wrangler.toml -c wrangler.verifier.toml --ip 127.0.0.1 --port 8787 --var ALLOW_LOOPBACK:1 --var LOCAL_ONLY:1 --var SITE_ORIGIN:http://127.0.0.1:8787
 
 serve-worker-native: ## the Worker's handler natively on PORT (default 8788), ALLOW_LOOPBACK and SITE_ORIGIN from the environment; loopback Host names only
 	$(GO) run ./wasm/worker
@@ -51,6 +55,9 @@ test-static: ## gofmt, go vet, go.mod tidy, generated code up to date, core buil
 	GOOS=js GOARCH=wasm $(GO) build ./core/...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
 	GOOS=js GOARCH=wasm $(GO) vet -tags worker ./wasm/worker/
+	GOOS=js GOARCH=wasm $(GO) build -tags worker,remoteverify ./core/...
+	GOOS=js GOARCH=wasm $(GO) vet -tags worker,remoteverify ./wasm/worker/...
+	GOOS=js GOARCH=wasm $(GO) vet -tags worker ./wasm/verifier/
 	@$(GO) tool templ generate -include-version=false >/dev/null 2>&1; \
 	  if ! git diff --quiet -- components; then echo "generated templ code is stale: run make generate and commit"; git diff --stat -- components; exit 1; fi
 
@@ -85,8 +92,8 @@ test-e2e-worker: deps build-worker ## the Worker under wrangler dev against loop
 load-worker: deps build-worker ## load run with wrk against wrangler dev (requests/s, p50/p99)
 	AGENTCARD_E2E=1 AGENTCARD_E2E_NOBUILD=1 AGENTCARD_LOAD=1 $(GO) test -count=1 -timeout 10m -run 'E2ELoad' -v ./wasm/worker/
 
-test-e2e-editor: build-site ## the playground in headless Chromium
-	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'E2E' -v ./site/e2e/
+test-e2e-editor: build-site build-worker ## the playground in headless Chromium (short links: the site and both Workers in wrangler dev)
+	AGENTCARD_E2E=1 $(GO) test -count=1 -timeout 30m -run 'E2E' -v ./site/e2e/
 
 bench-editor: build-site ## playground in headless Chromium: cold start to first findings (5 fresh profiles, with phases), lint and keystroke to findings -> build/artifacts/editor-bench.json
 	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'BrowserBenchmark' -v ./site/e2e/
@@ -103,4 +110,4 @@ lighthouse: ## Lighthouse 12.2.3 mobile (performance) on the playground and ever
 bench: ## engine and handler benchmarks with their baselines
 	$(GO) test -run '^$$' -bench . -benchmem ./core/lint/ ./wasm/worker/
 
-.PHONY: help deps generate build build-cli bench-cli profile-editor lighthouse release test-action build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native bench-editor
+.PHONY: help deps generate build build-cli bench-cli profile-editor lighthouse deploy release test-action build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native bench-editor

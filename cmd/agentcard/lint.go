@@ -58,6 +58,7 @@ func (e *env) lint(args []string) int {
 	c.fs.BoolVar(&f.live.probe, "probe", false, "")
 	c.fs.BoolVar(&f.live.extended, "extended", false, "")
 	c.fs.StringVar(&f.live.keyFile, "key", "", "")
+	from := e.addFromFlags(c) // --from FILE, --concurrency N (from.go)
 	var headerProblem i18n.Text
 	c.fs.Func("header-origin", "", func(v string) error {
 		o, problem := parseHeaderOrigin(v)
@@ -124,6 +125,11 @@ func (e *env) lint(args []string) int {
 	if _, err := withFlags(nil, f); err != nil {
 		return c.failText(e.configProblem(err))
 	}
+	listed, problem := e.fromInputs(from)
+	if problem != "" {
+		return c.failText(problem)
+	}
+	pos = append(pos, listed...)
 	if len(pos) == 0 {
 		return c.fail("cli.no-input")
 	}
@@ -160,6 +166,7 @@ func (e *env) lint(args []string) int {
 	var runs []lintRun
 	var diffs strings.Builder
 	unreadable := false
+	reads := e.prefetch(ctx, pos, from.concurrency, f.live.options())
 	for _, name := range pos {
 		file := name != "-" && !isRemote(name)
 		cfg := base
@@ -182,7 +189,7 @@ func (e *env) lint(args []string) int {
 			continue
 		}
 		cfg, _ = withFlags(cfg, f) // checked above
-		in, err := e.readInputWith(ctx, name, f.live.options())
+		in, err := reads.read(ctx, e, name, f.live.options())
 		if err != nil {
 			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.inputProblem(err)))
 			unreadable = true

@@ -218,11 +218,7 @@ type sigResultEntry struct {
 }
 
 func encodeSignatures(rep *signature.Report) []byte {
-	e := signatureEntry{Results: make([]sigResultEntry, len(rep.Results)), Unchecked: rep.Unchecked, Supplied: rep.Supplied, Work: rep.Work}
-	for i, r := range rep.Results {
-		e.Results[i] = sigResultEntry{Result: r, Text: newEntryText(r.Text, 0)}
-	}
-	b, _ := json.Marshal(e)
+	b, _ := json.Marshal(signatureEntryOf(rep))
 	return b
 }
 
@@ -234,6 +230,21 @@ func decodeSignatures(b []byte) (*signature.Report, error) {
 	if e.Results == nil {
 		return nil, errors.New("no results in the entry")
 	}
+	return e.report(), nil
+}
+
+// signatureEntryOf is rep as the cache (and the verifier's answer,
+// remote.go) stores it, without the payload.
+func signatureEntryOf(rep *signature.Report) signatureEntry {
+	e := signatureEntry{Results: make([]sigResultEntry, len(rep.Results)), Unchecked: rep.Unchecked, Supplied: rep.Supplied, Work: rep.Work}
+	for i, r := range rep.Results {
+		e.Results[i] = sigResultEntry{Result: r, Text: newEntryText(r.Text, 0)}
+	}
+	return e
+}
+
+// report is the stored report (without its payload).
+func (e *signatureEntry) report() *signature.Report {
 	rep := &signature.Report{Results: make([]signature.Result, len(e.Results)), Unchecked: e.Unchecked, Supplied: e.Supplied, Work: e.Work}
 	for i, r := range e.Results {
 		rep.Results[i] = r.Result
@@ -241,7 +252,7 @@ func decodeSignatures(b []byte) (*signature.Report, error) {
 			rep.Results[i].Text = r.Text.text(0)
 		}
 	}
-	return rep, nil
+	return rep
 }
 
 // entryText is an i18n.Text as the cache stores it: JSON would turn every

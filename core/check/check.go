@@ -27,7 +27,6 @@ package check
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 
 	"github.com/agentcard/agentcard/core/card"
@@ -68,7 +67,7 @@ type Options struct {
 	Keys signature.KeySet
 	// Headers are the caller's credentials; HeaderOrigins the origins
 	// they may go to when the card has no origin (a file).
-	Headers       http.Header
+	Headers       discovery.Header
 	HeaderOrigins []string
 	// Policy decides what may be fetched (every URL of every stage); the
 	// zero value is discovery.DefaultPolicy.

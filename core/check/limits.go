@@ -9,14 +9,18 @@ import (
 	"time"
 )
 
-// Limits are the per-client budget and the per-target-host caps of the
-// checks an edge runs for strangers (the Worker). Every check that would
+// Limits are the per-client budgets and the per-target-host caps of what
+// an edge does for strangers (the Worker). Every check that would
 // send requests draws from them: a card fetch that the cache does not
 // answer, a probe run, a key-set fetch and an extended-card check each
 // cost one token of the client's budget; a probe run also costs one token
 // of every host it probes, however many of the card's entries are on that
 // host. Over a limit the check is refused before anything is sent
 // (*LimitError, which the Worker answers with 429 and Retry-After).
+//
+// The same limiter keeps two more budgets per client, for what is stored
+// rather than fetched: Writes (a short link written to the store) and
+// Batches (a batch check submitted, whose URLs the queue then checks).
 type Limits struct {
 	// Burst tokens per client at once, then one more every Interval.
 	Burst    int
@@ -29,25 +33,53 @@ type Limits struct {
 	// HostInterval, whoever asks.
 	HostBurst    int
 	HostInterval time.Duration
+	// Writes and Batches are the budgets of stores and batch submissions
+	// per client (a zero Rate limits nothing).
+	Writes, Batches Rate
 	// MaxClients and MaxHosts bound the tables (per isolate in the
 	// Worker); when one is full, the entry idle longest goes, which at
-	// worst gives it a fresh burst.
+	// worst gives it a fresh burst. Every budget of every client shares
+	// MaxClients.
 	MaxClients, MaxHosts int
 }
 
-// DefaultLimits: 20 checks that send requests at once, then one every
-// 3 s (20 a minute), at most 1,000 a day per client; 6 probe runs per
-// target host at once, then one every 20 s.
-func DefaultLimits() Limits {
-	return Limits{Burst: 20, Interval: 3 * time.Second, Daily: 1000, Day: 24 * time.Hour,
-		HostBurst: 6, HostInterval: 20 * time.Second, MaxClients: 4096, MaxHosts: 4096}
+// Rate is one per-client budget: Burst at once, then one more every
+// Interval, at most Daily a day (refilled evenly).
+type Rate struct {
+	Burst    int
+	Interval time.Duration
+	Daily    int
 }
 
-// LimitError is a check refused by the limits.
+// Budget names a per-client budget of the Limiter.
+type Budget string
+
+const (
+	ChecksBudget  Budget = "checks"  // Spend: what sends requests
+	WritesBudget  Budget = "writes"  // SpendWrite: a short link stored
+	BatchesBudget Budget = "batches" // SpendBatch: a batch check submitted
+)
+
+// DefaultLimits: 20 checks that send requests at once, then one every
+// 3 s (20 a minute), at most 1,000 a day per client; 6 probe runs per
+// target host at once, then one every 20 s; 10 short links at once, then
+// one every 30 s, 200 a day (Workers KV takes 1,000 writes a day on the
+// free plan); 3 batch checks at once, then one every 10 minutes, 20 a
+// day (each is up to 500 checks).
+func DefaultLimits() Limits {
+	return Limits{Burst: 20, Interval: 3 * time.Second, Daily: 1000, Day: 24 * time.Hour,
+		HostBurst: 6, HostInterval: 20 * time.Second, MaxClients: 4096, MaxHosts: 4096,
+		Writes:  Rate{Burst: 10, Interval: 30 * time.Second, Daily: 200},
+		Batches: Rate{Burst: 3, Interval: 10 * time.Minute, Daily: 20}}
+}
+
+// LimitError is a check (or a write, a batch) refused by the limits.
 type LimitError struct {
 	// Host is set when a target host's cap refused it; empty for the
 	// client's own budget.
 	Host string
+	// Budget is the client's budget that refused it ("" for a host's).
+	Budget Budget
 	// Wait is how long until a token is back.
 	Wait time.Duration
 }
@@ -84,6 +116,7 @@ type bucket struct {
 }
 
 type client struct {
+	rate       Rate
 	short, day bucket
 }
 
@@ -137,41 +170,64 @@ func ready(b *bucket, size int, every time.Duration) (bool, time.Duration) {
 	return false, time.Duration((1 - b.tokens) * float64(every))
 }
 
-// Spend takes one token of key's budget (a ClientKey); a nil Limiter or
-// an empty key spends nothing.
-func (l *Limiter) Spend(key string) error {
+// Spend takes one token of key's budget of checks (a ClientKey); a nil
+// Limiter or an empty key spends nothing.
+func (l *Limiter) Spend(key string) error { return l.spend(ChecksBudget, key) }
+
+// SpendWrite takes one token of key's budget of writes (a short link).
+func (l *Limiter) SpendWrite(key string) error { return l.spend(WritesBudget, key) }
+
+// SpendBatch takes one token of key's budget of batch submissions.
+func (l *Limiter) SpendBatch(key string) error { return l.spend(BatchesBudget, key) }
+
+func (l Limits) rate(b Budget) Rate {
+	switch b {
+	case WritesBudget:
+		return l.Writes
+	case BatchesBudget:
+		return l.Batches
+	}
+	return Rate{Burst: l.Burst, Interval: l.Interval, Daily: l.Daily}
+}
+
+func (l *Limiter) spend(b Budget, key string) error {
 	if l == nil || key == "" {
+		return nil
+	}
+	r := l.l.rate(b)
+	if r.Burst <= 0 && r.Daily <= 0 {
 		return nil
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	c := l.clients[key]
+	id := string(b) + "|" + key
+	c := l.clients[id]
 	if c == nil {
 		if len(l.clients) >= l.l.MaxClients {
 			evictClients(l.clients, now, l.l)
 		}
-		c = &client{short: bucket{tokens: float64(l.l.Burst), last: now}, day: bucket{tokens: float64(l.l.Daily), last: now}}
-		l.clients[key] = c
+		c = &client{rate: r, short: bucket{tokens: float64(r.Burst), last: now}, day: bucket{tokens: float64(r.Daily), last: now}}
+		l.clients[id] = c
 	}
-	dayEvery := l.l.dayEvery()
-	refill(&c.short, l.l.Burst, l.l.Interval, now)
-	refill(&c.day, l.l.Daily, dayEvery, now)
-	ok1, wait1 := ready(&c.short, l.l.Burst, l.l.Interval)
-	ok2, wait2 := ready(&c.day, l.l.Daily, dayEvery)
+	dayEvery := l.l.dayEvery(r)
+	refill(&c.short, r.Burst, r.Interval, now)
+	refill(&c.day, r.Daily, dayEvery, now)
+	ok1, wait1 := ready(&c.short, r.Burst, r.Interval)
+	ok2, wait2 := ready(&c.day, r.Daily, dayEvery)
 	if !ok1 || !ok2 {
-		return &LimitError{Wait: max(wait1, wait2)}
+		return &LimitError{Budget: b, Wait: max(wait1, wait2)}
 	}
 	c.short.tokens--
 	c.day.tokens--
 	return nil
 }
 
-func (l Limits) dayEvery() time.Duration {
-	if l.Daily <= 0 {
+func (l Limits) dayEvery(r Rate) time.Duration {
+	if r.Daily <= 0 {
 		return 0
 	}
-	return l.Day / time.Duration(l.Daily)
+	return l.Day / time.Duration(r.Daily)
 }
 
 // SpendHost takes one token of a target host's probe cap.
@@ -203,9 +259,9 @@ func (l *Limiter) SpendHost(host string) error {
 func evictClients(m map[string]*client, now time.Time, l Limits) {
 	evict(m, l.MaxClients, func(c *client) (bool, time.Time) {
 		short, day := c.short, c.day
-		refill(&short, l.Burst, l.Interval, now)
-		refill(&day, l.Daily, l.dayEvery(), now)
-		return short.tokens >= float64(l.Burst) && day.tokens >= float64(l.Daily), c.short.last
+		refill(&short, c.rate.Burst, c.rate.Interval, now)
+		refill(&day, c.rate.Daily, l.dayEvery(c.rate), now)
+		return short.tokens >= float64(c.rate.Burst) && day.tokens >= float64(c.rate.Daily), c.short.last
 	})
 }
 

@@ -80,3 +80,41 @@ func TestLimiter(t *testing.T) {
 		t.Error("a nil Limiter or an empty client limited")
 	}
 }
+
+// The writes and batches budgets are the same limiter's, per client, and
+// apart from the checks budget and from each other.
+func TestLimiterBudgets(t *testing.T) {
+	c := &clock{t: time.Unix(1_800_000_000, 0)}
+	l := NewLimiter(Limits{Burst: 1, Interval: time.Hour, Daily: 10, Day: 24 * time.Hour, MaxClients: 64, MaxHosts: 8,
+		Writes: Rate{Burst: 2, Interval: time.Minute, Daily: 3}, Batches: Rate{Burst: 1, Interval: time.Hour, Daily: 1}}, c.now)
+	if l.Spend("a") != nil || l.SpendWrite("a") != nil || l.SpendWrite("a") != nil || l.SpendBatch("a") != nil {
+		t.Fatal("first of each budget refused")
+	}
+	var le *LimitError
+	if err := l.SpendWrite("a"); !errors.As(err, &le) || le.Budget != WritesBudget {
+		t.Errorf("third write in a burst of 2: %v", err)
+	}
+	if err := l.SpendBatch("a"); !errors.As(err, &le) || le.Budget != BatchesBudget {
+		t.Errorf("second batch: %v", err)
+	}
+	if err := l.Spend("a"); !errors.As(err, &le) || le.Budget != ChecksBudget {
+		t.Errorf("second check: %v", err)
+	}
+	if l.SpendWrite("b") != nil {
+		t.Error("another client's write refused")
+	}
+	c.t = c.t.Add(time.Minute)
+	if l.SpendWrite("a") != nil {
+		t.Error("a write token did not come back")
+	}
+	c.t = c.t.Add(time.Minute)
+	if err := l.SpendWrite("a"); !errors.As(err, &le) || le.Wait < time.Hour {
+		t.Errorf("fourth write of the day, ceiling 3: %v", err)
+	}
+	none := NewLimiter(Limits{Burst: 1, Interval: time.Hour, MaxClients: 8}, c.now)
+	for range 5 {
+		if none.SpendWrite("a") != nil {
+			t.Fatal("a zero Rate limited")
+		}
+	}
+}

@@ -32,33 +32,19 @@ type KeySetAnswer struct {
 	Problem i18n.Text
 }
 
-// Verifier verifies the signatures of one card.
+// Verifier verifies the signatures of one card. The error is the card's
+// own problem (a *signature.Error: no canonical form), or why the
+// verification could not be had (RemoteVerifier); either way the check
+// goes on without signature findings and nothing is cached.
 type Verifier interface {
 	VerifySignatures(ctx context.Context, in SignatureInput) (*signature.Report, error)
 }
 
-// LocalVerifier verifies in this process with core/signature.
-type LocalVerifier struct {
-	// Yield is signature.Options.Yield: the Worker passes a pause on its
-	// runtime's timer, so that other requests are served between pieces
-	// of the work.
-	Yield func(context.Context)
-}
-
-// VerifySignatures runs signature.Verify, answering each jku from
-// in.KeySets.
-func (l LocalVerifier) VerifySignatures(ctx context.Context, in SignatureInput) (*signature.Report, error) {
-	fetch := func(_ context.Context, jku string) ([]byte, error) {
-		a, ok := in.KeySets[jku]
-		switch {
-		case !ok:
-			return nil, &signature.Error{Text: i18n.T("phrase.keyset.unreachable")}
-		case !a.Problem.IsZero():
-			return nil, &signature.Error{Text: a.Problem}
-		}
-		return a.Body, nil
-	}
-	return signature.Verify(ctx, in.Card, signature.Options{Keys: in.Keys, Fetch: fetch, CardURL: in.CardURL, MaxWork: in.MaxWork, Yield: l.Yield})
+// KeyReader reads the keys an operator supplies (a JWK or a JWKS, as
+// signature.ParseKeys reads them); the error is a *signature.Error that
+// says what is wrong with them.
+type KeyReader interface {
+	ReadKeys(ctx context.Context, data []byte) (signature.KeySet, error)
 }
 
 // signatures verifies the card's signatures: it fetches the key sets of
@@ -114,7 +100,7 @@ func (r *runner) signatures(ctx context.Context, rep *discovery.Report) (out *si
 	}
 	v := r.c.Verifier
 	if v == nil {
-		v = LocalVerifier{}
+		v = defaultVerifier()
 	}
 	if r.cache == nil {
 		return r.verifyGated(ctx, v, in, "")

@@ -3,7 +3,6 @@ package discovery
 import (
 	"context"
 	"errors"
-	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -31,7 +30,7 @@ import (
 // Credentials never prints, logs or returns them except to a request it
 // allows.
 type Credentials struct {
-	headers http.Header
+	headers Header
 	named   string // the origin the user named; "" for a card without origin
 	mu      sync.Mutex
 	allowed map[string]bool
@@ -93,7 +92,7 @@ func (e *HeaderError) Error() string { return "refused header " + e.Name }
 // origins the user named for the headers (required when named is nil and
 // there are headers; "https://host[:port]", a path is ignored). Headers
 // that CheckHeader refuses are an error: nothing is sent.
-func NewCredentials(headers http.Header, named *url.URL, origins []string) (*Credentials, error) {
+func NewCredentials(headers Header, named *url.URL, origins []string) (*Credentials, error) {
 	c := &Credentials{allowed: map[string]bool{}}
 	if name, p := CheckHeaders(headers); p != HeaderOK {
 		return nil, &HeaderError{Name: name, Problem: p}
@@ -209,7 +208,7 @@ func (c *Credentials) AllowDeclared(urls []string) {
 // they may not go there. During the card's fetch, asking for another
 // origin is a redirect elsewhere: it drops the headers for the rest of
 // the check.
-func (c *Credentials) For(u *url.URL) http.Header {
+func (c *Credentials) For(u *url.URL) Header {
 	if c == nil || len(c.headers) == 0 || u == nil {
 		return nil
 	}
@@ -255,7 +254,7 @@ func (cd credentialDoer) Do(ctx context.Context, r *Request) (*Response, error) 
 	with := *r
 	with.Header = r.Header.Clone()
 	if with.Header == nil {
-		with.Header = http.Header{}
+		with.Header = Header{}
 	}
 	for k, vs := range h {
 		if with.Header.Get(k) == "" {

@@ -3,7 +3,6 @@ package discovery
 import (
 	"context"
 	"errors"
-	"net/http"
 	"time"
 )
 
@@ -15,7 +14,7 @@ import (
 // endpoints it declares.
 type Request struct {
 	URL     string
-	Header  http.Header
+	Header  Header
 	MaxBody int64 // read at most this many bytes; more sets Response.Truncated
 	// Method is "GET" when empty. Body is sent only with "POST".
 	Method string
@@ -28,7 +27,7 @@ type Request struct {
 type Response struct {
 	Status     int
 	StatusText string
-	Header     http.Header
+	Header     Header
 	Body       []byte // at most MaxBody bytes
 	Truncated  bool   // the body was longer than MaxBody and was cut
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -223,7 +222,7 @@ func judge(res *Response, f *Facts) *Error {
 }
 
 func statusLine(r *Response) string {
-	s := http.StatusText(r.Status)
+	s := statusText(r.Status)
 	if r.StatusText != "" {
 		s = r.StatusText
 	}
@@ -251,7 +250,7 @@ func chain(ctx context.Context, d Doer, u *url.URL, p Policy, withVersion bool) 
 			return nil, f, e
 		}
 		seen[key] = true
-		h := http.Header{}
+		h := Header{}
 		h.Set("User-Agent", p.UserAgent)
 		h.Set("Accept", "application/a2a+json, application/json;q=0.9, */*;q=0.1")
 		if withVersion {

@@ -1,7 +1,7 @@
 package discovery
 
 import (
-	"net/http"
+	"net/textproto"
 	"strings"
 )
 
@@ -44,7 +44,7 @@ func CheckHeader(name, value string) (canon string, problem HeaderProblem) {
 	if name == "" || len(name) > MaxHeaderName || !IsToken(name) {
 		return "", HeaderBadName
 	}
-	canon = http.CanonicalHeaderKey(name)
+	canon = textproto.CanonicalMIMEHeaderKey(name)
 	if reservedHeaders[canon] || strings.HasPrefix(canon, "Sec-") || strings.HasPrefix(canon, "Cf-") {
 		return canon, HeaderReserved
 	}
@@ -70,7 +70,7 @@ func VisibleValue(v string) bool {
 
 // CheckHeaders applies CheckHeader to every value of h; it returns the
 // first refused header's canonical name and why.
-func CheckHeaders(h http.Header) (name string, problem HeaderProblem) {
+func CheckHeaders(h Header) (name string, problem HeaderProblem) {
 	for k, vs := range h {
 		for _, v := range vs {
 			if canon, p := CheckHeader(k, v); p != HeaderOK {

@@ -2,7 +2,6 @@ package discovery
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/agentcard/agentcard/core/i18n"
 )
@@ -29,7 +28,7 @@ func KeySetFetcher(d Doer, p Policy) func(ctx context.Context, raw string) ([]by
 			if err := p.Check(u); err != nil {
 				return nil, err
 			}
-			h := http.Header{}
+			h := Header{}
 			h.Set("User-Agent", p.UserAgent)
 			h.Set("Accept", "application/jwk-set+json, application/json;q=0.9")
 			res, err := d.Do(ctx, &Request{URL: u.String(), Header: h, MaxBody: maxKeySet})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"net/url"
 	"strings"
 
@@ -64,9 +63,9 @@ func (c *checker) call(ctx context.Context, t card.Interface, creds bool, res *R
 		res.Requests = append(res.Requests, Request{Binding: t.Binding, Version: t.Version, Source: t.Source, URL: t.URL, Outcome: a.outcome, Detail: a.detail, Message: english(a.detail)})
 		return a
 	}
-	method, body := http.MethodGet, []byte(nil)
+	method, body := "GET", []byte(nil)
 	if t.Binding == JSONRPC {
-		method, body = http.MethodPost, rpcBody(t, legacy)
+		method, body = "POST", rpcBody(t, legacy)
 	} else {
 		u = below(u, t, legacy)
 	}
@@ -93,7 +92,7 @@ func (c *checker) send(ctx context.Context, u *url.URL, t card.Interface, method
 	if err := c.opts.Policy.Check(u); err != nil {
 		return refused(err), nil
 	}
-	h := http.Header{}
+	h := discovery.Header{}
 	if creds {
 		if given := c.opts.Credentials.For(u); given != nil {
 			for k, vs := range given {
@@ -108,7 +107,7 @@ func (c *checker) send(ctx context.Context, u *url.URL, t card.Interface, method
 	if v := strings.TrimSpace(t.Version); v != "" {
 		h.Set("A2A-Version", v)
 	}
-	if method == http.MethodPost {
+	if method == "POST" {
 		h.Set("Content-Type", "application/json")
 		h.Set("Accept", "application/json")
 	} else {
@@ -125,7 +124,7 @@ func (c *checker) send(ctx context.Context, u *url.URL, t card.Interface, method
 		switch {
 		case !ok:
 			return answer{outcome: BadAnswer, status: r.Status, detail: i18n.T("msg.extended.answer.bad-redirect", r.Status)}, nil
-		case method == http.MethodPost && r.Status != 307 && r.Status != 308:
+		case method == "POST" && r.Status != 307 && r.Status != 308:
 			// A 301/302/303 turns a POST into a GET, which no JSON-RPC
 			// endpoint answers; clients fail here too.
 			return answer{outcome: BadAnswer, status: r.Status, detail: i18n.T("msg.extended.answer.post-redirect", r.Status, jsonpos.QuoteClipped(next.String()))}, nil

@@ -3,7 +3,6 @@ package probe
 import (
 	"bytes"
 	"encoding/json"
-	"net/http"
 	"net/url"
 	"strings"
 
@@ -41,10 +40,10 @@ func jsonrpcRequest(u *url.URL, e card.Interface, id string, legacy bool) *disco
 		params["tenant"] = e.Tenant
 	}
 	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-	h := http.Header{}
+	h := discovery.Header{}
 	h.Set("Content-Type", "application/json")
 	h.Set("Accept", "application/json")
-	return &discovery.Request{URL: u.String(), Method: http.MethodPost, Body: body, Header: h}
+	return &discovery.Request{URL: u.String(), Method: "POST", Body: body, Header: h}
 }
 
 // restPath is the path template of "get a task" below the entry's URL:
@@ -72,9 +71,9 @@ func restRequest(u *url.URL, e card.Interface, id string, legacy bool) *discover
 	suffix := strings.Replace(restPath(legacy), "{id}", url.PathEscape(id), 1)
 	t.RawQuery = ""
 	t.Path, t.RawPath = base+suffix, raw+suffix
-	h := http.Header{}
+	h := discovery.Header{}
 	h.Set("Accept", "application/a2a+json, application/json")
-	return &discovery.Request{URL: t.String(), Method: http.MethodGet, Header: h}
+	return &discovery.Request{URL: t.String(), Method: "GET", Header: h}
 }
 
 // common judges answers that mean the same for every binding: a redirect

@@ -21,7 +21,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -155,7 +154,7 @@ type Target struct {
 	// Header holds the caller's credentials for this target, when the
 	// check's credential scope lets them go there (core/check fills it
 	// from discovery.Credentials; a gRPC prober sends them as metadata).
-	Header http.Header
+	Header discovery.Header
 }
 
 // Prober probes one entry of a binding the Doer cannot speak (GRPC). It

@@ -1,7 +1,8 @@
+//go:build !remoteverify
+
 package signature
 
 import (
-	"crypto"
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/elliptic"
@@ -9,8 +10,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"math/big"
-
-	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // maxKeys bounds the keys read from one key set: a JWKS is a handful of
@@ -25,20 +24,6 @@ const (
 	minRSABits = 2048
 	maxRSABits = 8192
 )
-
-// Key is one JSON Web Key (RFC 7517) read into a Go key.
-type Key struct {
-	ID  string // kid
-	Alg string // the key's own alg, if it names one
-	Use string // "sig", "enc" or ""
-	// Public is *ecdsa.PublicKey, *rsa.PublicKey or ed25519.PublicKey.
-	Public crypto.PublicKey
-	// Private is set when the JWK holds the private part.
-	Private crypto.Signer
-}
-
-// KeySet is the keys a caller trusts or a jku answered.
-type KeySet []*Key
 
 type jwk struct {
 	Kty    string   `json:"kty"`
@@ -76,6 +61,7 @@ func ParseKeys(data []byte) (KeySet, error) {
 		if err != nil {
 			return nil, err
 		}
+		k.JWK = publicOnly(data)
 		return KeySet{k}, nil
 	}
 	var raw []json.RawMessage
@@ -91,9 +77,27 @@ func ParseKeys(data []byte) (KeySet, error) {
 		if err != nil {
 			return nil, err
 		}
+		k.JWK = publicOnly(r)
 		set = append(set, k)
 	}
 	return set, nil
+}
+
+// privateMembers are the JWK members that hold a private or secret key
+// (RFC 7518 §6.2.2, §6.3.2, §6.4; RFC 8037 §2).
+var privateMembers = []string{"d", "p", "q", "dp", "dq", "qi", "oth", "k"}
+
+// publicOnly is a JWK (read already) without its private members.
+func publicOnly(raw []byte) []byte {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	for _, n := range privateMembers {
+		delete(m, n)
+	}
+	b, _ := json.Marshal(m)
+	return b
 }
 
 func b64field(s, name string, i int) ([]byte, error) {
@@ -272,6 +276,3 @@ func PublicJWK(k *Key) ([]byte, error) {
 	}
 	return json.Marshal(m)
 }
-
-// quoteArg quotes a value from a key or header for a message, clipped.
-func quoteArg(s string) string { return jsonpos.QuoteClipped(s) }

@@ -1,3 +1,5 @@
+//go:build !remoteverify
+
 package signature
 
 import (

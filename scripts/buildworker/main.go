@@ -1,14 +1,19 @@
-// Command buildworker builds the Cloudflare Worker into build/: the Go
-// program compiled to WebAssembly (build/app.wasm), our entry
-// wasm/worker/worker.mjs (build/worker.mjs: one Go instance per isolate
-// serves every request) and the loader glue of syumai/workers
-// (build/runtime.mjs, wasm_exec.js). It runs
-// binaryen's wasm-opt when it is installed, prints the bundle's raw and
-// gzip sizes, and fails when the gzip size is over the Workers free plan's
-// 3 MiB.
+// Command buildworker builds the two Cloudflare Workers: the checker into
+// build/ (wasm/worker: the site's dynamic routes) and the signature
+// verifier into build/verifier/ (wasm/verifier, reached from the checker
+// through a service binding). Each is a Go program compiled to
+// WebAssembly (app.wasm), our entry wasm/worker/worker.mjs (worker.mjs:
+// one Go instance per isolate serves every request) and the loader glue
+// of syumai/workers (runtime.mjs, wasm_exec.js). It runs binaryen's
+// wasm-opt when asked, prints each bundle's raw and gzip sizes, and fails
+// when either is over the budget: 2.5 MiB gzip, the headroom
+// docs/ARCHITECTURE.md §6 keeps under the Workers free plan's hard 3 MiB.
 //
-// The Go program is built with -tags worker, which leaves the Chinese
-// catalogue out of the bundle (core/i18n/catalog): the Worker reads it
+// The checker is built with -tags worker,remoteverify: remoteverify
+// leaves the cryptography out (core/signature's Verify and ParseKeys,
+// core/check's LocalVerifier; the verifier Worker has them), worker
+// leaves net/http out (nethttp.go) and the Chinese catalogue
+// (core/i18n/catalog): the Worker reads it
 // from its static assets instead, so buildworker also writes it where
 // the site's assets are (dist/site/_worker/catalog.zh-CN.json, as
 // scripts/buildsite does), keeping it in step with the bundle when only
@@ -20,6 +25,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -32,11 +38,28 @@ import (
 	"github.com/agentcard/agentcard/core/i18n/catalog"
 )
 
-const budget = 3 << 20 // gzip bytes, Workers free plan
+// budget is the gzip size each bundle must stay within (2.5 MiB, of the
+// free plan's hard 3 MiB: room for what comes next).
+const budget = 5 << 19
 
-// buildTags select the Worker's build of the packages (see the package
+// buildTags select the checker's build of the packages (see the package
 // comment); the test lists the same build's packages.
-const buildTags = "worker"
+const buildTags = "worker,remoteverify"
+
+// program is one Worker this command builds.
+type program struct {
+	name, pkg, tags, dir string
+	// leftOut are packages it must not link (checkLinked).
+	leftOut []string
+}
+
+// programs: the checker (in -o) and the verifier (in -o/verifier).
+func programs(out string) []program {
+	return []program{
+		{name: "checker", pkg: "./wasm/worker", tags: buildTags, dir: out, leftOut: checkerLeftOut},
+		{name: "verifier", pkg: "./wasm/verifier", tags: "worker", dir: filepath.Join(out, "verifier"), leftOut: verifierLeftOut},
+	}
+}
 
 func main() {
 	out := flag.String("o", "build", "output directory")
@@ -84,9 +107,14 @@ func writeCatalogues(site string) error {
 	return nil
 }
 
-// goBuild is the command line that compiles the Worker's program.
-func goBuild(wasm string) []string {
-	return []string{"build", "-trimpath", "-tags=" + buildTags, "-ldflags=-s -w", "-o", wasm, "./wasm/worker"}
+// goBuild is the command line that compiles a Worker's program, with the
+// go.mod that keeps net/http out (nethttp.go; "" for none).
+func goBuild(p program, wasm, modfile string) []string {
+	args := []string{"build", "-trimpath", "-tags=" + p.tags, "-ldflags=-s -w"}
+	if modfile != "" {
+		args = append(args, "-modfile="+modfile)
+	}
+	return append(args, "-o", wasm, p.pkg)
 }
 
 func run(out, opt string) error {
@@ -98,9 +126,32 @@ func run(out, opt string) error {
 	}
 	defer os.RemoveAll(tmp)
 	glue := filepath.Join(tmp, "glue")
-	if err := cmd(nil, "go", "run", "github.com/syumai/workers/cmd/workers-assets-gen", "-mode=go", "-o", glue); err != nil {
+	if err := cmd(nil, "go", "tool", "workers-assets-gen", "-mode=go", "-o", glue); err != nil {
 		return err
 	}
+	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	modfile, err := writeTemplCopy(filepath.Join(tmp, "mod"), env)
+	if err != nil {
+		return err
+	}
+	var failed []string
+	for _, p := range programs(out) {
+		if err := build(p, glue, modfile, opt, env); err != nil {
+			return fmt.Errorf("%s: %w", p.name, err)
+		}
+		if err := report(p); err != nil {
+			failed = append(failed, err.Error())
+		}
+	}
+	if len(failed) > 0 {
+		return errors.New(strings.Join(failed, "; "))
+	}
+	return nil
+}
+
+// build compiles one program into its directory with the glue.
+func build(p program, glue, modfile, opt string, env []string) error {
+	out := p.dir
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -120,8 +171,10 @@ func run(out, opt string) error {
 		}
 	}
 	wasm := filepath.Join(out, "app.wasm")
-	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	if err := cmd(env, "go", goBuild(wasm)...); err != nil {
+	if err := cmd(env, "go", goBuild(p, wasm, modfile)...); err != nil {
+		return err
+	}
+	if err := checkLinked(env, modfile, p); err != nil {
 		return err
 	}
 	if opt != "off" {
@@ -141,7 +194,7 @@ func run(out, opt string) error {
 			return fmt.Errorf("wasm-opt not found (apt-get install binaryen)")
 		}
 	}
-	return report(out)
+	return nil
 }
 
 func cmd(env []string, name string, args ...string) error {
@@ -177,11 +230,12 @@ func human(n int64) string {
 // bundleFiles are what wrangler uploads: the glue, then the module.
 var bundleFiles = []string{"worker.mjs", "runtime.mjs", "wasm_exec.js", "app.wasm"}
 
-func report(out string) error {
+func report(p program) error {
+	out := p.dir
 	names := append([]string(nil), bundleFiles...)
 	sort.Strings(names)
 	var raw, zipped int64
-	fmt.Printf("%-16s %12s %12s\n", "worker bundle", "raw", "gzip")
+	fmt.Printf("%-16s %12s %12s\n", p.name+" bundle", "raw", "gzip")
 	for _, n := range names {
 		b, err := os.ReadFile(filepath.Join(out, n))
 		if err != nil {
@@ -192,9 +246,9 @@ func report(out string) error {
 		zipped += g
 		fmt.Printf("%-16s %12d %12d\n", n, len(b), g)
 	}
-	fmt.Printf("%-16s %12d %12d  (gzip %.2f MiB of %.0f MiB budget)\n", "total", raw, zipped, float64(zipped)/(1<<20), float64(budget)/(1<<20))
+	fmt.Printf("%-16s %12d %12d  (gzip %.2f MiB of %.1f MiB budget)\n", "total", raw, zipped, float64(zipped)/(1<<20), float64(budget)/(1<<20))
 	if zipped > budget {
-		return fmt.Errorf("the bundle is %s gzip, over the %s budget", human(zipped), human(budget))
+		return fmt.Errorf("the %s bundle is %s gzip, over the %s budget", p.name, human(zipped), human(budget))
 	}
 	return nil
 }

@@ -81,7 +81,7 @@ if (fetched) engine.marks.bootFetched = fetched.responseEnd;
 // text kept in this browser, else the first sample. The worker lints it
 // as soon as its Go program runs, in the lint profile kept
 // (Engine.lintFirst), while the page is still loading CodeMirror.
-const shared = location.hash.startsWith("#c=");
+const shared = location.hash.startsWith("#c=") || location.hash.startsWith("#s="); // a share link: the card in it, or a short link's
 const firstText = shared ? null : savedText() || firstSample;
 if (firstText !== null) engine.lintFirst(firstText, { profile: storedProfile() });
 

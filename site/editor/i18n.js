@@ -7,13 +7,14 @@
 import playgroundText from "../../core/i18n/catalog/en/ui-playground.json";
 import selectionText from "../../core/i18n/catalog/en/selection.json"; // phrase.preset.*: the client presets
 import toolsText from "../../core/i18n/catalog/en/ui-tools.json"; // ui.playground.fixAll, migrate, lintProfile, sdk, sig
+import shareText from "../../core/i18n/catalog/en/ui-share.json"; // ui.playground.shortlink: short links
 import matrixText from "../../core/i18n/catalog/en/ui-matrix.json"; // ui.matrix.*: the compatibility matrix
 
 // The language tags and the choice of a first language are lang.js's,
 // small enough for the page's head (boot.js); re-exported here.
 export { LANG_KEY, languages, parseLang, browserLang } from "./lang.js";
 
-const english = { ...JSON.parse(selectionText), ...JSON.parse(playgroundText), ...JSON.parse(toolsText), ...JSON.parse(matrixText) };
+const english = { ...JSON.parse(selectionText), ...JSON.parse(playgroundText), ...JSON.parse(toolsText), ...JSON.parse(shareText), ...JSON.parse(matrixText) };
 
 let lang = "en";
 let words = english; // the current language's catalogue (English: english)

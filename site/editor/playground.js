@@ -208,11 +208,15 @@ view.contentDOM.addEventListener("beforeinput", () => {
 // it, so a reload brings back the latest text (kept in localStorage) and
 // not the shared one.
 function dropShareLink() {
-  if (location.hash.startsWith("#c=")) {
+  if (isShareHash(location.hash)) {
     history.replaceState(null, "", location.pathname + location.search);
     $("share-box").hidden = true;
   }
 }
+
+// isShareHash: a share link's fragment, #c= (the card in the link) or #s=
+// (a short link: the card stored on the server under that id).
+const isShareHash = (h) => h.startsWith("#c=") || h.startsWith("#s=");
 
 function setText(text, ...annotations) {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations });
@@ -656,11 +660,52 @@ async function shareDoc() {
   history.replaceState(null, "", location.pathname + location.search + hash);
   const url = location.href;
   $("share-box").hidden = false;
+  $("share-short-url").hidden = $("share-short-label").hidden = true;
   const input = $("share-url");
   input.value = url;
   input.select();
   shareNote();
   if (navigator.clipboard) navigator.clipboard.writeText(url).then(() => setStatus("ui.playground.status.copied"), () => {});
+}
+
+// shortLink stores the card on the checker's server (POST /api/share) and
+// shows the short link it answers, when the reader chooses it over the
+// #c= link (the share box says which keeps the card where).
+async function shortLink() {
+  const text = view.state.doc.toString();
+  setStatus("ui.playground.shortlink.making");
+  let r, body;
+  try {
+    r = await fetch("/api/share", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }) });
+    body = await r.json();
+  } catch {
+    setStatus("");
+    return showMessage(t("ui.playground.shortlink.failed", t("ui.playground.shortlink.offline")), "error", "share-short-failed");
+  }
+  setStatus("");
+  if (r.status !== 201 || !body.url) {
+    return showMessage(t("ui.playground.shortlink.failed", (body.error && body.error.message) || r.status), "error", "share-short-failed");
+  }
+  if (view.state.doc.toString() !== text) return; // edited meanwhile: the link is not this text's
+  clearMessage();
+  const input = $("share-short-url");
+  input.value = body.url;
+  input.hidden = $("share-short-label").hidden = false;
+  input.select();
+  if (navigator.clipboard) navigator.clipboard.writeText(body.url).then(() => setStatus("ui.playground.status.copied"), () => {});
+}
+
+// fetchShort reads a short link's card (GET /api/share/ID: JSON, never a
+// page), answered like decodeShare: {text} or {error, code}.
+async function fetchShort(id) {
+  try {
+    const r = await fetch(`/api/share/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" } });
+    const body = await r.json();
+    if (r.status === 200 && typeof body.text === "string") return { text: body.text };
+    return { error: r.status === 404 ? t("ui.playground.shortlink.notFound") : (body.error && body.error.message) || String(r.status), code: "short" };
+  } catch {
+    return { error: t("ui.playground.shortlink.offline"), code: "short" };
+  }
 }
 
 // shareNote says what the share link in the box is like.
@@ -682,14 +727,23 @@ const shareProblem = (r) => (shareProblems.has(r.code) ? t(`ui.playground.error.
 
 async function restoreFromHash() {
   const h = location.hash;
-  if (!h.startsWith("#c=")) return false;
+  if (!isShareHash(h)) return false;
   let r;
-  try {
-    r = await call("decodeShare", h); // bounded: at most 1 MiB comes out
-  } catch {
-    r = { error: t("ui.playground.error.share.slow"), code: "slow" };
+  if (h.startsWith("#s=")) {
+    r = await fetchShort(h.slice(3));
+  } else {
+    try {
+      r = await call("decodeShare", h); // bounded: at most 1 MiB comes out
+    } catch {
+      r = { error: t("ui.playground.error.share.slow"), code: "slow" };
+    }
   }
   if (location.hash !== h) return false; // another link arrived meanwhile
+  if (r.error && r.code === "short") {
+    setText("", fromShareLink.of(true));
+    showMessage(t("ui.playground.error.shortOpen", r.error), "error", "share-short-missing");
+    return true;
+  }
   if (r.error) {
     setText("", fromShareLink.of(true));
     showMessage(t("ui.playground.error.shareOpen", shareProblem(r)), "error", `share-${r.code === "slow" ? "damaged" : r.code || "damaged"}`);
@@ -1033,7 +1087,7 @@ async function start() {
   // findings: boot.js had the worker lint the same text as soon as Go
   // runs, so the answer may be there already. A share link needs the
   // checker to decode, so it waits.
-  const shared = location.hash.startsWith("#c=");
+  const shared = isShareHash(location.hash);
   if (!shared) {
     const text = boot.firstText !== null ? boot.firstText : samples[0].text;
     if (view.state.doc.toString() !== text) setText(text);
@@ -1052,6 +1106,7 @@ async function start() {
   setupShortcuts();
   $("btn-format").addEventListener("click", formatDoc);
   $("btn-share").addEventListener("click", shareDoc);
+  $("btn-short").addEventListener("click", shortLink);
   $("open-url-form").addEventListener("submit", openURL);
   try {
     await started;

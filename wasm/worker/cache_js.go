@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"syscall/js"
 	"time"
+
+	"github.com/agentcard/agentcard/wasm/worker/jsrt"
 )
 
 // jsCache is the Workers Cache API (caches.default).
@@ -26,11 +28,11 @@ func (c jsCache) Get(ctx context.Context, key string) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	res, err := await(ctx, store.Call("match", key))
+	res, err := jsrt.Await(ctx, store.Call("match", key))
 	if err != nil || res.IsUndefined() || res.IsNull() {
 		return nil, false
 	}
-	buf, err := await(ctx, res.Call("arrayBuffer"))
+	buf, err := jsrt.Await(ctx, res.Call("arrayBuffer"))
 	if err != nil {
 		return nil, false
 	}
@@ -54,5 +56,5 @@ func (c jsCache) Put(ctx context.Context, key string, value []byte, ttl time.Dur
 	init := global.Get("Object").New()
 	init.Set("headers", headers)
 	res := global.Get("Response").New(arr, init)
-	await(ctx, store.Call("put", key, res)) // best effort
+	jsrt.Await(ctx, store.Call("put", key, res)) // best effort
 }

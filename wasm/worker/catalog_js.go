@@ -9,10 +9,9 @@ import (
 	"strconv"
 	"syscall/js"
 
-	"github.com/syumai/workers/cloudflare"
-
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
+	"github.com/agentcard/agentcard/wasm/worker/jsrt"
 )
 
 // The Worker's bundle is built without the Chinese catalogue (-tags
@@ -31,7 +30,7 @@ const catalogueTimeout = 3000 // ms
 // assetCatalogue reads l's catalogue from the static assets.
 func assetCatalogue(l i18n.Lang) func() ([]byte, error) {
 	return func() ([]byte, error) {
-		assets := cloudflare.GetBinding("ASSETS")
+		assets := binding("ASSETS")
 		if assets.Type() != js.TypeObject {
 			return nil, errors.New(`no ASSETS binding (wrangler.toml: [assets] binding = "ASSETS")`)
 		}
@@ -41,7 +40,7 @@ func assetCatalogue(l i18n.Lang) func() ([]byte, error) {
 		// The binding serves by path; the host is not looked at.
 		u := "https://assets.invalid/" + catalog.AssetPath(l)
 		ctx := context.Background()
-		res, err := await(ctx, assets.Call("fetch", u, init))
+		res, err := jsrt.Await(ctx, assets.Call("fetch", u, init))
 		if err != nil {
 			return nil, fmt.Errorf("reading /%s: %w", catalog.AssetPath(l), err)
 		}
@@ -60,6 +59,6 @@ func assetCatalogue(l i18n.Lang) func() ([]byte, error) {
 			return nil, fmt.Errorf("/%s has no body", catalog.AssetPath(l))
 		}
 		// One byte over the limit is enough for catalog to refuse it.
-		return readCapped(ctx, body, catalog.MaxSize+1)
+		return jsrt.ReadCapped(ctx, body, catalog.MaxSize+1)
 	}
 }

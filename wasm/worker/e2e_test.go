@@ -155,25 +155,52 @@ func startWranglerLog(t testing.TB) (string, *logBuffer) {
 	if err := os.MkdirAll(filepath.Join(root, "dist", "site"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// A config without [build] and file watching: the bundle is built.
+	// Configs without [build] and file watching: the bundles are built.
+	// The checker and the signature verifier it binds (as wrangler.toml
+	// and wrangler.verifier.toml do).
 	cfg := filepath.Join(root, "build", "wrangler.e2e.toml")
+	verifierCfg := filepath.Join(root, "build", "verifier", "wrangler.e2e.toml")
+	if err := os.WriteFile(verifierCfg, []byte(`name = "agentcard-e2e-verifier"
+main = "worker.mjs"
+compatibility_date = "2026-04-20"
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	conf := `name = "agentcard-e2e"
 main = "worker.mjs"
 compatibility_date = "2026-04-20"
 [vars]
 ALLOW_LOOPBACK = "0"
+[[services]]
+binding = "VERIFIER"
+service = "agentcard-e2e-verifier"
+[[kv_namespaces]]
+binding = "SHARES"
+id = "agentcard-e2e-shares"
+[[d1_databases]]
+binding = "DB"
+database_name = "agentcard-e2e"
+database_id = "agentcard-e2e"
+[[queues.producers]]
+binding = "BATCH_QUEUE"
+queue = "agentcard-e2e-batch"
+[[queues.consumers]]
+queue = "agentcard-e2e-batch"
+max_batch_size = 5
+max_batch_timeout = 1
+max_retries = 3
 [assets]
 directory = "../dist/site"
 binding = "ASSETS"
 not_found_handling = "none"
-run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*"]
+run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*", "/badge", "/s/*", "/batch/*"]
 `
 	if err := os.WriteFile(cfg, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	port, inspector := freePort(t), freePort(t)
 	log := start(t, root, []string{"CLOUDFLARE_CF_FETCH_ENABLED=false", "WRANGLER_SEND_METRICS=false", "WRANGLER_HIDE_BANNER=true", "CI=1"},
-		filepath.Join(root, "node_modules", ".bin", "wrangler"), "dev", "--config", cfg, "--ip", "127.0.0.1",
+		filepath.Join(root, "node_modules", ".bin", "wrangler"), "dev", "--config", cfg, "--config", verifierCfg, "--ip", "127.0.0.1",
 		"--port", fmt.Sprint(port), "--inspector-port", fmt.Sprint(inspector), "--var", "ALLOW_LOOPBACK:1",
 		"--var", "LOCAL_ONLY:1", "--var", fmt.Sprintf("SITE_ORIGIN:http://127.0.0.1:%d", port),
 		"--persist-to", filepath.Join(root, ".wrangler", "e2e-state"), "--show-interactive-dev-session=false", "--log-level", "warn")

@@ -7,12 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"log"
-	"net/http"
 	"strings"
 	"syscall/js"
 	"time"
 
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/wasm/worker/jsrt"
+	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
 // jsDoer performs discovery's requests with the runtime's fetch: GETs,
@@ -50,11 +51,11 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 	init := global.Get("Object").New()
 	method := r.Method
 	if method == "" {
-		method = http.MethodGet
+		method = web.MethodGet
 	}
 	init.Set("method", method)
 	init.Set("headers", headers)
-	if method == http.MethodPost && r.Body != nil {
+	if method == web.MethodPost && r.Body != nil {
 		body := global.Get("Uint8Array").New(len(r.Body))
 		js.CopyBytesToJS(body, r.Body)
 		init.Set("body", body)
@@ -69,14 +70,14 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 		init.Set("signal", global.Get("AbortSignal").Call("timeout", ms))
 	}
 
-	res, err := await(ctx, global.Call("fetch", r.URL, init))
+	res, err := jsrt.Await(ctx, global.Call("fetch", r.URL, init))
 	if err != nil {
 		return nil, fetchError(ctx, r.URL, err)
 	}
 	out := &discovery.Response{
 		Status:     res.Get("status").Int(),
 		StatusText: res.Get("statusText").String(),
-		Header:     http.Header{},
+		Header:     web.Header{},
 	}
 	each := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		out.Header.Add(args[1].String(), args[0].String())
@@ -92,7 +93,7 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 	if read := global.Get("agentcardReadBody"); read.Type() == js.TypeFunction {
 		// worker.mjs reads the whole body (up to the cap) in JavaScript:
 		// one entry into Go per response instead of one per chunk.
-		v, err := await(ctx, read.Invoke(body, r.MaxBody))
+		v, err := jsrt.Await(ctx, read.Invoke(body, r.MaxBody))
 		if err != nil {
 			return nil, err
 		}
@@ -104,7 +105,7 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 	}
 	reader := body.Call("getReader")
 	for {
-		chunk, err := await(ctx, reader.Call("read"))
+		chunk, err := jsrt.Await(ctx, reader.Call("read"))
 		if err != nil {
 			reader.Call("cancel")
 			return nil, err
@@ -128,43 +129,6 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 		js.CopyBytesToGo(out.Body[start:], v)
 	}
 	return out, nil
-}
-
-// await blocks the calling goroutine until p settles. It does not return
-// early when ctx ends (see jsDoer): the JavaScript side has its own time
-// limit. A rejection after ctx's deadline, or by AbortSignal.timeout, is
-// a timeout.
-func await(ctx context.Context, p js.Value) (js.Value, error) {
-	type settled struct {
-		v   js.Value
-		err error
-	}
-	ch := make(chan settled, 1)
-	then := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ch <- settled{v: args[0]}
-		return nil
-	})
-	catch := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		s := settled{err: errors.New("fetch failed")}
-		if len(args) > 0 && !args[0].IsUndefined() && !args[0].IsNull() {
-			s.err = errors.New(args[0].Call("toString").String())
-			if name := args[0].Get("name"); name.Type() == js.TypeString && name.String() == "TimeoutError" {
-				s.err = fmt.Errorf("%w: %v", discovery.ErrTimeout, s.err)
-			}
-		}
-		ch <- s
-		return nil
-	})
-	defer then.Release()
-	defer catch.Release()
-	p.Call("then", then, catch)
-	s := <-ch
-	if s.err != nil && !errors.Is(s.err, discovery.ErrTimeout) {
-		if deadline, ok := ctx.Deadline(); ctx.Err() != nil || (ok && !time.Now().Before(deadline)) {
-			return js.Value{}, fmt.Errorf("%w: %v", discovery.ErrTimeout, context.DeadlineExceeded)
-		}
-	}
-	return s.v, s.err
 }
 
 // fetchError turns a rejected fetch into one of discovery's errors,

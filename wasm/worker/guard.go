@@ -2,12 +2,12 @@ package main
 
 import (
 	"net"
-	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
 // localHost reports whether a Host header names this machine: 127.0.0.1,
@@ -38,7 +38,7 @@ func localHost(host string) bool {
 // matched, so it is the Worker's real host; locally the Host header has
 // already been checked against the loopback allow-list. The Origin header
 // is never trusted for this.
-func (h *handler) siteOrigin(r *http.Request) string {
+func (h *handler) siteOrigin(r *web.Request) string {
 	if h.cfg.SiteOrigin != "" {
 		return h.cfg.SiteOrigin
 	}
@@ -55,7 +55,7 @@ func (h *handler) siteOrigin(r *http.Request) string {
 // selfEndpoints are the checker's own endpoints for the fetch policy: the
 // host this request came to (with its port) and the configured site's host
 // (every port).
-func (h *handler) selfEndpoints(r *http.Request) []string {
+func (h *handler) selfEndpoints(r *web.Request) []string {
 	var out []string
 	if r.Host != "" {
 		out = append(out, r.Host)
@@ -77,7 +77,7 @@ func (h *handler) selfEndpoints(r *http.Request) []string {
 // checker fetches with: another checker (or this one, through a redirect
 // or a name we did not recognise as our own) is asking us to check
 // something, which could only repeat the check once more per level.
-func fromOurselves(r *http.Request) bool {
+func fromOurselves(r *web.Request) bool {
 	ua := r.Header.Get("User-Agent")
 	return ua == discovery.UserAgent || strings.HasPrefix(ua, "agentcard-checker/")
 }
@@ -86,4 +86,4 @@ func fromOurselves(r *http.Request) bool {
 // bridge puts CF-Connecting-IP into RemoteAddr; a client cannot set it
 // there), else the peer address natively, keyed as core/check.ClientKey
 // keys it (an IPv6 address by its /64).
-func clientKey(r *http.Request) string { return check.ClientKey(r.RemoteAddr) }
+func clientKey(r *web.Request) string { return check.ClientKey(r.RemoteAddr) }

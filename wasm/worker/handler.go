@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"net/http"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -23,6 +22,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/agentcard/agentcard/components"
+	"github.com/agentcard/agentcard/core/batch"
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
@@ -31,6 +31,8 @@ import (
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/sdk"
 	"github.com/agentcard/agentcard/core/selection"
+	"github.com/agentcard/agentcard/core/shortlink"
+	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
 // Config wires the handler to its runtime.
@@ -44,7 +46,7 @@ type Config struct {
 	// Static serves everything that is not a dynamic route (natively:
 	// dist/site). Nil answers those paths with a 404 page; in the Worker,
 	// Workers static assets serve them before the Worker runs.
-	Static http.Handler
+	Static web.Handler
 	// Policy overrides the fetch policy's limits (tests); AllowLoopback
 	// above still decides loopback.
 	Policy *discovery.Policy
@@ -64,9 +66,19 @@ type Config struct {
 	// check that would send requests (core/check); nil uses
 	// check.DefaultLimits.
 	Limits *check.Limiter
-	// Verifier verifies signatures; nil verifies in the handler.
+	// Verifier verifies signatures and Keys reads the keys a POST
+	// supplies; nil: in the handler (check.LocalVerifier), except in the
+	// Worker's build (-tags remoteverify, no cryptography), which passes
+	// the verifier Worker (check.RemoteVerifier).
 	Verifier check.Verifier
-	// Pause waits on the runtime's timer (the Worker: jsPause); with it,
+	Keys     check.KeyReader
+	// Shares keeps short links' texts (Workers KV in the Worker, memory
+	// natively); Batches keeps batch checks (D1) and Queue hands their
+	// jobs to the consumer (Queues). Nil: those routes answer 503.
+	Shares  shortlink.Store
+	Batches batch.Store
+	Queue   BatchQueue
+	// Pause waits on the runtime's timer (the Worker: jsrt.Pause); with it,
 	// checks compute one at a time (cpuGate). Nil natively.
 	Pause func(ctx context.Context, d time.Duration) error
 }
@@ -88,7 +100,7 @@ type handler struct {
 	memory *check.Memory
 }
 
-func newHandler(cfg Config) http.Handler {
+func newHandler(cfg Config) web.Handler {
 	p := discovery.DefaultPolicy()
 	if cfg.Policy != nil {
 		p = *cfg.Policy
@@ -105,16 +117,18 @@ func newHandler(cfg Config) http.Handler {
 	h := &handler{cfg: cfg, policy: p, pages: newPageMemo(8 << 20), memory: check.NewMemory(8 << 20)}
 	if cfg.Pause != nil {
 		h.gate = &cpuGate{pause: cfg.Pause}
-		if cfg.Verifier == nil {
-			pause := cfg.Pause
-			h.cfg.Verifier = check.LocalVerifier{Yield: func(ctx context.Context) { pause(ctx, 0) }}
-		}
+	}
+	if h.cfg.Verifier == nil {
+		h.cfg.Verifier = localVerifier(cfg.Pause)
+	}
+	if h.cfg.Keys == nil {
+		h.cfg.Keys = localKeys()
 	}
 	return h
 }
 
 // securityHeaders go on every response, errors included.
-func securityHeaders(h http.Header) {
+func securityHeaders(h web.Header) {
 	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
@@ -126,7 +140,7 @@ func securityHeaders(h http.Header) {
 // recorder notes whether the handler has started answering, so that a
 // recovered panic can still send a proper error when it has not.
 type recorder struct {
-	http.ResponseWriter
+	web.ResponseWriter
 	wrote bool
 }
 
@@ -136,7 +150,7 @@ func (r *recorder) Write(b []byte) (int, error) {
 	return r.ResponseWriter.Write(b)
 }
 
-func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (h *handler) ServeHTTP(w web.ResponseWriter, r *web.Request) {
 	securityHeaders(w.Header())
 	r = withLang(r, decideLang(r))
 	rec := &recorder{ResponseWriter: w}
@@ -144,94 +158,144 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if v := recover(); v != nil {
 			h.cfg.Logf("worker: panic serving %s %s: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
 			if !rec.wrote {
-				h.fail(rec, r, http.StatusInternalServerError, "internal", "internal")
+				h.fail(rec, r, web.StatusInternalServerError, "internal", "internal")
 			}
 		}
 	}()
 	h.route(rec, r)
 }
 
-func (h *handler) route(w http.ResponseWriter, r *http.Request) {
+func (h *handler) route(w web.ResponseWriter, r *web.Request) {
 	path := r.URL.Path
 	if h.cfg.LocalOnly && !localHost(r.Host) {
-		h.fail(w, r, http.StatusMisdirectedRequest, "host-not-allowed", "host-not-allowed", strconv.Quote(truncate(r.Host, 100)))
+		h.fail(w, r, web.StatusMisdirectedRequest, "host-not-allowed", "host-not-allowed", strconv.Quote(truncate(r.Host, 100)))
 		return
 	}
 	if path != "/healthz" && fromOurselves(r) {
-		h.fail(w, r, http.StatusForbidden, "loop-refused", "loop-refused")
+		h.fail(w, r, web.StatusForbidden, "loop-refused", "loop-refused")
 		return
 	}
-	if bad := langOf(r).bad; bad != "" && (path == "/check" || path == "/check/" || strings.HasPrefix(path, "/api/")) {
-		h.fail(w, r, http.StatusBadRequest, "bad-lang", "bad-lang", strconv.Quote(bad))
+	if bad := langOf(r).bad; bad != "" && (path == "/check" || path == "/check/" || path == "/badge" || strings.HasPrefix(path, "/api/") ||
+		strings.HasPrefix(path, batchPagePrefix) || strings.HasPrefix(path, openPrefix)) {
+		h.fail(w, r, web.StatusBadRequest, "bad-lang", "bad-lang", strconv.Quote(bad))
 		return
 	}
 	switch path {
 	case "/healthz":
-		if !h.allow(w, r, http.MethodGet, http.MethodHead) {
+		if !h.allow(w, r, web.MethodGet, web.MethodHead) {
 			return
 		}
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
 		io.WriteString(w, "ok")
 	case "/check", "/check/":
-		if h.allow(w, r, http.MethodGet, http.MethodHead) {
+		if h.allow(w, r, web.MethodGet, web.MethodHead) {
 			h.check(w, r, false)
 		}
 	case "/api/check":
-		if r.Method == http.MethodOptions {
+		if r.Method == web.MethodOptions {
 			h.preflight(w, r)
 			return
 		}
-		if h.allow(w, r, http.MethodGet, http.MethodHead, http.MethodPost) {
+		if h.allow(w, r, web.MethodGet, web.MethodHead, web.MethodPost) {
 			h.check(w, r, true)
 		}
 	case "/api/card":
-		if r.Method == http.MethodOptions {
+		if r.Method == web.MethodOptions {
 			h.preflight(w, r)
 			return
 		}
-		if h.allow(w, r, http.MethodGet, http.MethodHead) {
+		if h.allow(w, r, web.MethodGet, web.MethodHead) {
 			h.card(w, r)
 		}
 	case "/api/lint":
-		if r.Method == http.MethodOptions {
+		if r.Method == web.MethodOptions {
 			h.preflight(w, r)
 			return
 		}
-		if h.allow(w, r, http.MethodPost) {
+		if h.allow(w, r, web.MethodPost) {
 			h.lint(w, r)
+		}
+	case "/api/share":
+		if r.Method == web.MethodOptions {
+			h.preflight(w, r)
+			return
+		}
+		if h.allow(w, r, web.MethodPost) {
+			h.shareCreate(w, r)
+		}
+	case "/api/batch":
+		if r.Method == web.MethodOptions {
+			h.preflight(w, r)
+			return
+		}
+		if h.allow(w, r, web.MethodPost) {
+			h.batchCreate(w, r)
+		}
+	case "/badge":
+		if h.allow(w, r, web.MethodGet, web.MethodHead) {
+			h.badge(w, r)
 		}
 	case components.ReportScript:
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		w.Header().Set("Cache-Control", "public, max-age=3600")
 		io.WriteString(w, reportJS)
 	default:
+		if h.idRoute(w, r, path) {
+			return
+		}
 		if strings.HasPrefix(path, "/api/") {
-			h.fail(w, r, http.StatusNotFound, "no-such-route", "no-such-route", truncate(path, 200))
+			h.fail(w, r, web.StatusNotFound, "no-such-route", "no-such-route", truncate(path, 200))
 			return
 		}
 		if h.cfg.Static != nil {
 			h.cfg.Static.ServeHTTP(w, r)
 			return
 		}
-		h.fail(w, r, http.StatusNotFound, "no-such-page", "no-such-page", truncate(path, 200))
+		h.fail(w, r, web.StatusNotFound, "no-such-page", "no-such-page", truncate(path, 200))
 	}
 }
 
-func (h *handler) allow(w http.ResponseWriter, r *http.Request, methods ...string) bool {
+// idRoute answers the routes with an id in their path (a short link, a
+// batch); false when path is none of them.
+func (h *handler) idRoute(w web.ResponseWriter, r *web.Request, path string) bool {
+	var serve func(web.ResponseWriter, *web.Request)
+	switch {
+	case strings.HasPrefix(path, sharePrefix):
+		serve = h.shareGet
+	case strings.HasPrefix(path, openPrefix):
+		serve = h.shareOpen
+	case strings.HasPrefix(path, batchAPIPrefix):
+		serve = h.batchGet
+	case strings.HasPrefix(path, batchPagePrefix):
+		serve = h.batchPage
+	default:
+		return false
+	}
+	if r.Method == web.MethodOptions && strings.HasPrefix(path, "/api/") {
+		h.preflight(w, r)
+		return true
+	}
+	if h.allow(w, r, web.MethodGet, web.MethodHead) {
+		serve(w, r)
+	}
+	return true
+}
+
+func (h *handler) allow(w web.ResponseWriter, r *web.Request, methods ...string) bool {
 	for _, m := range methods {
 		if r.Method == m {
 			return true
 		}
 	}
 	w.Header().Set("Allow", strings.Join(methods, ", "))
-	h.fail(w, r, http.StatusMethodNotAllowed, "method-not-allowed", "method-not-allowed",
+	h.fail(w, r, web.StatusMethodNotAllowed, "method-not-allowed", "method-not-allowed",
 		truncate(r.Method, 40), truncate(r.URL.Path, 200), strings.Join(methods, " "+cat(r).S("ui.error.or")+" "))
 	return false
 }
 
 // wantsJSON decides the format of error answers.
-func wantsJSON(r *http.Request) bool {
+func wantsJSON(r *web.Request) bool {
 	return strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/healthz"
 }
 
@@ -258,7 +322,7 @@ type errorBody struct {
 // language; never a bare status. words names the wording
 // (ui.error.<words>.title|message|hint, args for the message); it is the
 // kind except where one kind has several causes.
-func (h *handler) fail(w http.ResponseWriter, r *http.Request, status int, kind, words string, args ...any) {
+func (h *handler) fail(w web.ResponseWriter, r *web.Request, status int, kind, words string, args ...any) {
 	rl := langOf(r)
 	title := components.ErrorTitle(rl.lang, words)
 	msg := components.ErrorText(rl.lang, words, "message", args...)
@@ -278,7 +342,7 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, status int, kind,
 }
 
 // failDiscovery answers a discovery failure in the request's language.
-func (h *handler) failDiscovery(w http.ResponseWriter, r *http.Request, input string, e *discovery.Error) {
+func (h *handler) failDiscovery(w web.ResponseWriter, r *web.Request, input string, e *discovery.Error) {
 	rl := langOf(r)
 	if wantsJSON(r) {
 		said := *e
@@ -307,7 +371,7 @@ func (h *handler) failDiscovery(w http.ResponseWriter, r *http.Request, input st
 //go:noinline
 func errorPage(v components.ErrorView) templ.Component { return components.ErrorPage(v) }
 
-func (h *handler) writeHTML(w http.ResponseWriter, r *http.Request, status int, c templ.Component, cacheControl string) {
+func (h *handler) writeHTML(w web.ResponseWriter, r *web.Request, status int, c templ.Component, cacheControl string) {
 	buf := &cappedBuffer{max: maxOutput}
 	if err := c.Render(r.Context(), buf); err != nil {
 		if errors.Is(err, errTooMuchOutput) {
@@ -325,12 +389,12 @@ func (h *handler) writeHTML(w http.ResponseWriter, r *http.Request, status int, 
 	w.Header().Set("Cache-Control", cacheControl)
 	varyLanguage(w, r)
 	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
+	if r.Method != web.MethodHead {
 		w.Write(out)
 	}
 }
 
-func (h *handler) writeJSON(w http.ResponseWriter, r *http.Request, status int, v any, cacheControl string) {
+func (h *handler) writeJSON(w web.ResponseWriter, r *web.Request, status int, v any, cacheControl string) {
 	buf := &cappedBuffer{max: maxOutput}
 	err := json.NewEncoder(buf).Encode(v)
 	if errors.Is(err, errTooMuchOutput) {
@@ -344,15 +408,15 @@ func (h *handler) writeJSON(w http.ResponseWriter, r *http.Request, status int, 
 	w.Header().Set("Cache-Control", cacheControl)
 	varyLanguage(w, r)
 	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
+	if r.Method != web.MethodHead {
 		w.Write(buf.Bytes())
 	}
 }
 
 // tooMuchOutput answers when an answer would be larger than maxOutput.
 // Its own body is small, so it cannot fail the same way.
-func (h *handler) tooMuchOutput(w http.ResponseWriter, r *http.Request) {
-	h.fail(w, r, http.StatusUnprocessableEntity, "output-too-large", "output-too-large", maxOutput>>20)
+func (h *handler) tooMuchOutput(w web.ResponseWriter, r *web.Request) {
+	h.fail(w, r, web.StatusUnprocessableEntity, "output-too-large", "output-too-large", maxOutput>>20)
 }
 
 // diagnosticsSize is a lower bound of the JSON size of ds, so that an
@@ -414,20 +478,20 @@ func truncate(s string, n int) string {
 // cors lets pages of our own origin read the API; nothing else. The
 // origin is the configured one (or the request URL's), never one derived
 // from the Origin header itself.
-func (h *handler) cors(w http.ResponseWriter, r *http.Request) {
+func (h *handler) cors(w web.ResponseWriter, r *web.Request) {
 	w.Header().Add("Vary", "Origin")
 	if o := r.Header.Get("Origin"); o != "" && o == h.siteOrigin(r) {
 		w.Header().Set("Access-Control-Allow-Origin", o)
 	}
 }
 
-func (h *handler) preflight(w http.ResponseWriter, r *http.Request) {
+func (h *handler) preflight(w web.ResponseWriter, r *web.Request) {
 	h.cors(w, r)
 	w.Header().Set("Access-Control-Allow-Methods", "GET, POST")
 	w.Header().Set("Access-Control-Allow-Headers", "Content-Type")
 	w.Header().Set("Access-Control-Max-Age", "600")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusNoContent)
+	w.WriteHeader(web.StatusNoContent)
 }
 
 // run is the check of one request: the engine's pipeline (core/check)
@@ -436,7 +500,7 @@ func (h *handler) preflight(w http.ResponseWriter, r *http.Request) {
 // came from. A POST's check is private: never read from or written to the
 // cache (it may carry the caller's headers or keys, and what an
 // authorised caller is shown is not for the next reader).
-func (h *handler) run(r *http.Request, req checkRequest, verify bool) (*check.Result, error) {
+func (h *handler) run(r *web.Request, req checkRequest, verify bool) (*check.Result, error) {
 	p := h.policy
 	p.Self = h.selfEndpoints(r)
 	o := check.Options{Probe: req.Probe, Extended: req.Extended && req.Posted, Verify: verify, Keys: req.Keys,
@@ -448,23 +512,23 @@ func (h *handler) run(r *http.Request, req checkRequest, verify bool) (*check.Re
 // checkFailed answers a check that could not run: a limit (429 with
 // Retry-After), refused headers (400), or the card's fetch (discovery's
 // error).
-func (h *handler) checkFailed(w http.ResponseWriter, r *http.Request, req checkRequest, err error) {
+func (h *handler) checkFailed(w web.ResponseWriter, r *web.Request, req checkRequest, err error) {
 	var limited *check.LimitError
 	if errors.As(err, &limited) {
 		w.Header().Set("Retry-After", limited.RetryAfter())
 		switch {
 		case limited.Host != "":
-			h.fail(w, r, http.StatusTooManyRequests, "target-limited", "target-limited", strconv.Quote(truncate(limited.Host, 100)), limited.RetryAfter())
+			h.fail(w, r, web.StatusTooManyRequests, "target-limited", "target-limited", strconv.Quote(truncate(limited.Host, 100)), limited.RetryAfter())
 		case req.Refresh:
-			h.fail(w, r, http.StatusTooManyRequests, "refresh-limited", "refresh-limited", check.DefaultLimits().Burst, limited.RetryAfter())
+			h.fail(w, r, web.StatusTooManyRequests, "refresh-limited", "refresh-limited", check.DefaultLimits().Burst, limited.RetryAfter())
 		default:
-			h.fail(w, r, http.StatusTooManyRequests, "rate-limited", "rate-limited", limited.RetryAfter())
+			h.fail(w, r, web.StatusTooManyRequests, "rate-limited", "rate-limited", limited.RetryAfter())
 		}
 		return
 	}
 	var he *discovery.HeaderError
 	if errors.As(err, &he) {
-		h.fail(w, r, http.StatusBadRequest, "bad-input", "check-body-header-value", jsonpos.QuoteClipped(truncate(he.Name, 60)))
+		h.fail(w, r, web.StatusBadRequest, "bad-input", "check-body-header-value", jsonpos.QuoteClipped(truncate(he.Name, 60)))
 		return
 	}
 	h.failDiscovery(w, r, req.Input, asDiscoveryError(err))
@@ -478,13 +542,13 @@ func asDiscoveryError(err error) *discovery.Error {
 	return newError(discovery.KindUnreachable, "", i18n.T("ui.error.fetch-failed.message", err.Error()), i18n.T("ui.error.fetch-failed.hint"))
 }
 
-func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
+func (h *handler) check(w web.ResponseWriter, r *web.Request, asJSON bool) {
 	rl := langOf(r)
 	var req checkRequest
-	if r.Method == http.MethodPost {
+	if r.Method == web.MethodPost {
 		h.cors(w, r)
 		var err error
-		if req, err = postedCheck(r); err != nil {
+		if req, err = postedCheck(r, h.cfg.Keys); err != nil {
 			var be *bodyError
 			errors.As(err, &be)
 			h.fail(w, r, be.status, "bad-input", be.words, be.args...)
@@ -492,7 +556,7 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 		}
 	} else {
 		if _, ok := r.URL.Query()["url"]; !ok && !asJSON {
-			h.writeHTML(w, r, http.StatusOK, components.CheckFormPage(rl.lang, rl.explicit, h.siteOrigin(r)), "public, max-age=300")
+			h.writeHTML(w, r, web.StatusOK, components.CheckFormPage(rl.lang, rl.explicit, h.siteOrigin(r)), "public, max-age=300")
 			return
 		}
 		req = queryCheck(r)
@@ -529,13 +593,13 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request, asJSON bool) {
 	}
 	c := &capture{ResponseWriter: w}
 	h.answerCheck(c, r, req, res, asJSON)
-	if memo && res.Cached && !res.Report.Facts.NoStore && c.status == http.StatusOK && r.Method == http.MethodGet {
+	if memo && res.Cached && !res.Report.Facts.NoStore && c.status == web.StatusOK && r.Method == web.MethodGet {
 		h.pages.Put(key, memoPage{status: c.status, header: w.Header().Clone(), body: c.body.Bytes()}, c.body.Len()+len(key))
 	}
 }
 
 // answerCheck renders a check's result: JSON or the report page.
-func (h *handler) answerCheck(w http.ResponseWriter, r *http.Request, req checkRequest, res *check.Result, asJSON bool) {
+func (h *handler) answerCheck(w web.ResponseWriter, r *web.Request, req checkRequest, res *check.Result, asJSON bool) {
 	rl := langOf(r)
 	rep := res.Report
 	var sdks []selection.SDKChoice
@@ -556,7 +620,7 @@ func (h *handler) answerCheck(w http.ResponseWriter, r *http.Request, req checkR
 			h.tooMuchOutput(w, r)
 			return
 		}
-		h.writeJSON(w, r, http.StatusOK, newCheckJSON(res, sdks, matrix, cat(r)), cacheControl)
+		h.writeJSON(w, r, web.StatusOK, newCheckJSON(res, sdks, matrix, cat(r)), cacheControl)
 		return
 	}
 	v := components.NewReportView(rep, h.siteOrigin(r), rl.lang)
@@ -574,7 +638,7 @@ func (h *handler) answerCheck(w http.ResponseWriter, r *http.Request, req checkR
 	if res.Signatures != nil || res.SignatureErr != nil {
 		v.Signatures = components.NewSignaturesView(rl.lang, res.Signatures, res.SignatureErr)
 	}
-	h.writeHTML(w, r, http.StatusOK, components.ReportPage(v), cacheControl)
+	h.writeHTML(w, r, web.StatusOK, components.ReportPage(v), cacheControl)
 }
 
 // maxCompareEntries bounds the SDK comparison: it selects seven times over
@@ -591,7 +655,7 @@ const maxCompareEntries = 1000
 // editor shows its syntax findings; it goes out as application/json with
 // nosniff like every answer, and HTML never gets here (FetchRaw refuses
 // it as not-json).
-func (h *handler) card(w http.ResponseWriter, r *http.Request) {
+func (h *handler) card(w web.ResponseWriter, r *web.Request) {
 	h.cors(w, r)
 	q := r.URL.Query()
 	req := checkRequest{Input: q.Get("url"), Refresh: q.Get("refresh") == "1"}
@@ -614,7 +678,7 @@ func (h *handler) card(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Card-Url", f.Facts.FinalURL)
-	if r.Method != http.MethodHead {
+	if r.Method != web.MethodHead {
 		w.Write(f.Body)
 	}
 }
@@ -628,15 +692,15 @@ func isCardEra(e card.Era) bool {
 	return false
 }
 
-func (h *handler) lint(w http.ResponseWriter, r *http.Request) {
+func (h *handler) lint(w web.ResponseWriter, r *web.Request) {
 	h.cors(w, r)
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxLintBody+1))
 	if err != nil {
-		h.fail(w, r, http.StatusBadRequest, "bad-input", "lint-unreadable", err.Error())
+		h.fail(w, r, web.StatusBadRequest, "bad-input", "lint-unreadable", err.Error())
 		return
 	}
 	if len(body) > maxLintBody {
-		h.fail(w, r, http.StatusRequestEntityTooLarge, "too-large", "lint-too-large")
+		h.fail(w, r, web.StatusRequestEntityTooLarge, "too-large", "lint-too-large")
 		return
 	}
 	res := lint.Lint(body, lint.Options{})
@@ -648,7 +712,7 @@ func (h *handler) lint(w http.ResponseWriter, r *http.Request) {
 	if l := langOf(r).lang; l != i18n.English {
 		res.Localize(cat(r))
 	}
-	h.writeJSON(w, r, http.StatusOK, res, "no-store")
+	h.writeJSON(w, r, web.StatusOK, res, "no-store")
 }
 
 // newError is a failure found by the handler itself, as data like

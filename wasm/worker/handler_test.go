@@ -11,20 +11,24 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/agentcard/agentcard/core/batch"
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/shortlink"
 )
 
 type testWorker struct {
 	h      http.Handler
 	fx     *httptest.Server
 	fetchs atomic.Int32
+	queue  *heldQueue
 }
 
 func newTestWorker(t *testing.T, allowLoopback bool) *testWorker {
@@ -41,8 +45,10 @@ func newTestWorker(t *testing.T, allowLoopback bool) *testWorker {
 	})
 	// Many refresh=1 checks in a row from one test client: a limit that
 	// does not get in the way (TestRefreshLimit tests the default one).
+	tw.queue = &heldQueue{}
 	tw.h = newHandler(Config{Doer: doer, AllowLoopback: allowLoopback, Cache: newMemoryCache(16), Policy: &p,
-		Logf: func(string, ...any) {}, Limits: generousLimits()})
+		Logf: func(string, ...any) {}, Limits: generousLimits(),
+		Shares: shortlink.NewMemoryStore(4 << 20), Batches: batch.NewMemoryStore(16), Queue: tw.queue})
 	return tw
 }
 
@@ -283,7 +289,7 @@ func TestXSSCardIsInert(t *testing.T) {
 		t.Fatalf("status %d", w.Code)
 	}
 	body := w.Body.String()
-	if strings.Contains(body, "<script>alert") || strings.Contains(body, "<img") || strings.Contains(body, "<b ") {
+	if strings.Contains(body, "<script>alert") || strings.Contains(body, "<img src=x") || strings.Contains(body, "<b ") {
 		t.Errorf("card markup reached the page")
 	}
 	d, _ := goquery.NewDocumentFromReader(strings.NewReader(body))
@@ -353,7 +359,39 @@ func TestPanicIsRecovered(t *testing.T) {
 
 // generousLimits lets a test send as many checks as it likes: the limits
 // have tests of their own (TestB4ProbeReflection, TestRefreshLimit).
+// heldQueue keeps what a batch sends until the test delivers it (drain),
+// as Queues would, to the handler's consumer.
+type heldQueue struct {
+	mu   sync.Mutex
+	jobs []batch.Job
+}
+
+func (q *heldQueue) Send(_ context.Context, jobs []batch.Job) error {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.jobs = append(q.jobs, jobs...)
+	return nil
+}
+
+// drain delivers the held jobs five at a time (wrangler.toml's
+// max_batch_size) and answers how many deliveries it took.
+func (tw *testWorker) drain(t *testing.T) int {
+	t.Helper()
+	tw.queue.mu.Lock()
+	jobs := tw.queue.jobs
+	tw.queue.jobs = nil
+	tw.queue.mu.Unlock()
+	n := 0
+	for start := 0; start < len(jobs); start += 5 {
+		if retry := tw.h.(*handler).consume(context.Background(), jobs[start:min(start+5, len(jobs))]); len(retry) > 0 {
+			t.Errorf("delivery %d: %d jobs to retry", n, len(retry))
+		}
+		n++
+	}
+	return n
+}
+
 func generousLimits() *check.Limiter {
 	return check.NewLimiter(check.Limits{Burst: 1000, Interval: time.Millisecond, HostBurst: 1000, HostInterval: time.Millisecond,
-		MaxClients: 16, MaxHosts: 16}, nil)
+		MaxClients: 16, MaxHosts: 16, Writes: check.Rate{Burst: 1000, Interval: time.Millisecond}, Batches: check.Rate{Burst: 1000, Interval: time.Millisecond}}, nil)
 }

@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
+	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
 // The language of an answer (docs/ARCHITECTURE.md §4, wasm/worker/README.md):
@@ -40,7 +40,7 @@ var catalogueOf = catalog.Get
 // decideLang reads a request's language. A language whose catalogue
 // cannot be had is answered in English, so that a page never says
 // lang="zh-CN" over English words.
-func decideLang(r *http.Request) reqLang {
+func decideLang(r *web.Request) reqLang {
 	rl := readLang(r)
 	if rl.lang != i18n.English {
 		if _, err := catalogueOf(rl.lang); err != nil {
@@ -50,7 +50,7 @@ func decideLang(r *http.Request) reqLang {
 	return rl
 }
 
-func readLang(r *http.Request) reqLang {
+func readLang(r *web.Request) reqLang {
 	if vs := r.URL.Query()["lang"]; len(vs) > 0 && vs[0] != "" { // an empty lang= says nothing
 		if l, ok := i18n.ParseLang(vs[0]); ok {
 			return reqLang{lang: l, explicit: true}
@@ -61,13 +61,13 @@ func readLang(r *http.Request) reqLang {
 }
 
 // withLang stores the decision in the request, for every answer below.
-func withLang(r *http.Request, rl reqLang) *http.Request {
+func withLang(r *web.Request, rl reqLang) *web.Request {
 	return r.WithContext(context.WithValue(r.Context(), langKey{}, rl))
 }
 
 // langOf is the request's language decision (English when route did not
 // decide one, e.g. a handler called directly).
-func langOf(r *http.Request) reqLang {
+func langOf(r *web.Request) reqLang {
 	if rl, ok := r.Context().Value(langKey{}).(reqLang); ok {
 		return rl
 	}
@@ -75,13 +75,13 @@ func langOf(r *http.Request) reqLang {
 }
 
 // cat is the request's catalogue.
-func cat(r *http.Request) *i18n.Catalogue { return components.Catalogue(langOf(r).lang) }
+func cat(r *web.Request) *i18n.Catalogue { return components.Catalogue(langOf(r).lang) }
 
 // varyLanguage marks an answer that was chosen by Accept-Language, so
 // that caches (the browser's, a proxy's) keep one answer per language.
 // An answer in English for want of the reader's catalogue is not kept at
 // all: the next one may be in the reader's language.
-func varyLanguage(w http.ResponseWriter, r *http.Request) {
+func varyLanguage(w web.ResponseWriter, r *web.Request) {
 	rl := langOf(r)
 	if !rl.explicit {
 		w.Header().Add("Vary", "Accept-Language")
@@ -93,7 +93,7 @@ func varyLanguage(w http.ResponseWriter, r *http.Request) {
 
 // selfAlternates are the request's own URL in every language (for the
 // hreflang links of pages that are not a report: error pages).
-func selfAlternates(r *http.Request) []components.Alternate {
+func selfAlternates(r *web.Request) []components.Alternate {
 	var out []components.Alternate
 	for _, l := range i18n.Langs() {
 		q := r.URL.Query()

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"log"
@@ -12,7 +13,9 @@ import (
 	"path"
 	"time"
 
+	"github.com/agentcard/agentcard/core/batch"
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/shortlink"
 )
 
 // main serves the Worker's handler natively: PORT (default 8788) on
@@ -40,7 +43,10 @@ func run() error {
 	p := discovery.DefaultPolicy()
 	p.AllowLoopback = allow
 	cfg := Config{Doer: discovery.NewHTTPDoer(p), AllowLoopback: allow, Cache: newMemoryCache(256),
-		LocalOnly: true, SiteOrigin: os.Getenv("SITE_ORIGIN")}
+		LocalOnly: true, SiteOrigin: os.Getenv("SITE_ORIGIN"),
+		Shares: shortlink.NewMemoryStore(16 << 20), Batches: batch.NewMemoryStore(64)}
+	q := &localQueue{}
+	cfg.Queue = q
 	dir := os.Getenv("SITE_DIR")
 	if dir == "" {
 		dir = "dist/site"
@@ -49,7 +55,9 @@ func run() error {
 		cfg.Static = staticFiles(os.DirFS(dir))
 	}
 	addr := net.JoinHostPort(host, port)
-	srv := newServer(addr, newHandler(cfg))
+	h := newHandler(cfg)
+	q.consume = h.(*handler).consume
+	srv := newServer(addr, h)
 	log.Printf("worker: serving on http://%s (ALLOW_LOOPBACK=%v)", addr, allow)
 	return srv.ListenAndServe()
 }
@@ -96,4 +104,28 @@ func (n noListings) Open(name string) (fs.File, error) {
 		}
 	}
 	return f, nil
+}
+
+// localQueue stands in for Cloudflare Queues in the native server: each
+// Send is checked in a goroutine of its own, five jobs per delivery as
+// wrangler.toml's consumer takes them, a delivery's failed jobs retried
+// up to three times.
+type localQueue struct {
+	consume func(ctx context.Context, jobs []batch.Job) []int
+}
+
+func (q *localQueue) Send(_ context.Context, jobs []batch.Job) error {
+	go func() {
+		for start := 0; start < len(jobs); start += 5 {
+			delivery := jobs[start:min(start+5, len(jobs))]
+			for try := 0; try < 4 && len(delivery) > 0; try++ {
+				var again []batch.Job
+				for _, i := range q.consume(context.Background(), delivery) {
+					again = append(again, delivery[i])
+				}
+				delivery = again
+			}
+		}
+	}()
+	return nil
 }

@@ -2,10 +2,10 @@ package main
 
 import (
 	"bytes"
-	"net/http"
 	"time"
 
 	"github.com/agentcard/agentcard/core/check"
+	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
 // pageMemo keeps, for a few seconds, the answers rendered from a card the
@@ -20,7 +20,7 @@ type pageMemo = check.Recent[memoPage]
 
 type memoPage struct {
 	status int
-	header http.Header
+	header web.Header
 	body   []byte
 }
 
@@ -30,7 +30,7 @@ const pageTTL = 10 * time.Second
 
 func newPageMemo(max int) *pageMemo { return check.NewRecent[memoPage](max, pageTTL) }
 
-func pageKey(r *http.Request, asJSON bool) string {
+func pageKey(r *web.Request, asJSON bool) string {
 	rl := langOf(r)
 	kind := "html"
 	if asJSON {
@@ -45,21 +45,21 @@ func pageKey(r *http.Request, asJSON bool) string {
 
 // serve writes a kept page (its CORS header is the handler's to add, per
 // request).
-func (pg memoPage) serve(w http.ResponseWriter, r *http.Request) {
+func (pg memoPage) serve(w web.ResponseWriter, r *web.Request) {
 	for k, vs := range pg.header {
 		if k != "Access-Control-Allow-Origin" {
 			w.Header()[k] = vs
 		}
 	}
 	w.WriteHeader(pg.status)
-	if r.Method != http.MethodHead {
+	if r.Method != web.MethodHead {
 		w.Write(pg.body)
 	}
 }
 
 // capture records an answer while it is written.
 type capture struct {
-	http.ResponseWriter
+	web.ResponseWriter
 	status int
 	body   bytes.Buffer
 }
@@ -67,7 +67,7 @@ type capture struct {
 func (c *capture) WriteHeader(status int) { c.status = status; c.ResponseWriter.WriteHeader(status) }
 func (c *capture) Write(b []byte) (int, error) {
 	if c.status == 0 {
-		c.status = http.StatusOK
+		c.status = web.StatusOK
 	}
 	c.body.Write(b)
 	return c.ResponseWriter.Write(b)

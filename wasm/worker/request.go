@@ -2,17 +2,19 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"mime"
-	"net/http"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/signature"
+	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
 // checkRequest is what one check asks for: from a GET's query (url,
@@ -28,7 +30,7 @@ type checkRequest struct {
 	Posted bool
 	// Headers are the caller's own headers for this agent (POST only):
 	// sent to the card's origin and its declared endpoints, nowhere else.
-	Headers http.Header
+	Headers web.Header
 	// Keys are keys the caller trusts for the card's signatures (POST
 	// only: a GET link would put them in every log on the way).
 	Keys signature.KeySet
@@ -52,11 +54,11 @@ type bodyError struct {
 func (e *bodyError) Error() string { return e.words }
 
 func badBody(words string, args ...any) *bodyError {
-	return &bodyError{status: http.StatusBadRequest, words: words, args: args}
+	return &bodyError{status: web.StatusBadRequest, words: words, args: args}
 }
 
 // queryCheck reads a GET's check request.
-func queryCheck(r *http.Request) checkRequest {
+func queryCheck(r *web.Request) checkRequest {
 	q := r.URL.Query()
 	return checkRequest{Input: q.Get("url"), Refresh: q.Get("refresh") == "1", Probe: q.Get("probe") == "1"}
 }
@@ -69,20 +71,20 @@ func queryCheck(r *http.Request) checkRequest {
 // It must be application/json (a cross-site form cannot send that without
 // the CORS preflight this checker refuses to other origins), at most
 // maxCheckBody bytes, with known members of the right types.
-func postedCheck(r *http.Request) (checkRequest, error) {
+func postedCheck(r *web.Request, keys check.KeyReader) (checkRequest, error) {
 	out := checkRequest{Posted: true}
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
 		return out, badBody("check-body-type", jsonpos.QuoteClipped(truncate(r.Header.Get("Content-Type"), 80)))
 	}
 	if r.ContentLength > maxCheckBody {
-		return out, &bodyError{status: http.StatusRequestEntityTooLarge, words: "check-body-too-large", args: []any{maxCheckBody >> 10}}
+		return out, &bodyError{status: web.StatusRequestEntityTooLarge, words: "check-body-too-large", args: []any{maxCheckBody >> 10}}
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxCheckBody+1))
 	if err != nil {
 		return out, badBody("check-body-json")
 	}
 	if len(body) > maxCheckBody {
-		return out, &bodyError{status: http.StatusRequestEntityTooLarge, words: "check-body-too-large", args: []any{maxCheckBody >> 10}}
+		return out, &bodyError{status: web.StatusRequestEntityTooLarge, words: "check-body-too-large", args: []any{maxCheckBody >> 10}}
 	}
 	var raw map[string]json.RawMessage // Unmarshal refuses anything after the object
 	if err := json.Unmarshal(body, &raw); err != nil || raw == nil {
@@ -111,7 +113,7 @@ func postedCheck(r *http.Request) (checkRequest, error) {
 			}
 			out.Headers = h
 		case "key":
-			keys, err := postedKeys(v)
+			keys, err := postedKeys(r.Context(), keys, v)
 			if err != nil {
 				return out, err
 			}
@@ -130,7 +132,7 @@ func postedCheck(r *http.Request) (checkRequest, error) {
 // header as the engine's one rule allows it (discovery.CheckHeader: an
 // HTTP token that is not the checker's own, a value of visible ASCII).
 // Errors name the header, never its value.
-func customHeaders(v json.RawMessage) (http.Header, error) {
+func customHeaders(v json.RawMessage) (web.Header, error) {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(v, &m) != nil {
 		return nil, badBody("check-body-member", "headers", i18n.Phrase("phrase.check-body.headers"))
@@ -138,7 +140,7 @@ func customHeaders(v json.RawMessage) (http.Header, error) {
 	if len(m) > maxCustomHeaders {
 		return nil, badBody("check-body-headers-many", len(m), maxCustomHeaders)
 	}
-	h := http.Header{}
+	h := web.Header{}
 	for name, raw := range m {
 		shown := jsonpos.QuoteClipped(truncate(name, 60))
 		var value string
@@ -171,9 +173,11 @@ func headerProblem(p discovery.HeaderProblem, shown string) error {
 }
 
 // postedKeys reads the key member: a JWK or JWKS, as an object or as a
-// string holding one. Its error is signature's own text, which names a
-// key's index and members, never key material.
-func postedKeys(v json.RawMessage) (signature.KeySet, error) {
+// string holding one, read by kr (the Worker: the verifier Worker, which
+// has the cryptography). Its error is signature's own text, which names a
+// key's index and members, never key material; 503 when no verifier
+// answered.
+func postedKeys(ctx context.Context, kr check.KeyReader, v json.RawMessage) (signature.KeySet, error) {
 	data := []byte(v)
 	var s string
 	if json.Unmarshal(v, &s) == nil {
@@ -181,7 +185,13 @@ func postedKeys(v json.RawMessage) (signature.KeySet, error) {
 	} else if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
 		return nil, badBody("check-body-member", "key", i18n.Phrase("phrase.check-body.key"))
 	}
-	keys, err := signature.ParseKeys(data)
+	if kr == nil {
+		return nil, &bodyError{status: web.StatusServiceUnavailable, words: "verifier-unavailable"}
+	}
+	keys, err := kr.ReadKeys(ctx, data)
+	if errors.Is(err, check.ErrVerifierUnavailable) {
+		return nil, &bodyError{status: web.StatusServiceUnavailable, words: "verifier-unavailable"}
+	}
 	if err != nil {
 		var se *signature.Error
 		if errors.As(err, &se) {

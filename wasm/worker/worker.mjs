@@ -62,6 +62,16 @@ globalThis.agentcardReadBody = async (body, max) => {
   return { bytes, truncated };
 };
 
+// agentcardD1 runs statements ([{sql, args}] as JSON text) as one D1
+// batch (one round trip, one transaction) and answers each one's rows as
+// JSON text: Go hands over and reads back text, never walks objects
+// (wasm/worker/d1_js.go).
+globalThis.agentcardD1 = async (db, statements) => {
+  const list = JSON.parse(statements);
+  const results = await db.batch(list.map((s) => db.prepare(s.sql).bind(...(s.args ?? []))));
+  return JSON.stringify(results.map((r) => r.results ?? []));
+};
+
 let mod; // the compiled module, kept for restarts
 let current; // the live instance's state, or undefined
 
@@ -162,4 +172,36 @@ async function fetch(request, env, ctx) {
   }
 }
 
-export default { fetch };
+// queue is the batch checks' consumer (wrangler.toml [[queues.consumers]]):
+// one delivery's message bodies go to Go (binding.queue, wasm/worker/
+// queue_js.go), which checks them and answers the positions to deliver
+// again; the rest are acknowledged. A delivery the instance cannot take
+// is retried whole.
+async function queue(batch, env, ctx) {
+  let state;
+  try {
+    if (mod === undefined) mod = await loadModule();
+    state = current ?? start(env);
+  } catch (e) {
+    console.error("agentcard:", String(e));
+    batch.retryAll();
+    return;
+  }
+  state.runtime.env = env;
+  const bodies = batch.messages.map((m) => (typeof m.body === "string" ? m.body : JSON.stringify(m.body)));
+  let reject;
+  const died = new Promise((_, r) => (reject = r));
+  state.waiting.add(reject);
+  try {
+    const retry = new Set(JSON.parse(await Promise.race([state.binding.queue(JSON.stringify(bodies)), died])) ?? []);
+    batch.messages.forEach((m, i) => (retry.has(i) ? m.retry() : m.ack()));
+  } catch (e) {
+    if (!state.dead && e instanceof WebAssembly.RuntimeError) state.kill(e);
+    console.error("agentcard: a queue delivery failed:", String(e));
+    batch.retryAll();
+  } finally {
+    state.waiting.delete(reject);
+  }
+}
+
+export default { fetch, queue };

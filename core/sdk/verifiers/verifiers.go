@@ -1,8 +1,12 @@
+//go:build !remoteverify
+
 // Package verifiers tells, for a card whose signatures were checked with
 // keys (core/signature), which official SDK's verifier would accept each
 // signature: the facts core/sdk's matrix needs for its last column. It is
 // apart from core/sdk so that the playground's engine, which verifies in a
-// separate module, does not link the signature code.
+// separate module, does not link the signature code; for the same reason
+// it is not built for the checker Worker (-tags remoteverify), whose
+// signatures are verified by the verifier Worker.
 //
 // a2a-js (src/signature.ts canonicalizeAgentCard) and a2a-python
 // (utils/signing.py _canonicalize_agent_card) sign the card as their own

@@ -1,0 +1,71 @@
+package components
+
+import (
+	"github.com/agentcard/agentcard/core/batch"
+	"github.com/agentcard/agentcard/core/i18n"
+)
+
+// BatchView is the page of a batch check (/batch/ID): every URL with its
+// verdict, sortable, each linked to its report, and the CSV of it all.
+type BatchView struct {
+	Lang        i18n.Lang
+	ID          string
+	Total, Done int
+	Rows        []BatchRow
+	CSVHref     string
+	APIHref     string
+	Origin      string
+	// LangParam keeps ?lang= in the page's links when the reader chose it.
+	LangParam bool
+}
+
+// BatchRow is one URL of the batch.
+type BatchRow struct {
+	Index                   int
+	URL                     string
+	Status                  string // a batch.Status
+	StatusWord              string
+	Errors, Warnings, Infos int
+	ReportHref              string
+}
+
+// NewBatchView describes b in l.
+func NewBatchView(l i18n.Lang, b *batch.Batch, origin string, langParam bool) BatchView {
+	v := BatchView{Lang: l, ID: b.ID, Total: b.Total, Done: b.Done, Origin: origin, LangParam: langParam,
+		CSVHref: "/api/batch/" + b.ID + ".csv", APIHref: "/api/batch/" + b.ID}
+	for i, it := range b.Results {
+		row := BatchRow{Index: i + 1, URL: clip(it.URL, maxText), Status: string(it.Status), StatusWord: batchStatusWord(l, it.Status),
+			Errors: it.Errors, Warnings: it.Warnings, Infos: it.Infos, ReportHref: "/check?url=" + queryEscape(it.URL)}
+		if langParam {
+			row.ReportHref += "&lang=" + string(l)
+		}
+		v.Rows = append(v.Rows, row)
+	}
+	return v
+}
+
+// Running reports whether some URL is still to be checked.
+func (v BatchView) Running() bool { return v.Done < v.Total }
+
+// Progress is "12 of 40 checked".
+func (v BatchView) Progress() string { return tr(v.Lang, "ui.batch.progress", v.Done, v.Total) }
+
+func batchStatusWord(l i18n.Lang, s batch.Status) string {
+	id := "ui.batch.status." + string(s)
+	if !Catalogue(l).Has(id) {
+		return string(s)
+	}
+	return tr(l, id)
+}
+
+func batchPage(v BatchView) Page {
+	p := Page{Lang: v.Lang, Title: tr(v.Lang, "ui.batch.title", v.Total), Path: "/batch", Scripts: []string{ReportScript},
+		Origin: v.Origin}
+	for _, l := range i18n.Langs() {
+		p.Alternates = append(p.Alternates, Alternate{Lang: l, Href: "/batch/" + v.ID + "?lang=" + string(l)})
+	}
+	if v.Running() {
+		p.Refresh = 5
+	}
+	return p
+}
