@@ -637,7 +637,9 @@ func TestE2EB17ShareLinkOverDraft(t *testing.T) {
 	}
 	// The shared card, unchanged, is nobody's draft: the same link again
 	// (a reload) opens without a question.
-	time.Sleep(600 * time.Millisecond)
+	// (kept once the editor's save runs, 400 ms after the change: waited
+	// for, not slept on, as a busy machine runs it later)
+	run(t, ctx, chromedp.Poll[chromedp.Void](`localStorage.getItem("agentcard.editor.text") === `+jsString(shared)+` && localStorage.getItem("agentcard.editor.edited") === "0"`, chromedp.WithPollingTimeout(20*time.Second)))
 	do(t, ctx, chromedp.Reload())
 	open(t, ctx, link)
 	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != shared || !eval[bool](t, ctx, `document.getElementById("message").hidden`) {
