@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -45,14 +46,20 @@ var replaceableHTTP = map[string]string{"Flusher": "interface{ Flush() }"}
 // repository's go.mod replacing templ with the copy) and dir/go.sum. It
 // answers the go.mod's path, for -modfile.
 func writeTemplCopy(dir string, env []string) (string, error) {
-	c := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", templModule)
+	// go mod download, not go list -m: on a fresh machine the module may
+	// not be in the cache yet, and go list -m then answers an empty Dir.
+	c := exec.Command("go", "mod", "download", "-json", templModule)
 	c.Env = env
 	c.Stderr = os.Stderr
 	out, err := c.Output()
 	if err != nil {
-		return "", fmt.Errorf("go list -m %s: %w", templModule, err)
+		return "", fmt.Errorf("go mod download %s: %w", templModule, err)
 	}
-	modDir := strings.TrimSpace(string(out))
+	var dl struct{ Dir, Error string }
+	if err := json.Unmarshal(out, &dl); err != nil || dl.Dir == "" {
+		return "", fmt.Errorf("go mod download %s: no directory (%s%v)", templModule, dl.Error, err)
+	}
+	modDir := dl.Dir
 	copyDir := filepath.Join(dir, "templ")
 	// the packages of templ the Worker links, each copied whole
 	c = exec.Command("go", "list", "-deps", "-tags="+buildTags, "-f", "{{if .Module}}{{.Module.Path}} {{.Dir}} {{join .EmbedFiles \" \"}}{{end}}", "./wasm/worker")
