@@ -80,7 +80,7 @@ test-e2e: test-e2e-worker test-e2e-editor ## end-to-end tests in workerd and hea
 # test-unit runs these too (go test ./...), a few seconds and no network,
 # except TestGoInstall (~20 s, needs a full clone): go install of HEAD
 # through the action's own install step, offline.
-test-action: ## run action.yml's steps and check .pre-commit-hooks.yaml locally, with a CLI built from this checkout, and go install of HEAD
+test-action: ## run action.yml's steps (release download with checksum, source build, lists, header secret, SARIF, summary, outputs) and the pre-commit hook with the real pre-commit, locally; and go install of HEAD
 	AGENTCARD_GOINSTALL=1 $(GO) test -count=1 ./scripts/actiontest/
 
 test-worker: ## the Worker's native tests: discovery, handler, report components

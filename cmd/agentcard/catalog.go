@@ -37,7 +37,11 @@ func (e *env) rules(args []string) int {
 	if len(pos) == 1 {
 		r := lint.RuleFor(pos[0])
 		if r == nil {
-			fmt.Fprintf(e.stderr, "agentcard rules: %s\n", line(e.t("cli.rules.no-rule", jsonpos.QuoteClipped(pos[0]))))
+			msg := e.t("cli.rules.no-rule", jsonpos.QuoteClipped(pos[0]))
+			if s := card.Closest(strings.ToLower(strings.TrimSpace(pos[0])), ruleCodes(rules)); s != "" {
+				msg = e.t("cli.rules.no-rule.suggest", jsonpos.QuoteClipped(pos[0]), s)
+			}
+			fmt.Fprintf(e.stderr, "agentcard rules: %s\n", line(msg))
 			return exitUsage
 		}
 		rules = []*lint.Rule{r}
@@ -83,6 +87,15 @@ func (e *env) rules(args []string) int {
 	}
 	io.WriteString(e.stdout, b.String())
 	return exitOK
+}
+
+// ruleCodes lists the codes of rules.
+func ruleCodes(rules []*lint.Rule) []string {
+	codes := make([]string, len(rules))
+	for i, r := range rules {
+		codes[i] = r.Code
+	}
+	return codes
 }
 
 func (e *env) writeRuleText(b *strings.Builder, r *lint.Rule) {

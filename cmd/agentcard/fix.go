@@ -13,45 +13,60 @@ import (
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/fix"
 	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 )
 
-// fixInput is lint --fix and --diff for one INPUT: apply every
-// machine-applicable fix (core/fix), then write the file (--fix) or add
-// its unified diff to diffs (--diff). What was applied and what is left
-// goes to stderr, so that stdout keeps the findings (--fix, in the chosen
-// format) or the diff alone (--diff). The result is the lint result of
-// the fixed text, which the findings and the exit status follow; a
-// document core/fix refuses is never written, and its own findings are
-// returned. ok is false when the fixed file could not be written.
-func (e *env) fixInput(in *input, f lintFlags, cfg *config.Config, diffs *strings.Builder) (res *lint.Result, ok bool) {
+// fixInput is lint --fix and --diff for one INPUT: apply the fixes
+// (core/fix: safe ones, unsafe ones too with --unsafe-fixes), then write
+// the file (--fix) or add its unified diff to diffs (--diff). What was
+// applied and what is left goes to stderr, so that stdout keeps the
+// findings (--fix, in the chosen format) or the diff alone (--diff). The
+// result, with the configuration applied, is the lint result of the text
+// the file now holds, which the findings and the exit status follow: the
+// fixed text once it is written (or shown by --diff), the original text
+// when core/fix refuses the document or the file could not be written.
+// ok is false when the fixed file could not be written (exit 2).
+func (e *env) fixInput(in *input, s *source, f lintFlags, cfg *config.Config, diffs *strings.Builder) (res *lint.Result, ok bool) {
 	if in.src == nil && in.remote != nil {
 		// a remote card that could not be read (404, not JSON): its
 		// finding is all there is
+		config.ApplyResultFor(cfg, s.path, in.remote)
 		return in.remote, true
 	}
 	say := func(id string, args ...any) {
 		fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(e.t(id, args...)))
 	}
+	// the text as it is: what a refused or failed fix leaves in the file
+	asItIs := func() *lint.Result {
+		r := in.remote
+		if r == nil {
+			r = lint.Lint(in.src, lint.Options{})
+		}
+		r.Input = in.name
+		config.ApplyResultFor(cfg, s.path, r)
+		return r
+	}
 	// a rule the project turned off keeps its fixes to itself
 	skip := func(code string) bool { return cfg != nil && cfg.Rules[code] == config.LevelOff }
-	fr, err := fix.Apply(in.src, fix.Options{Skip: skip})
+	fr, err := fix.Apply(in.src, fix.Options{Skip: skip, Unsafe: f.unsafeFixes})
+	cols := jsonpos.NewColumns(fr.Lint.Doc, jsonpos.Chars)
 	if err != nil {
 		var refusal *fix.Refusal
 		if errors.As(err, &refusal) {
-			fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(e.cat.Render(refusal.Reason)))
+			cols.AddText(refusal.Reason)
+			fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(e.cat.Render(cols.Resolve(refusal.Reason))))
 		} else {
 			fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(err.Error()))
 		}
-		res = in.remote
-		if res == nil {
-			res = lint.Lint(in.src, lint.Options{})
-			res.Input = in.name
-		}
-		return res, true
+		return asItIs(), true
 	}
 	for _, a := range fr.Applied {
-		say("cli.fix.applied", a.Code, e.cat.Render(a.Title))
+		id := "cli.fix.applied-safe"
+		if !a.Safe {
+			id = "cli.fix.applied-unsafe"
+		}
+		say(id, a.Code, e.cat.Render(a.Title))
 	}
 	res = fr.Lint
 	res.Input = in.name
@@ -66,7 +81,11 @@ func (e *env) fixInput(in *input, f lintFlags, cfg *config.Config, diffs *string
 		}
 		discovery.Merge(res, served)
 	}
+	config.ApplyResultFor(cfg, s.path, res)
 	fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(e.cat.Render(fr.Summary())))
+	if fr.UnsafeLeft > 0 {
+		say("cli.fix.unsafe-hint")
+	}
 	switch {
 	case !fr.Changed:
 	case f.diff:
@@ -74,7 +93,9 @@ func (e *env) fixInput(in *input, f lintFlags, cfg *config.Config, diffs *string
 	default:
 		if err := writeInPlace(in.name, in.src, fr.Output); err != nil {
 			say("cli.fix.write-failed", e.writeProblem(err))
-			return res, false
+			// nothing was written: the findings are those of the file
+			// as it is, not of the fixes that did not reach it
+			return asItIs(), false
 		}
 		say("cli.fix.written")
 	}

@@ -6,7 +6,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/lint"
@@ -18,23 +20,25 @@ import (
 //
 //	::error file=card.json,line=2,col=3,endLine=2,endColumn=50,title=json-comment::message
 //
-// Columns are characters, as in text output. A finding about how a card
-// was served (HTTP) annotates the file without a line; a remote INPUT has
-// no file in the repository, so its findings name the URL in the message.
-func (e *env) writeGitHub(runs []lintRun) error {
+// Columns are characters unless --columns says otherwise. A finding about
+// how a card was served (HTTP) annotates the file without a line; a remote
+// INPUT has no file in the repository, so its findings name the URL in the
+// message.
+func (e *env) writeGitHub(w io.Writer, runs []lintRun) error {
 	var b strings.Builder
 	var errs, warns, infos int
 	for _, r := range runs {
 		res := r.res
 		errs, warns, infos = errs+res.Errors, warns+res.Warnings, infos+res.Infos
+		cols := columnsOf(r)
 		for _, d := range res.Diagnostics {
 			var props []string
 			msg := line(d.Message)
 			switch {
-			case r.in.remote != nil: // a URL or domain
+			case r.src.kind == srcRemote: // a URL or domain
 				msg = line(r.in.name) + ": " + msg
-			case r.in.name != "-":
-				props = append(props, "file="+ghProperty(ghPath(r.in.name)))
+			case r.src.path != "":
+				props = append(props, "file="+ghProperty(ghPath(r.src.path)))
 			}
 			if !check.Placeless(d) {
 				s, end := d.Range.Start, d.Range.End
@@ -43,9 +47,9 @@ func (e *env) writeGitHub(runs []lintRun) error {
 					props = append(props, fmt.Sprintf("endLine=%d", end.Line))
 				} else {
 					// columns only within one line, as GitHub reads them
-					props = append(props, fmt.Sprintf("col=%d", charColumn(res.Doc, s)))
+					props = append(props, fmt.Sprintf("col=%d", cols.Column(s)))
 					if end.Offset > s.Offset {
-						props = append(props, fmt.Sprintf("endColumn=%d", charColumn(res.Doc, end)))
+						props = append(props, fmt.Sprintf("endColumn=%d", cols.Column(end)))
 					}
 				}
 			}
@@ -59,7 +63,7 @@ func (e *env) writeGitHub(runs []lintRun) error {
 	if len(runs) > 0 {
 		fmt.Fprintf(&b, "%s\n", e.summary(len(runs), errs, warns, infos))
 	}
-	_, err := io.WriteString(e.stdout, b.String())
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 
@@ -98,34 +102,46 @@ func ghProperty(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(line(s))
 }
 
-// --format junit: JUnit XML as CI servers read test reports. Each INPUT
-// is a testsuite and each finding a testcase named after its rule code
-// and place: errors and warnings are failures (type = the severity), infos
-// pass with their message as system-out, so a report fails on exactly the
-// findings a reviewer should look at. An INPUT without findings is one
-// passing testcase, so that it is seen to have been checked.
+// --format junit: JUnit XML as CI servers read test reports, valid
+// against the strict Apache Ant JUnit schema (testdata/junit). Each INPUT
+// is a testsuite and each error or warning a failing testcase named after
+// its rule code and place (type = the severity), so a report fails on
+// exactly the findings a reviewer should look at; infos are listed in the
+// suite's system-out (the schema gives a passing testcase no output of its
+// own), and an INPUT without errors or warnings is one passing testcase,
+// so that it is seen to have been checked. The suite carries when and
+// where it ran (timestamp, hostname) and its time, as the schema requires.
 type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
+	XMLName xml.Name     `xml:"testsuites"`
+	Suites  []junitSuite `xml:"testsuite"`
 }
 
 type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Errors   int         `xml:"errors,attr"`
-	Cases    []junitCase `xml:"testcase"`
+	Name       string          `xml:"name,attr"`
+	Package    string          `xml:"package,attr"`
+	ID         int             `xml:"id,attr"`
+	Timestamp  string          `xml:"timestamp,attr"`
+	Hostname   string          `xml:"hostname,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Errors     int             `xml:"errors,attr"`
+	Time       string          `xml:"time,attr"`
+	Properties []junitProperty `xml:"properties>property"`
+	Cases      []junitCase     `xml:"testcase"`
+	SystemOut  string          `xml:"system-out"`
+	SystemErr  string          `xml:"system-err"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
 }
 
 type junitCase struct {
-	Classname string        `xml:"classname,attr"`
 	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
-	SystemOut string        `xml:"system-out,omitempty"`
 }
 
 type junitFailure struct {
@@ -134,50 +150,73 @@ type junitFailure struct {
 	Text    string `xml:",chardata"`
 }
 
-func (e *env) writeJUnit(runs []lintRun) error {
-	out := junitSuites{Name: "agentcard"}
-	for _, r := range runs {
+// clock and hostname are the run's time and machine, as JUnit records
+// them; tests replace them so that reports are reproducible.
+var (
+	clock    = time.Now
+	hostname = os.Hostname
+)
+
+func (e *env) writeJUnit(w io.Writer, runs []lintRun) error {
+	host, err := hostname()
+	if err != nil || strings.TrimSpace(host) == "" {
+		host = "localhost" // what the schema asks for when it is unknown
+	}
+	// the schema's timestamp has no time zone: UTC, said so nowhere else
+	stamp := clock().UTC().Format("2006-01-02T15:04:05")
+	out := junitSuites{}
+	for i, r := range runs {
 		name := line(r.in.name)
-		suite := junitSuite{Name: name}
+		if name == "" {
+			name = "-"
+		}
+		suite := junitSuite{Name: name, Package: name, ID: i, Timestamp: stamp, Hostname: host, Time: seconds(r.elapsed),
+			Properties: []junitProperty{{Name: "era", Value: string(r.res.Era)}}}
+		cols := columnsOf(r)
+		var infos []string
 		for _, d := range r.res.Diagnostics {
-			where := place(r.in.name, r.res, d)
-			c := junitCase{Classname: name, Name: d.Code + " " + where}
+			where := place(r.in.name, cols, d)
 			detail := fmt.Sprintf("%s: %s %s %s", where, e.severity(d.Severity), d.Code, line(d.Message))
 			for _, f := range d.Fixes {
-				detail += "\n" + e.s("cli.lint.fix") + labelGap(e.s("cli.lint.fix")) + line(f.Title)
+				label := e.fixLabel(f)
+				detail += "\n" + label + labelGap(label) + line(f.Title)
 			}
 			if d.URL != "" {
 				detail += "\n" + d.URL
 			}
 			if d.Severity == lint.Info {
-				c.SystemOut = detail
-			} else {
-				c.Failure = &junitFailure{Type: d.Severity.String(), Message: line(d.Message), Text: detail}
-				suite.Failures++
+				infos = append(infos, detail)
+				continue
 			}
-			suite.Cases = append(suite.Cases, c)
+			suite.Cases = append(suite.Cases, junitCase{Classname: name, Name: d.Code + " " + where, Time: "0",
+				Failure: &junitFailure{Type: d.Severity.String(), Message: line(d.Message), Text: detail}})
+			suite.Failures++
 		}
 		if len(suite.Cases) == 0 {
-			suite.Cases = append(suite.Cases, junitCase{Classname: name, Name: e.s("cli.lint.no-problems")})
+			suite.Cases = append(suite.Cases, junitCase{Classname: name, Name: e.s("cli.lint.no-problems"), Time: seconds(r.elapsed)})
 		}
+		suite.SystemOut = strings.Join(infos, "\n\n")
 		suite.Tests = len(suite.Cases)
-		out.Tests += suite.Tests
-		out.Failures += suite.Failures
 		out.Suites = append(out.Suites, suite)
 	}
 	b, err := xml.MarshalIndent(out, "", "  ")
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(e.stdout, "%s%s\n", xml.Header, b)
+	_, err = fmt.Fprintf(w, "%s%s\n", xml.Header, b)
 	return err
+}
+
+// seconds is a duration as JUnit's time attribute (an xs:decimal).
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
 }
 
 // --format markdown: a table for a pull request comment, one row per
 // finding (severity, place, rule linked to its page, message), and the
 // summary line under it. Text from the card is escaped so that it cannot
 // add markup, links or table cells to the comment.
-func (e *env) writeMarkdown(runs []lintRun) error {
+func (e *env) writeMarkdown(w io.Writer, runs []lintRun) error {
 	var b strings.Builder
 	var errs, warns, infos int
 	rows := 0
@@ -189,6 +228,7 @@ func (e *env) writeMarkdown(runs []lintRun) error {
 	if rows > 0 {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n|---|---|---|---|\n", e.s("cli.md.severity"), e.s("cli.md.place"), e.s("cli.md.rule"), e.s("cli.md.message"))
 		for _, r := range runs {
+			cols := columnsOf(r)
 			for _, d := range r.res.Diagnostics {
 				rule := mdText(d.Code)
 				if d.URL != "" {
@@ -196,9 +236,10 @@ func (e *env) writeMarkdown(runs []lintRun) error {
 				}
 				msg := mdText(line(d.Message))
 				for _, f := range d.Fixes {
-					msg += "<br>" + mdText(e.s("cli.lint.fix")+labelGap(e.s("cli.lint.fix"))+line(f.Title))
+					label := e.fixLabel(f)
+					msg += "<br>" + mdText(label+labelGap(label)+line(f.Title))
 				}
-				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", e.severity(d.Severity), mdText(place(r.in.name, r.res, d)), rule, msg)
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", e.severity(d.Severity), mdText(place(r.in.name, cols, d)), rule, msg)
 			}
 		}
 		b.WriteString("\n")
@@ -206,7 +247,7 @@ func (e *env) writeMarkdown(runs []lintRun) error {
 		fmt.Fprintf(&b, "%s\n\n", e.s("cli.lint.no-problems"))
 	}
 	fmt.Fprintf(&b, "%s\n", e.summary(len(runs), errs, warns, infos))
-	_, err := io.WriteString(e.stdout, b.String())
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/text/width"
@@ -21,40 +22,59 @@ import (
 
 // lintRun is one INPUT's outcome in a lint run.
 type lintRun struct {
+	src *source
 	in  *input
 	res *lint.Result
 	// live is what the live checks found (nil when none was asked for).
 	live *liveResult
+	// unit is the column unit of the output rendering this copy of the
+	// run (set by localized).
+	unit jsonpos.Unit
+	// elapsed is how long reading and checking the INPUT took (JUnit).
+	elapsed time.Duration
 }
 
 // lintFormats are the --format values of lint.
-var lintFormats = []string{"text", "json", "sarif", "github", "junit", "markdown"}
+var lintFormats = []string{"text", "compact", "json", "sarif", "github", "junit", "markdown"}
 
-// lintFlags are lint's options beyond --format.
+// lintFlags are lint's options.
 type lintFlags struct {
-	format      string
+	formats     []string // --format values, NAME[=FILE]
+	outputs     []outputSpec
+	columns     jsonpos.Unit // "" is each format's own
 	configFile  string
 	rules       []string
 	profile     string
 	maxWarnings int
 	quiet       bool
 	fix         bool // --fix: write fixed files
+	unsafeFixes bool // --unsafe-fixes: apply unsafe fixes too
 	diff        bool // --diff / --fix-dry-run: print the diff, write nothing
+	baseline    string
+	update      bool // --update-baseline
+	stdinName   string
 	live        liveFlags
 }
 
 func (e *env) lint(args []string) int {
 	c := e.newCommand("lint", "cli.lint.usage")
 	var f lintFlags
-	c.fs.StringVar(&f.format, "format", "text", "")
+	c.fs.Func("format", "", func(v string) error { f.formats = append(f.formats, v); return nil })
+	columns := c.fs.String("columns", "", "")
 	c.fs.StringVar(&f.configFile, "config", "", "")
 	c.fs.Func("rule", "", func(v string) error { f.rules = append(f.rules, v); return nil })
 	c.fs.StringVar(&f.profile, "profile", "", "")
 	maxWarnings := c.fs.String("max-warnings", "", "")
 	c.fs.BoolVar(&f.quiet, "quiet", false, "")
 	c.fs.BoolVar(&f.fix, "fix", false, "")
+	c.fs.BoolVar(&f.unsafeFixes, "unsafe-fixes", false, "")
 	c.fs.BoolVar(&f.diff, "diff", false, "")
 	c.fs.BoolVar(&f.diff, "fix-dry-run", false, "")
+	c.fs.StringVar(&f.baseline, "baseline", "", "")
+	c.fs.BoolVar(&f.update, "update-baseline", false, "")
+	c.fs.StringVar(&f.stdinName, "stdin-filename", "", "")
+	printConfig := c.fs.String("print-config", "", "")
+	showVersion := c.fs.Bool("version", false, "")
 	c.fs.BoolVar(&f.live.probe, "probe", false, "")
 	c.fs.BoolVar(&f.live.extended, "extended", false, "")
 	c.fs.StringVar(&f.live.keyFile, "key", "", "")
@@ -89,8 +109,22 @@ func (e *env) lint(args []string) int {
 	if done {
 		return code
 	}
-	if !c.checkFormat(f.format, lintFormats...) {
-		return exitUsage
+	if *showVersion {
+		// `agentcard lint --version`: what people type to learn which
+		// linter they run; the answer of `agentcard version`
+		return e.version(nil)
+	}
+	outs, problem := parseOutputs(f.formats)
+	if !problem.IsZero() {
+		return c.failText(e.cat.Render(problem))
+	}
+	f.outputs = outs
+	if *columns != "" {
+		u, ok := jsonpos.ParseUnit(*columns)
+		if !ok {
+			return c.fail("cli.lint.columns-value", jsonpos.QuoteClipped(*columns), unitList())
+		}
+		f.columns = u
 	}
 	f.maxWarnings = -1
 	if *maxWarnings != "" {
@@ -103,8 +137,15 @@ func (e *env) lint(args []string) int {
 	if f.fix && f.diff {
 		return c.fail("cli.fix.both")
 	}
-	if f.diff && f.format != "text" {
-		return c.fail("cli.fix.diff-format", f.format)
+	if f.unsafeFixes && !f.fix && !f.diff {
+		return c.fail("cli.fix.unsafe-alone")
+	}
+	if o, ok := toStdout(f.outputs); f.diff && ok && (len(f.formats) > 0 || o.format != "text") {
+		// the diff is standard output's; reports go to files
+		return c.fail("cli.fix.diff-format", o.format)
+	}
+	if f.update && f.baseline == "" {
+		return c.fail("cli.baseline.update-alone")
 	}
 	if !headerProblem.IsZero() {
 		return c.failText(e.cat.Render(headerProblem))
@@ -125,33 +166,14 @@ func (e *env) lint(args []string) int {
 	if _, err := withFlags(nil, f); err != nil {
 		return c.failText(e.configProblem(err))
 	}
-	listed, problem := e.fromInputs(from)
-	if problem != "" {
-		return c.failText(problem)
+	// --from FILE (issue 20): its lines join the INPUT arguments before
+	// they are gathered, so a directory or URL listed in a file is
+	// expanded and de-duplicated like one on the command line
+	listed, fromProblem := e.fromInputs(from)
+	if fromProblem != "" {
+		return c.failText(fromProblem)
 	}
 	pos = append(pos, listed...)
-	if len(pos) == 0 {
-		return c.fail("cli.no-input")
-	}
-	if len(f.live.headers) > 0 && len(f.live.headerOrigins) == 0 {
-		// A file has no origin: nothing says where its headers may go, and
-		// its declared endpoints are whatever the file's author wrote.
-		for _, name := range pos {
-			if name == "-" || !isRemote(name) {
-				return c.fail("cli.live.header-origin-needed")
-			}
-		}
-	}
-	if f.fix {
-		// --fix rewrites files; standard input and URLs have no file to
-		// rewrite, and printing a card where findings are expected would
-		// mix the two: --diff shows their changes
-		for _, name := range pos {
-			if name == "-" || isRemote(name) {
-				return c.fail("cli.fix.not-a-file", jsonpos.QuoteClipped(name))
-			}
-		}
-	}
 	var base *config.Config
 	if f.configFile != "" {
 		cfg, err := config.Load(f.configFile)
@@ -162,18 +184,69 @@ func (e *env) lint(args []string) int {
 		base = cfg
 	}
 	var loader config.Loader
+	if *printConfig != "" {
+		return e.printConfig(c, *printConfig, base, &loader, f, pos)
+	}
+	if len(pos) == 0 {
+		return c.fail("cli.no-input")
+	}
+	sources, empty, err := gather(pos, f.stdinName, &loader)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "agentcard lint: %s\n", visible(e.configProblem(err), true))
+		return exitUsage
+	}
+	e.reportGather(empty)
+	if len(f.live.headers) > 0 && len(f.live.headerOrigins) == 0 {
+		// A file has no origin: nothing says where its headers may go, and
+		// its declared endpoints are whatever the file's author wrote.
+		for _, s := range sources {
+			if s.kind != srcRemote {
+				return c.fail("cli.live.header-origin-needed")
+			}
+		}
+	}
+	if f.fix {
+		// --fix rewrites files; standard input and URLs have no file to
+		// rewrite, and printing a card where findings are expected would
+		// mix the two: --diff shows their changes
+		for _, s := range sources {
+			if s.kind != srcFile {
+				return c.fail("cli.fix.not-a-file", jsonpos.QuoteClipped(s.name))
+			}
+		}
+	}
+	var baseline *config.Baseline
+	switch {
+	case f.update:
+		baseline = config.NewBaseline(f.baseline)
+	case f.baseline != "":
+		b, err := config.LoadBaseline(f.baseline)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.configProblem(err)))
+			return exitUsage
+		}
+		baseline = b
+	}
 	ctx := context.Background()
 	var runs []lintRun
 	var diffs strings.Builder
-	unreadable := false
-	reads := e.prefetch(ctx, pos, from.concurrency, f.live.options())
-	for _, name := range pos {
-		file := name != "-" && !isRemote(name)
+	unreadable := len(empty) > 0
+	known := 0
+	// remote inputs are read ahead, --concurrency at once (from.go)
+	var remote []string
+	for _, s := range sources {
+		if s.kind == srcRemote {
+			remote = append(remote, s.name)
+		}
+	}
+	reads := e.prefetch(ctx, remote, from.concurrency, f.live.options())
+	for i := range sources {
+		s := &sources[i]
 		cfg := base
 		if cfg == nil {
 			var err error
-			if file {
-				cfg, err = loader.ForFile(name)
+			if s.path != "" {
+				cfg, err = loader.ForFile(s.path)
 			} else {
 				cfg, err = loader.ForDir(".")
 			}
@@ -182,36 +255,42 @@ func (e *env) lint(args []string) int {
 				return exitUsage
 			}
 		}
-		if file && cfg != nil && cfg.Ignored(name) {
+		if s.path != "" && !s.found && cfg != nil && cfg.Ignored(s.path) {
 			if !f.quiet {
-				fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.t("cli.lint.ignored", name, cfg.File)))
+				fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.t("cli.lint.ignored", s.name, cfg.File)))
 			}
 			continue
 		}
 		cfg, _ = withFlags(cfg, f) // checked above
-		in, err := reads.read(ctx, e, name, f.live.options())
+		arg := s.name
+		if s.kind == srcStdin {
+			arg = "-"
+		}
+		started := clock()
+		in, err := reads.read(ctx, e, arg, f.live.options())
 		if err != nil {
 			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.inputProblem(err)))
 			unreadable = true
 			continue
 		}
+		in.name = s.name
 		var res *lint.Result
 		if f.fix || f.diff {
 			var ok bool
-			res, ok = e.fixInput(in, f, cfg, &diffs)
+			res, ok = e.fixInput(in, s, f, cfg, &diffs)
 			if !ok {
 				unreadable = true
 			}
 		} else {
 			res = in.remote
 			if res == nil && f.live.on() {
-				checked, err := runCheck(ctx, check.Target{Name: name, Body: in.src}, f.live.options())
+				checked, err := runCheck(ctx, check.Target{Name: s.name, Body: in.src}, f.live.options())
 				if err != nil {
 					t, ok := credentialProblem(err)
 					if !ok {
 						t = i18n.T("cli.input.unreadable", err.Error())
 					}
-					fmt.Fprintf(e.stderr, "agentcard lint: %s: %s\n", line(name), line(e.cat.Render(t)))
+					fmt.Fprintf(e.stderr, "agentcard lint: %s: %s\n", line(s.name), line(e.cat.Render(t)))
 					unreadable = true
 					continue
 				}
@@ -219,47 +298,59 @@ func (e *env) lint(args []string) int {
 			}
 			if res == nil {
 				res = lint.Lint(in.src, lint.Options{})
-				res.Input = name
+			}
+			res.Input = s.name
+			config.ApplyResultFor(cfg, s.path, res)
+		}
+		if baseline != nil {
+			key := baseline.Key(baselineName(s), s.path != "")
+			if f.update {
+				baseline.Add(key, res.Diagnostics)
+			} else {
+				known += baseline.Filter(key, res)
 			}
 		}
 		var live *liveResult
 		if f.live.on() && in.checked != nil {
 			live = &liveResult{res: in.checked}
+			// the live results carry no positions: one language for all
+			live.localize(e.cat)
 		}
-		config.ApplyResult(cfg, res)
-		// one place where findings become words in the chosen language:
-		// every format prints the localized result
-		res.Localize(e.cat)
-		live.localize(e.cat)
-		runs = append(runs, lintRun{in: in, res: res, live: live})
+		runs = append(runs, lintRun{src: s, in: in, res: res, live: live, elapsed: clock().Sub(started)})
+	}
+	if f.update {
+		if err := baseline.Write(f.baseline); err != nil {
+			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.configProblem(err)))
+			return exitUsage
+		}
+		fmt.Fprintf(e.stderr, "agentcard lint: %s\n", e.t("cli.baseline.written", f.baseline, baseline.Total(), len(runs)))
+		if unreadable {
+			return exitUsage
+		}
+		return exitOK
+	}
+	if known > 0 && !f.quiet {
+		fmt.Fprintf(e.stderr, "agentcard lint: %s\n", e.t("cli.baseline.hidden", known, f.baseline))
 	}
 	warnings := 0
 	for _, r := range runs {
 		warnings += r.res.Warnings
 	}
-	shown := runs
-	if f.quiet {
-		shown = errorsOnly(runs)
+	outs = f.outputs
+	if f.diff {
+		if _, err := io.WriteString(e.stdout, diffs.String()); err != nil {
+			fmt.Fprintf(e.stderr, "agentcard lint: %v\n", err)
+			return exitUsage
+		}
+		var files []outputSpec
+		for _, o := range outs {
+			if o.file != "" {
+				files = append(files, o)
+			}
+		}
+		outs = files
 	}
-	var err error
-	switch {
-	case f.diff:
-		_, err = io.WriteString(e.stdout, diffs.String())
-	case f.format == "json":
-		err = writeLintJSON(e.stdout, shown, e.cat)
-	case f.format == "sarif":
-		err = writeSARIF(e.stdout, shown, e.lang, e.cat)
-	case f.format == "github":
-		err = e.writeGitHub(shown)
-	case f.format == "junit":
-		err = e.writeJUnit(shown)
-	case f.format == "markdown":
-		err = e.writeMarkdown(shown)
-	default:
-		err = e.writeLintText(shown, f.quiet)
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "agentcard lint: %v\n", err)
+	if !e.writeOutputs(outs, runs, f) {
 		return exitUsage
 	}
 	tooMany := f.maxWarnings >= 0 && warnings > f.maxWarnings
@@ -273,6 +364,24 @@ func (e *env) lint(args []string) int {
 		return exitFound
 	}
 	return exitOK
+}
+
+// baselineName is the name a baseline keeps for a source: its file, else
+// the INPUT as given.
+func baselineName(s *source) string {
+	if s.path != "" {
+		return s.path
+	}
+	return s.name
+}
+
+// unitList names the --columns values.
+func unitList() string {
+	var s []string
+	for _, u := range jsonpos.Units() {
+		s = append(s, string(u))
+	}
+	return strings.Join(s, ", ")
 }
 
 // withFlags is the configuration an input is checked with: its file's
@@ -320,7 +429,7 @@ func errorsOnly(runs []lintRun) []lintRun {
 				res.Diagnostics = append(res.Diagnostics, d)
 			}
 		}
-		out[i] = lintRun{in: r.in, res: &res, live: r.live}
+		out[i] = lintRun{src: r.src, in: r.in, res: &res, live: r.live, unit: r.unit, elapsed: r.elapsed}
 	}
 	return out
 }
@@ -382,7 +491,7 @@ func severityStyle(s lint.Severity) string {
 	return ansiBold + ansiBlue
 }
 
-func (e *env) writeLintText(runs []lintRun, quiet bool) error {
+func (e *env) writeLintText(w io.Writer, runs []lintRun, quiet bool) error {
 	var b strings.Builder
 	var errs, warns, infos int
 	for _, r := range runs {
@@ -395,16 +504,18 @@ func (e *env) writeLintText(runs []lintRun, quiet bool) error {
 			e.writeLiveText(&b, r.in.name, r.live)
 			continue
 		}
+		cols := columnsOf(r)
 		for _, d := range res.Diagnostics {
 			fmt.Fprintf(&b, "%s: %s %s %s\n",
-				e.paint(ansiBold, place(r.in.name, res, d)),
+				e.paint(ansiBold, place(r.in.name, cols, d)),
 				e.paint(severityStyle(d.Severity), e.severity(d.Severity)),
 				e.paint(ansiDim, d.Code), line(d.Message))
 			if res.Doc != nil && len(res.Doc.Src) > 0 && !check.Placeless(d) {
 				e.excerpt(&b, res.Doc, d.Range)
 			}
 			for _, f := range d.Fixes {
-				fmt.Fprintf(&b, "      %s%s%s\n", e.paint(ansiCyan, e.s("cli.lint.fix")), labelGap(e.s("cli.lint.fix")), line(f.Title))
+				label := e.fixLabel(f)
+				fmt.Fprintf(&b, "      %s%s%s\n", e.paint(ansiCyan, label), labelGap(label), line(f.Title))
 			}
 		}
 		e.writeLiveText(&b, r.in.name, r.live)
@@ -412,33 +523,51 @@ func (e *env) writeLintText(runs []lintRun, quiet bool) error {
 	if len(runs) > 0 {
 		fmt.Fprintf(&b, "%s\n", e.paint(ansiBold, e.summary(len(runs), errs, warns, infos)))
 	}
-	_, err := io.WriteString(e.stdout, b.String())
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// fixLabel introduces a fix in text, JUnit and Markdown output, with its
+// kind: a safe fix (lint --fix applies it) or an unsafe one (only with
+// --unsafe-fixes).
+func (e *env) fixLabel(f lint.Fix) string {
+	if f.Safe {
+		return e.s("cli.lint.fix.safe")
+	}
+	return e.s("cli.lint.fix.unsafe")
+}
+
+// writeCompact is --format compact: one line per finding and nothing
+// else, for editors' and CI's error parsers (Vim's errorformat, Emacs'
+// compilation mode, problem matchers):
+//
+//	card.json:3:5: warning: member "name" appears again (first at line 2, column 5); … [json-duplicate-key]
+//
+// The severity word is always English (error, warning, info), so one
+// pattern reads every language; columns count bytes unless --columns
+// says otherwise. A finding about how a card was served has no place:
+// "name: severity: message [code]".
+func (e *env) writeCompact(w io.Writer, runs []lintRun) error {
+	var b strings.Builder
+	for _, r := range runs {
+		cols := columnsOf(r)
+		for _, d := range r.res.Diagnostics {
+			fmt.Fprintf(&b, "%s: %s: %s [%s]\n", place(r.in.name, cols, d), d.Severity, line(d.Message), d.Code)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // place is where a finding is, as editors and terminals link to it:
-// "name:line:col" with the column counted in characters, or just the
-// name for a finding about how the card was served (HTTP), which has no
-// place in the card.
-func place(name string, res *lint.Result, d lint.Diagnostic) string {
+// "name:line:col" with the column in the output's unit (cols), or just
+// the name for a finding about how the card was served (HTTP), which has
+// no place in the card.
+func place(name string, cols *jsonpos.Columns, d lint.Diagnostic) string {
 	if check.Placeless(d) {
 		return line(name)
 	}
-	return fmt.Sprintf("%s:%d:%d", line(name), d.Range.Start.Line, charColumn(res.Doc, d.Range.Start))
-}
-
-// charColumn is a position's 1-based column counted in characters
-// (Unicode code points) rather than bytes: "名字" is two columns, as
-// editors and terminals count them when they open file:line:col. A byte
-// that is not UTF-8 counts as one. Without the document the byte column
-// is all there is.
-func charColumn(doc *jsonpos.Doc, p lint.Position) int {
-	if doc == nil || p.Line < 1 || p.Line > doc.LineCount() {
-		return p.Column
-	}
-	ls, le := doc.LineBounds(p.Line)
-	off := min(max(p.Offset, ls), le)
-	return utf8.RuneCount(doc.Src[ls:off]) + 1
+	return fmt.Sprintf("%s:%d:%d", line(name), d.Range.Start.Line, cols.Column(d.Range.Start))
 }
 
 // summary is the last line of text output: "2 inputs checked: 1 error,

@@ -185,7 +185,11 @@ func (r *recorder) note(req *http.Request) {
 	if r.seen == nil {
 		r.seen = map[string]string{}
 	}
-	r.seen[req.URL.Path] = req.Header.Get("Authorization")
+	// a header sent once counts, whatever the order of the requests (the
+	// fetcher's header-less variant requests can come last)
+	if v := req.Header.Get("Authorization"); v != "" || r.seen[req.URL.Path] == "" {
+		r.seen[req.URL.Path] = v
+	}
 }
 
 func (r *recorder) got(path string) (string, bool) {

@@ -27,9 +27,6 @@ const (
 	exitUsage = 2 // usage error or unreadable input
 )
 
-// toolVersion is reported in SARIF output.
-const toolVersion = "0.1.0"
-
 // siteURL is the public site; rule pages are at lint.RuleURL(code).
 const siteURL = lint.SiteURL
 
@@ -96,6 +93,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.sign(rest)
 	case "schema":
 		return e.schemaCmd(rest)
+	case "init":
+		return e.initCmd(rest)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, e.s("cli.usage"))
 		return exitOK

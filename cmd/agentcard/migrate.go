@@ -131,7 +131,7 @@ func (e *env) schemaCmd(args []string) int {
 	if len(pos) > 0 {
 		return c.fail("cli.schema.no-input")
 	}
-	out, err := schema.Generate(*version)
+	out, err := schema.GenerateIn(*version, e.cat)
 	if err != nil {
 		var ve *schema.VersionError
 		if errors.As(err, &ve) {

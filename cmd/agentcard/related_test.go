@@ -98,7 +98,7 @@ func TestSARIFRelatedLocations(t *testing.T) {
 		}
 		rl := r.RelatedLocations[0]
 		want := sarifRegion{StartLine: 1, StartColumn: wantCol, EndLine: 1, EndColumn: wantCol + len(`"name"`)}
-		if rl.PhysicalLocation.Region != want {
+		if rl.PhysicalLocation.Region == nil || *rl.PhysicalLocation.Region != want {
 			t.Errorf("related region = %+v, want %+v", rl.PhysicalLocation.Region, want)
 		}
 		if rl.ID == nil || *rl.ID != 0 || rl.Message == nil || rl.Message.Text != i18n.EnglishCatalogue().S(jsonpos.RelatedFirstKey) {

@@ -4,11 +4,14 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/internal/buildinfo"
 )
 
 // SARIF 2.1.0 (OASIS), the subset code scanning tools read. Columns are
@@ -35,10 +38,13 @@ type sarifTool struct {
 }
 
 type sarifDriver struct {
-	Name           string      `json:"name"`
-	Version        string      `json:"version"`
-	InformationURI string      `json:"informationUri"`
-	Rules          []sarifRule `json:"rules"`
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	// SemanticVersion is Version without its "v" when it is one (a
+	// release or go install of a tag), as SARIF §3.19.13 asks.
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	InformationURI  string      `json:"informationUri"`
+	Rules           []sarifRule `json:"rules"`
 }
 
 type sarifText struct {
@@ -65,11 +71,15 @@ type sarifResult struct {
 	RuleIndex int             `json:"ruleIndex"`
 	Level     string          `json:"level"`
 	Message   sarifText       `json:"message"`
-	Locations []sarifLocation `json:"locations"`
+	Locations []sarifLocation `json:"locations,omitempty"`
 	// RelatedLocations are the finding's other places (the first
 	// occurrence of a duplicate key), each with its label as message.
 	RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
 	Fixes            []sarifFix      `json:"fixes,omitempty"`
+	// Properties name the card of a result that has no file to point at:
+	// url for a card read from the web (a code scanning tool cannot place
+	// a location outside the repository), input for standard input.
+	Properties map[string]any `json:"properties,omitempty"`
 }
 
 type sarifLocation struct {
@@ -82,7 +92,9 @@ type sarifLocation struct {
 
 type sarifPhysical struct {
 	ArtifactLocation sarifArtifact `json:"artifactLocation"`
-	Region           sarifRegion   `json:"region"`
+	// Region is omitted for a finding about the file as a whole (how it
+	// was served).
+	Region *sarifRegion `json:"region,omitempty"`
 }
 
 type sarifArtifact struct {
@@ -99,6 +111,9 @@ type sarifRegion struct {
 type sarifFix struct {
 	Description     sarifText             `json:"description"`
 	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+	// Properties say whether the fix is safe (lint --fix applies it) or
+	// needs --unsafe-fixes: {"safe": true|false}.
+	Properties map[string]any `json:"properties,omitempty"`
 }
 
 type sarifArtifactChange struct {
@@ -157,15 +172,11 @@ func pascal(code string) string {
 	return b.String()
 }
 
-// artifactURI is the SARIF uri of an INPUT: a relative or absolute file
-// path as a URI reference, the URL itself for remote cards.
+// artifactURI is the SARIF uri of a file: a relative path as a URI
+// reference (relative to the repository when the path is absolute and
+// inside GITHUB_WORKSPACE, as code scanning matches them), else a file URL.
 func artifactURI(name string) string {
-	if name == "-" {
-		return "stdin"
-	}
-	if isURL(name) {
-		return name
-	}
+	name = ghPath(name)
 	p := filepath.ToSlash(name)
 	if filepath.IsAbs(name) {
 		return (&url.URL{Scheme: "file", Path: p}).String()
@@ -173,23 +184,18 @@ func artifactURI(name string) string {
 	return (&url.URL{Path: p}).String()
 }
 
-func isURL(s string) bool {
-	l := strings.ToLower(s)
-	return strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "http://")
-}
-
-// sarifRegionOf converts a byte range to 1-based UTF-16 columns, with the
-// offsets already converted by jsonpos.UTF16Offsets (see utf16Of).
-func sarifRegionOf(u16 map[int]int, r lint.Range) sarifRegion {
+// sarifRegionOf is a range with 1-based UTF-16 columns (cols counts in
+// UTF-16 code units).
+func sarifRegionOf(cols *jsonpos.Columns, r lint.Range) sarifRegion {
 	fix := func(p jsonpos.Position) (int, int) {
-		line, col := p.Line, p.Column
+		line := p.Line
 		if line < 1 {
 			line = 1
 		}
-		if col < 1 {
+		if p.Column < 1 {
 			return line, 1
 		}
-		return line, u16[p.Offset] - u16[p.LineStart()] + 1
+		return line, cols.Column(p)
 	}
 	sl, sc := fix(r.Start)
 	el, ec := fix(r.End)
@@ -199,26 +205,35 @@ func sarifRegionOf(u16 map[int]int, r lint.Range) sarifRegion {
 	return sarifRegion{StartLine: sl, StartColumn: sc, EndLine: el, EndColumn: ec}
 }
 
-// utf16Of converts every position a result's regions need in one pass.
-func utf16Of(src []byte, res *lint.Result) map[int]int {
-	var offs []int
-	add := func(r lint.Range) {
-		for _, p := range []jsonpos.Position{r.Start, r.End} {
-			offs = append(offs, p.Offset, p.LineStart())
-		}
-	}
+// sarifColumns converts every position a result's regions need in one
+// pass.
+func sarifColumns(res *lint.Result) *jsonpos.Columns {
+	cols := jsonpos.NewColumns(res.Doc, jsonpos.UTF16)
 	for _, d := range res.Diagnostics {
-		add(d.Range)
+		cols.AddRange(d.Range)
 		for _, rel := range d.Related {
-			add(rel.Range)
+			cols.AddRange(rel.Range)
 		}
 		for _, f := range d.Fixes {
 			for _, ed := range f.Edits {
-				add(ed.Range)
+				cols.AddRange(ed.Range)
 			}
 		}
 	}
-	return jsonpos.UTF16Offsets(src, offs)
+	return cols
+}
+
+// semverRe is a semantic version after its "v" (a release's).
+var semverRe = regexp.MustCompile(`^v(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$`)
+
+// driverVersion is the running build's version (internal/buildinfo):
+// the release or module version, or "(devel)" for a build from a clone.
+func driverVersion() (version, semantic string) {
+	v := buildinfo.Get().Version
+	if m := semverRe.FindStringSubmatch(v); m != nil {
+		return v, m[1]
+	}
+	return v, ""
 }
 
 // writeSARIF writes the runs as one SARIF log. The results are already
@@ -226,39 +241,58 @@ func utf16Of(src []byte, res *lint.Result) map[int]int {
 // descriptions and every helpUri are given in lang here.
 func writeSARIF(w io.Writer, runs []lintRun, lang i18n.Lang, cat *i18n.Catalogue) error {
 	rules, index := sarifRules(lang, cat)
+	version, semantic := driverVersion()
 	run := sarifRun{
-		Tool:       sarifTool{Driver: sarifDriver{Name: "agentcard", Version: toolVersion, InformationURI: siteURL + lang.Prefix() + "/", Rules: rules}},
+		Tool: sarifTool{Driver: sarifDriver{Name: "agentcard", Version: version, SemanticVersion: semantic,
+			InformationURI: siteURL + lang.Prefix() + "/", Rules: rules}},
 		ColumnKind: "utf16CodeUnits",
 		Results:    []sarifResult{},
 	}
 	for _, lr := range runs {
-		var src []byte
-		if lr.res.Doc != nil {
-			src = lr.res.Doc.Src
-		}
-		u16 := utf16Of(src, lr.res)
-		art := sarifArtifact{URI: artifactURI(lr.in.name)}
-		if lr.in.uri != "" {
-			art.URI = lr.in.uri
+		cols := sarifColumns(lr.res)
+		// a location only for a file: a code scanning tool places
+		// results on the repository's files, and a URL (or standard input
+		// without --stdin-filename) is no file it can cite
+		hasFile := lr.src.path != ""
+		art := sarifArtifact{URI: artifactURI(lr.src.path)}
+		var props map[string]any
+		switch {
+		case lr.src.kind == srcRemote:
+			u := lr.in.uri
+			if u == "" {
+				u = lr.in.name
+			}
+			props = map[string]any{"url": u}
+		case !hasFile:
+			props = map[string]any{"input": lr.in.name}
 		}
 		for _, d := range lr.res.Diagnostics {
 			i, ok := index[d.Code]
 			if !ok {
 				i = -1
 			}
-			res := sarifResult{RuleID: d.Code, RuleIndex: i, Level: sarifLevel(d.Severity), Message: sarifText{d.Message},
-				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: sarifRegionOf(u16, d.Range)}}}}
-			for k, rel := range d.Related {
-				id := k
-				res.RelatedLocations = append(res.RelatedLocations, sarifLocation{ID: &id, Message: &sarifText{rel.Message},
-					PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: sarifRegionOf(u16, rel.Range)}})
-			}
-			for _, f := range d.Fixes {
-				ch := sarifArtifactChange{ArtifactLocation: art}
-				for _, ed := range f.Edits {
-					ch.Replacements = append(ch.Replacements, sarifReplacement{DeletedRegion: sarifRegionOf(u16, ed.Range), InsertedContent: sarifText{ed.NewText}})
+			res := sarifResult{RuleID: d.Code, RuleIndex: i, Level: sarifLevel(d.Severity), Message: sarifText{d.Message}, Properties: props}
+			if hasFile {
+				phys := sarifPhysical{ArtifactLocation: art}
+				if !check.Placeless(d) {
+					region := sarifRegionOf(cols, d.Range)
+					phys.Region = &region
 				}
-				res.Fixes = append(res.Fixes, sarifFix{Description: sarifText{f.Title}, ArtifactChanges: []sarifArtifactChange{ch}})
+				res.Locations = []sarifLocation{{PhysicalLocation: phys}}
+				for k, rel := range d.Related {
+					id := k
+					region := sarifRegionOf(cols, rel.Range)
+					res.RelatedLocations = append(res.RelatedLocations, sarifLocation{ID: &id, Message: &sarifText{rel.Message},
+						PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: &region}})
+				}
+				for _, f := range d.Fixes {
+					ch := sarifArtifactChange{ArtifactLocation: art}
+					for _, ed := range f.Edits {
+						ch.Replacements = append(ch.Replacements, sarifReplacement{DeletedRegion: sarifRegionOf(cols, ed.Range), InsertedContent: sarifText{ed.NewText}})
+					}
+					res.Fixes = append(res.Fixes, sarifFix{Description: sarifText{f.Title}, ArtifactChanges: []sarifArtifactChange{ch},
+						Properties: map[string]any{"safe": f.Safe}})
+				}
 			}
 			run.Results = append(run.Results, res)
 		}

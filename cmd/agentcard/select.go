@@ -42,7 +42,7 @@ func (e *env) selectCmd(args []string) int {
 				presets = i18n.T("cli.or", presets, "'"+p.Profile+"'")
 			}
 		}
-		return c.fail("cli.select.client-required", presets)
+		return c.fail("cli.select.client-or-sdk", presets)
 	}
 	profile, err := selection.ParseProfile(*client)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"sync"
 
 	"github.com/agentcard/agentcard/core/config"
 	"github.com/agentcard/agentcard/internal/buildinfo"
@@ -43,9 +44,9 @@ func (e *env) lspCmd(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	loader := &config.Loader{}
+	loader := &lspConfigs{}
 	err := lsp.Serve(ctx, e.stdin, e.stdout, lsp.Options{
-		Lang: e.lang, Config: loader.ForFile, Log: e.stderr, Version: buildinfo.Get().Version,
+		Lang: e.lang, Config: loader.forFile, Log: e.stderr, Version: buildinfo.Get().Version, Reload: loader.reload,
 	})
 	switch {
 	case err == nil:
@@ -55,4 +56,23 @@ func (e *env) lspCmd(args []string) int {
 	}
 	fmt.Fprintf(e.stderr, "agentcard lsp: %v\n", err)
 	return exitFound
+}
+
+// lspConfigs finds the configuration of each file the editor opens; a
+// changed file (which may be a configuration) drops what it has read.
+type lspConfigs struct {
+	mu     sync.Mutex
+	loader config.Loader
+}
+
+func (l *lspConfigs) forFile(name string) (*config.Config, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.loader.ForFile(name)
+}
+
+func (l *lspConfigs) reload() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.loader = config.Loader{}
 }

@@ -48,7 +48,7 @@ func copyCards(t *testing.T) string {
 
 // lint --fix on a copy of every sample card: what core/fix refuses is
 // left byte for byte; everything else is rewritten so that it still
-// parses, no finding offers a fix any more, a second run changes nothing,
+// parses, no finding offers a safe fix any more, a second run changes nothing,
 // and --diff shows the same change without writing. The exit status
 // follows the findings that are left.
 func TestFixEveryCard(t *testing.T) {
@@ -91,8 +91,10 @@ func TestFixEveryCard(t *testing.T) {
 			if strings.HasPrefix(d.Code, "json-") && d.Code != "json-duplicate-key" {
 				t.Errorf("%s: the fixed file does not parse cleanly: %s", name, d.Code)
 			}
-			if len(d.Fixes) > 0 {
-				t.Errorf("%s: %s still offers a fix after --fix", name, d.Code)
+			for _, f := range d.Fixes {
+				if f.Safe {
+					t.Errorf("%s: %s still offers a safe fix after --fix", name, d.Code)
+				}
 			}
 		}
 		// the findings printed are the fixed file's, and decide the exit
@@ -445,9 +447,12 @@ func TestGoldenFormats(t *testing.T) {
 		failures := 0
 		for _, s := range doc.Suites {
 			failures += s.Failures
+			if s.Timestamp != "2026-12-01T09:30:00" || s.Hostname != "ci-runner" || s.Time == "" {
+				t.Errorf("suite %s: timestamp %q, hostname %q, time %q", s.Name, s.Timestamp, s.Hostname, s.Time)
+			}
 		}
-		if len(doc.Suites) != len(allCards) || failures != doc.Failures || doc.Failures == 0 {
-			t.Errorf("%d suites, %d failures (sum %d)", len(doc.Suites), doc.Failures, failures)
+		if len(doc.Suites) != len(allCards) || failures == 0 {
+			t.Errorf("%d suites, %d failures", len(doc.Suites), failures)
 		}
 	})
 }

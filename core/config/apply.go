@@ -37,6 +37,17 @@ var LocalCodes = []LocalFinding{
 	{Code: lint.CodeHTTPLastModified},
 }
 
+// RelaxedByLocal reports whether the local profile makes every finding of
+// code an info (a code relaxed for some of its messages only is not).
+func RelaxedByLocal(code string) bool {
+	for _, lf := range LocalCodes {
+		if lf.Code == code {
+			return len(lf.MessageIDs) == 0
+		}
+	}
+	return false
+}
+
 // localRelaxed reports whether the local profile relaxes d.
 func localRelaxed(d *lint.Diagnostic) bool {
 	for _, lf := range LocalCodes {
@@ -52,13 +63,29 @@ func localRelaxed(d *lint.Diagnostic) bool {
 // for one code and so win over the profile (a team on the local profile
 // can still keep interface-url-not-https an error). Findings of rules
 // that are off are dropped, with the findings-capped summaries that count
-// them. diags is not modified. A nil configuration changes nothing.
+// them, and so are the findings an ignore entry names (without a file:
+// glob; ApplyFor knows the file). diags is not modified. A nil
+// configuration changes nothing.
 func Apply(cfg *Config, diags []lint.Diagnostic) []lint.Diagnostic {
-	if cfg == nil || (len(cfg.Rules) == 0 && cfg.EffectiveProfile() == Publish) {
+	return ApplyFor(cfg, "", diags)
+}
+
+// ApplyFor is Apply for the findings of the input file at path ("" for
+// standard input or a URL), which ignore entries with a file: glob are
+// matched against.
+func ApplyFor(cfg *Config, path string, diags []lint.Diagnostic) []lint.Diagnostic {
+	if cfg == nil || (len(cfg.Rules) == 0 && cfg.EffectiveProfile() == Publish && len(cfg.IgnoreFindings) == 0) {
 		return diags
+	}
+	rel := ""
+	if path != "" {
+		rel, _ = cfg.rel(path)
 	}
 	out := make([]lint.Diagnostic, 0, len(diags))
 	for _, d := range diags {
+		if cfg.ignoresFinding(&d, rel) {
+			continue
+		}
 		if cfg.EffectiveProfile() == Local && localRelaxed(&d) {
 			d.Severity = lint.Info
 		}
@@ -77,14 +104,31 @@ func Apply(cfg *Config, diags []lint.Diagnostic) []lint.Diagnostic {
 	return out
 }
 
+func (c *Config) ignoresFinding(d *lint.Diagnostic, rel string) bool {
+	for _, f := range c.IgnoreFindings {
+		if f.matches(d, rel) {
+			return true
+		}
+	}
+	return false
+}
+
 // ApplyResult applies the configuration to a lint result in place and
 // recounts its errors, warnings and infos, so that the CLI's summary and
 // exit status follow the configuration.
-func ApplyResult(cfg *Config, r *lint.Result) {
+func ApplyResult(cfg *Config, r *lint.Result) { ApplyResultFor(cfg, "", r) }
+
+// ApplyResultFor is ApplyResult for the input file at path (ApplyFor).
+func ApplyResultFor(cfg *Config, path string, r *lint.Result) {
 	if r == nil {
 		return
 	}
-	r.Diagnostics = Apply(cfg, r.Diagnostics)
+	r.Diagnostics = ApplyFor(cfg, path, r.Diagnostics)
+	Recount(r)
+}
+
+// Recount sets a result's errors, warnings and infos from its findings.
+func Recount(r *lint.Result) {
 	r.Errors, r.Warnings, r.Infos = 0, 0, 0
 	for _, d := range r.Diagnostics {
 		switch d.Severity {

@@ -13,7 +13,17 @@
 //	  name-generic: error
 //	ignore:
 //	  - "drafts/**"
+//	  - pointer: /skills/3/examples
+//	    rule: skill-no-examples
+//	include:
+//	  - "cards/*.json"
 //	profile: local
+//
+// An ignore entry is a glob of input files (a directory's name ignores
+// everything below it), or a finding to ignore: a JSON Pointer (the
+// finding's place or a place inside it), a rule code, or both, optionally
+// only in the files a glob names (file:). include: globs name files that
+// `agentcard lint DIR` checks beside the card names (Discover).
 //
 // Files are validated strictly, because a typo in a linter's configuration
 // silently turns a check off or leaves it on: an unknown key, rule code,
@@ -97,6 +107,12 @@ type Config struct {
 	// Ignore are doublestar glob patterns of input files, relative to Dir
 	// and written with forward slashes ("drafts/**", "**/*.tmpl.json").
 	Ignore []string
+	// IgnoreFindings are the findings to drop (ignore entries written as
+	// mappings).
+	IgnoreFindings []FindingIgnore
+	// Include are glob patterns, relative to Dir, of files that a
+	// directory walk checks besides the card names (Discover).
+	Include []string
 	// Profile is "" or one of Profiles; "" means Publish.
 	Profile Profile
 }
@@ -144,16 +160,92 @@ func (c *Config) SetProfile(s string) error {
 	return nil
 }
 
+// FindingIgnore is one ignored finding: at Pointer (or inside it), of
+// Rule, in the files File matches; an empty field matches everything.
+type FindingIgnore struct {
+	Pointer string `json:"pointer,omitempty"`
+	Rule    string `json:"rule,omitempty"`
+	File    string `json:"file,omitempty"`
+	// Line is where the entry is written, for --print-config.
+	Line int `json:"line,omitempty"`
+}
+
+// matches reports whether the entry ignores d in the file at rel (the
+// file's path relative to the configuration's directory; "" for an input
+// that is not a file there, which only entries without File match).
+func (f FindingIgnore) matches(d *lint.Diagnostic, rel string) bool {
+	if f.Rule != "" && f.Rule != d.Code && f.Rule != d.OmittedCode {
+		return false
+	}
+	if f.Pointer != "" && d.Pointer != f.Pointer && !strings.HasPrefix(d.Pointer, f.Pointer+"/") {
+		return false
+	}
+	if f.File != "" {
+		if rel == "" {
+			return false
+		}
+		if ok, _ := doublestar.Match(f.File, rel); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // Ignored reports whether an input file is matched by an ignore pattern.
 // path is the input as given (relative to the working directory, or
-// absolute); patterns match its path relative to Dir.
+// absolute); patterns match its path relative to Dir, or one of the
+// directories it is in ("drafts" ignores drafts/a/agent-card.json).
 func (c *Config) Ignored(path string) bool {
 	if c == nil || len(c.Ignore) == 0 {
 		return false
 	}
+	rel, ok := c.rel(path)
+	if !ok {
+		return false
+	}
+	for _, p := range c.Ignore {
+		for q := rel; q != "." && q != ""; q = pathDir(q) {
+			if ok, _ := doublestar.Match(p, q); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Included reports whether a file is named by an include pattern.
+func (c *Config) Included(path string) bool {
+	if c == nil || len(c.Include) == 0 {
+		return false
+	}
+	rel, ok := c.rel(path)
+	if !ok {
+		return false
+	}
+	for _, p := range c.Include {
+		if ok, _ := doublestar.Match(p, rel); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// pathDir is the parent of a slash-separated relative path ("." at the
+// top).
+func pathDir(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 {
+		return "."
+	}
+	return p[:i]
+}
+
+// rel is path relative to Dir, with forward slashes; false when it is not
+// below Dir.
+func (c *Config) rel(path string) (string, bool) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return false
+		return "", false
 	}
 	dir := c.Dir
 	if dir == "" {
@@ -161,19 +253,13 @@ func (c *Config) Ignored(path string) bool {
 	}
 	base, err := filepath.Abs(dir)
 	if err != nil {
-		return false
+		return "", false
 	}
 	rel, err := filepath.Rel(base, abs)
-	if err != nil {
-		return false
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
 	}
-	rel = filepath.ToSlash(rel)
-	for _, p := range c.Ignore {
-		if ok, _ := doublestar.Match(p, rel); ok {
-			return true
-		}
-	}
-	return false
+	return filepath.ToSlash(rel), true
 }
 
 // Find returns the configuration file that applies to inputs in dir: the

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
+	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // tree writes files (path → content; a path ending in / is a directory)
@@ -123,7 +124,7 @@ func TestParse(t *testing.T) {
 			&Config{Rules: map[string]Level{"name-generic": LevelOff, "skill-no-examples": LevelOff}}, nil},
 
 		{"misspelt key", ".agentcard.yaml", "rule:\n  name-generic: off\n", nil, []wantErr{{"cli.config.unknown-key.suggest", 1, 1, []any{`"rule"`, "rules"}}}},
-		{"unknown key", ".agentcard.yaml", "profile: local\nextends: recommended\n", nil, []wantErr{{"cli.config.unknown-key", 2, 1, []any{`"extends"`, "rules, ignore, profile"}}}},
+		{"unknown key", ".agentcard.yaml", "profile: local\nextends: recommended\n", nil, []wantErr{{"cli.config.unknown-key", 2, 1, []any{`"extends"`, "rules, ignore, include, profile"}}}},
 		{"misspelt rule code", ".agentcard.yaml", "rules:\n  skill-no-example: off\n", nil, []wantErr{{"cli.config.unknown-rule.suggest", 2, 3, []any{`"skill-no-example"`, "skill-no-examples"}}}},
 		{"unknown rule code", ".agentcard.yaml", "rules:\n  no-such-thing-at-all: off\n", nil, []wantErr{{"cli.config.unknown-rule", 2, 3, []any{`"no-such-thing-at-all"`}}}},
 		{"unknown level", ".agentcard.yaml", "rules:\n  name-generic: warn\n", nil, []wantErr{{"cli.config.level", 2, 17, []any{"name-generic", `"warn"`, "off, error, warning, info"}}}},
@@ -144,7 +145,7 @@ func TestParse(t *testing.T) {
 			{"cli.config.unknown-key.suggest", 1, 1, []any{`"rulez"`, "rules"}},
 			{"cli.config.profile", 2, 10, []any{`"prod"`, "publish, local"}}}},
 
-		{"json trailing comma", ".agentcard.json", "{\"profile\": \"local\",\n}\n", nil, []wantErr{{"msg.json-trailing-comma.object", 2, 1, []any{1, 20}}}},
+		{"json trailing comma", ".agentcard.json", "{\"profile\": \"local\",\n}\n", nil, []wantErr{{"msg.json-trailing-comma.object", 1, 20, []any{jsonpos.Position{Line: 1, Column: 20, Offset: 19}}}}},
 		{"json duplicate key", ".agentcard.json", "{\"profile\": \"local\",\n \"profile\": \"publish\"}", nil, []wantErr{{"msg.json-duplicate-key", 2, 2, nil}}},
 		{"json level must be a string", ".agentcard.json", `{"rules": {"name-generic": false}}`, nil, []wantErr{{"cli.config.level", 1, 28, []any{"name-generic", `"false"`, "off, error, warning, info"}}}},
 		{"json profile must be a string", ".agentcard.json", `{"profile": 1}`, nil, []wantErr{{"cli.config.profile", 1, 13, []any{`"1"`, "publish, local"}}}},

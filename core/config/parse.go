@@ -219,7 +219,10 @@ func fromJSON(doc *jsonpos.Doc, n *jsonpos.Node) *value {
 }
 
 // keys are the top-level keys a configuration may have.
-var keys = []string{"rules", "ignore", "profile"}
+var keys = []string{"rules", "ignore", "include", "profile"}
+
+// ignoreKeys are the keys of an ignore entry written as a mapping.
+var ignoreKeys = []string{"pointer", "rule", "file"}
 
 // read validates the document and fills c.
 func (c *Config) read(root *value) Errors {
@@ -235,6 +238,8 @@ func (c *Config) read(root *value) Errors {
 			c.readRules(&errs, v)
 		case "ignore":
 			c.readIgnore(&errs, v)
+		case "include":
+			c.Include = readGlobs(&errs, v, "cli.config.include-not-list")
 		case "profile":
 			if v.kind != kString {
 				errs.add(v.pos, "cli.config.profile", quote(v.str), profileList())
@@ -284,6 +289,12 @@ func (c *Config) readIgnore(errs *Errors, v *value) {
 		return
 	}
 	for _, it := range v.items {
+		if it.kind == kMap {
+			if f, ok := readFindingIgnore(errs, it); ok {
+				c.IgnoreFindings = append(c.IgnoreFindings, f)
+			}
+			continue
+		}
 		if it.kind != kString || it.str == "" {
 			errs.add(it.pos, "cli.config.ignore-not-list")
 			continue
@@ -294,6 +305,85 @@ func (c *Config) readIgnore(errs *Errors, v *value) {
 		}
 		c.Ignore = append(c.Ignore, it.str)
 	}
+}
+
+// readGlobs reads a list of glob patterns (or one pattern).
+func readGlobs(errs *Errors, v *value, notList string) []string {
+	if v.kind == kString {
+		v = &value{kind: kList, pos: v.pos, items: []*value{v}}
+	}
+	if v.kind != kList {
+		errs.add(v.pos, notList)
+		return nil
+	}
+	var out []string
+	for _, it := range v.items {
+		if it.kind != kString || it.str == "" {
+			errs.add(it.pos, notList)
+			continue
+		}
+		if !doublestar.ValidatePattern(it.str) {
+			errs.add(it.pos, "cli.config.bad-glob", quote(it.str))
+			continue
+		}
+		out = append(out, it.str)
+	}
+	return out
+}
+
+// readFindingIgnore reads {pointer: /skills/3/examples, rule: CODE,
+// file: GLOB}: at least a pointer or a rule, a pointer as RFC 6901 writes
+// one, a rule code that exists.
+func readFindingIgnore(errs *Errors, v *value) (FindingIgnore, bool) {
+	f := FindingIgnore{Line: v.line}
+	ok := true
+	for i, k := range v.keys {
+		val := v.vals[i]
+		if val.kind != kString {
+			errs.add(val.pos, "cli.config.ignore-value", quote(k.str))
+			ok = false
+			continue
+		}
+		switch k.str {
+		case "pointer":
+			if val.str != "" && !strings.HasPrefix(val.str, "/") || strings.Contains(strings.ReplaceAll(strings.ReplaceAll(val.str, "~0", ""), "~1", ""), "~") {
+				errs.add(val.pos, "cli.config.ignore-pointer", quote(val.str))
+				ok = false
+				continue
+			}
+			f.Pointer = val.str
+		case "rule":
+			if lint.RuleFor(val.str) == nil {
+				if s := card.Closest(val.str, ruleCodes()); s != "" {
+					errs.add(val.pos, "cli.config.unknown-rule.suggest", quote(val.str), s)
+				} else {
+					errs.add(val.pos, "cli.config.unknown-rule", quote(val.str))
+				}
+				ok = false
+				continue
+			}
+			f.Rule = val.str
+		case "file":
+			if !doublestar.ValidatePattern(val.str) {
+				errs.add(val.pos, "cli.config.bad-glob", quote(val.str))
+				ok = false
+				continue
+			}
+			f.File = val.str
+		default:
+			if s := card.Closest(k.str, ignoreKeys); s != "" {
+				errs.add(k.pos, "cli.config.unknown-key.suggest", quote(k.str), s)
+			} else {
+				errs.add(k.pos, "cli.config.unknown-key", quote(k.str), strings.Join(ignoreKeys, ", "))
+			}
+			ok = false
+		}
+	}
+	if ok && f.Pointer == "" && f.Rule == "" {
+		errs.add(v.pos, "cli.config.ignore-empty")
+		ok = false
+	}
+	return f, ok
 }
 
 // checkRule validates a rule code and its level; levelAt is where the
@@ -314,11 +404,34 @@ func checkRule(errs *Errors, at pos, code, level string, levelAt ...pos) (Level,
 	}
 	for _, l := range Levels {
 		if string(l) == level {
+			if ok && l != LevelError && NotJSON(code) {
+				errs.add(lp, "cli.config.not-json-rule", code, level)
+				return "", false
+			}
 			return l, ok
 		}
 	}
 	errs.add(lp, "cli.config.level", jsonpos.Clip(code, jsonpos.MaxQuoted), quote(level), levelList())
 	return "", false
+}
+
+// readable are the parser's findings that leave a document every JSON
+// reader still reads (the last duplicate wins, a bad byte becomes U+FFFD)
+// or that are the checker's own limits (size, depth): they can be set
+// like any rule.
+var readable = map[string]bool{
+	jsonpos.CodeDuplicateKey: true, jsonpos.CodeInvalidUTF8: true,
+	jsonpos.CodeTooLarge: true, jsonpos.CodeTooDeep: true, jsonpos.CodeCapped: true,
+}
+
+// NotJSON reports whether a rule's findings mean the text is not JSON at
+// all (a comment, a trailing comma, a BOM, …): no JSON reader, and so no
+// client, accepts such a document, so a configuration can neither turn
+// the rule off nor lower it below error. Otherwise a card no client can
+// read would pass the check.
+func NotJSON(code string) bool {
+	r := lint.RuleFor(code)
+	return r != nil && r.EmittedBy == lint.ByParser && !readable[code]
 }
 
 func checkProfile(errs *Errors, at pos, s string) (Profile, bool) {

@@ -112,6 +112,18 @@ func TestTransportErrors(t *testing.T) {
 		t.Errorf("untrusted certificate: got %#v", err)
 	}
 
+	// An https request to a port that speaks plain HTTP (a development
+	// server on host:port) is said as that, not as a certificate problem
+	// (issue 18), and the hint names the http URL.
+	plain := httptest.NewServer(http.NotFoundHandler())
+	defer plain.Close()
+	_, err = FetchRaw(context.Background(), d, "https://"+strings.TrimPrefix(plain.URL, "http://")+"/card.json", p)
+	if !errors.As(err, &e) || e.Kind != KindUnreachable || e.Reason != ReasonHTTPAnswer || e.Text.ID != "msg.fetch.http-answer" {
+		t.Errorf("plain HTTP on an https URL: got %#v", err)
+	} else if !strings.Contains(e.Hint, plain.URL+"/card.json") {
+		t.Errorf("plain HTTP hint does not name the http URL: %q", e.Hint)
+	}
+
 	// A 404 keeps the target's own status beside the Worker's 502.
 	srv := fixture(t)
 	_, err = FetchRaw(context.Background(), d, srv.URL+"/nothing/card.json", p)

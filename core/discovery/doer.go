@@ -51,7 +51,10 @@ var (
 	ErrConnRefused = errors.New("connection refused") // nothing listens on the port
 	ErrNoSuchHost  = errors.New("no such host")       // the name does not resolve
 	ErrTLS         = errors.New("TLS failure")        // handshake or certificate
-	ErrConnLost    = errors.New("connection lost")    // reset or closed mid-answer
+	// ErrPlainHTTP: an https request was answered in plain HTTP (a
+	// development server on host:port): no certificate is involved.
+	ErrPlainHTTP = errors.New("plain HTTP answer to an https request")
+	ErrConnLost  = errors.New("connection lost") // reset or closed mid-answer
 	// ErrConnFailed: no answer, and the runtime cannot say whether the
 	// connection was refused or lost (workerd's fetch says "Network
 	// connection lost." for both). The Worker reports it as such rather

@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -96,6 +97,12 @@ func (d *httpDoer) Do(ctx context.Context, r *Request) (*Response, error) {
 	return out, nil
 }
 
+// looksLikeHTTP reports whether the first bytes a server sent back to a
+// TLS handshake are an HTTP/1.x status line.
+func looksLikeHTTP(hdr []byte) bool {
+	return len(hdr) >= 5 && string(hdr[:5]) == "HTTP/"
+}
+
 func isTimeout(err error) bool {
 	var ne net.Error
 	return errors.As(err, &ne) && ne.Timeout()
@@ -114,6 +121,10 @@ func classify(err error) error {
 		alert   tls.AlertError
 	)
 	switch {
+	case errors.As(err, &record) && looksLikeHTTP(record.RecordHeader[:]),
+		strings.Contains(err.Error(), "server gave HTTP response to HTTPS client"):
+		// net/http says this in words only (no error type of its own)
+		return errors.Join(ErrPlainHTTP, err)
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return errors.Join(ErrConnRefused, err)
 	case errors.As(err, &dns):

@@ -53,6 +53,7 @@ const (
 	ReasonConnRefused = "connection-refused"
 	ReasonNoSuchHost  = "no-such-host"
 	ReasonTLS         = "tls"
+	ReasonHTTPAnswer  = "http-answer" // the server speaks http on that port, not https
 	ReasonConnLost    = "connection-lost"
 	ReasonConnFailed  = "connection-failed" // refused or lost: the runtime cannot tell (ErrConnFailed)
 )

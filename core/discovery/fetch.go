@@ -339,6 +339,9 @@ func transportError(ctx context.Context, u string, err error, f *Facts) *Error {
 		h, _ := host.(string)
 		reason, msg = ReasonNoSuchHost, i18n.T("msg.fetch.no-such-host", u, strconv.Quote(hostOnly(h)))
 		where = hint("hint.fetch.no-such-host")
+	case errors.Is(err, ErrPlainHTTP):
+		reason, msg = ReasonHTTPAnswer, i18n.T("msg.fetch.http-answer", u)
+		where = i18n.T("hint.fetch.http-answer", httpURL(u))
 	case errors.Is(err, ErrTLS):
 		reason, msg = ReasonTLS, i18n.T("msg.fetch.tls", u)
 		where = hint("hint.fetch.tls")
@@ -350,6 +353,16 @@ func transportError(ctx context.Context, u string, err error, f *Facts) *Error {
 	out := fail(KindUnreachable, u, msg, where)
 	out.Facts, out.Reason = f, reason
 	return out
+}
+
+// httpURL is u with the http scheme, for the hint of a server that
+// answers https requests in plain HTTP.
+func httpURL(u any) string {
+	s := fmt.Sprint(u)
+	if rest, ok := strings.CutPrefix(s, "https://"); ok {
+		return "http://" + rest
+	}
+	return s
 }
 
 func hostOnly(hostport string) string {

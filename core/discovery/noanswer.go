@@ -23,6 +23,8 @@ func NoAnswer(ctx context.Context, u *url.URL, err error, timeout time.Duration)
 		return i18n.T("phrase.net.refused", u.Host)
 	case errors.Is(err, ErrNoSuchHost):
 		return i18n.T("phrase.net.dns", jsonpos.QuoteClipped(u.Hostname()))
+	case errors.Is(err, ErrPlainHTTP):
+		return i18n.T("phrase.net.http-answer")
 	case errors.Is(err, ErrTLS):
 		return i18n.T("phrase.net.tls")
 	case errors.Is(err, ErrConnLost):

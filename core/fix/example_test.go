@@ -47,6 +47,6 @@ func ExampleApply() {
 	//    "capabilities": {},
 	//    "defaultInputModes": ["text/plain"],
 	// 6:64 interface-binding-variant: Use JSONRPC
-	// 7:3 json-trailing-comma: Remove the trailing comma
+	// 6:100 json-trailing-comma: Remove the trailing comma
 	// 2 fixes applied; 0 findings left
 }

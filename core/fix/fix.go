@@ -1,7 +1,14 @@
 // Package fix applies the linter's machine-applicable fixes to a card all
 // at once ("lint --fix", the playground's "Fix all").
 //
-// A round lints the text, takes the first fix of every finding, drops a fix
+// Only safe fixes are applied unless Options.Unsafe is set (lint
+// --unsafe-fixes): a safe fix keeps what the card means (a trailing comma,
+// a comment with its line, a media type's spelling), an unsafe one changes
+// something a person has to decide (renaming a skill id breaks its callers;
+// REST to HTTP+JSON is right only if the endpoint speaks HTTP+JSON). The
+// rules mark each fix (jsonpos.Fix.Safe).
+//
+// A round lints the text, takes the first allowed fix of every finding, drops a fix
 // when one of its edits overlaps an edit already chosen in that round, and
 // applies the rest as byte-range edits, so every byte outside them stays as
 // it was (indentation, key order, escapes, the author's line breaks). Fixing
@@ -40,7 +47,13 @@ type Options struct {
 	// unapplied (a project that turned a rule off does not want its fixes
 	// either); they do not count as fixes still on offer.
 	Skip func(code string) bool
+	// Unsafe applies unsafe fixes too (lint --unsafe-fixes); without it
+	// they are left for a person and counted in Result.UnsafeLeft.
+	Unsafe bool
 }
+
+// allows reports whether o lets a fix be applied.
+func (o Options) allows(f lint.Fix) bool { return f.Safe || o.Unsafe }
 
 // Applied is one fix that was carried out.
 type Applied struct {
@@ -53,6 +66,8 @@ type Applied struct {
 	Range lint.Range `json:"range"`
 	// Round is the 1-based round that applied it.
 	Round int `json:"round"`
+	// Safe is the fix's own mark (jsonpos.Fix.Safe).
+	Safe bool `json:"safe"`
 }
 
 // Result is the outcome of Apply.
@@ -78,6 +93,9 @@ type Result struct {
 	// worse than before (refused by the same test as the input, or over
 	// the size limit); that round was dropped and Apply stopped.
 	Rollback bool
+	// UnsafeLeft counts the findings of Output that offer only unsafe
+	// fixes, which Options.Unsafe would have applied.
+	UnsafeLeft int
 }
 
 // ErrRefused is wrapped by every *Refusal.
@@ -123,11 +141,22 @@ func Apply(src []byte, opts Options) (Result, error) {
 	cur := src
 	lr := lint.Lint(cur, opts.Lint)
 	if err := refuse(lr, true); err != nil {
-		return Result{Output: src, Lint: lr, Remaining: lr.Diagnostics}, err
+		// An array around the card, or a card nested in another
+		// document, has one fix that replaces the whole document with
+		// the card: the only fix of a document that is otherwise
+		// refused, and an unsafe one (what else the document held is
+		// dropped).
+		if !rootFixed(lr, opts) {
+			var r *Refusal
+			if errors.As(err, &r) && rootFixed(lr, Options{Skip: opts.Skip, Unsafe: true}) {
+				r.Reason = i18n.T("fixall.refused.unsafe-root", r.Reason)
+			}
+			return Result{Output: src, Lint: lr, Remaining: lr.Diagnostics, UnsafeLeft: unsafeLeft(lr.Diagnostics, opts)}, err
+		}
 	}
 	res := Result{}
 	for round := 1; round <= rounds; round++ {
-		chosen, applied := choose(lr.Diagnostics, opts.Skip)
+		chosen, applied := choose(lr.Diagnostics, opts)
 		if len(chosen) == 0 {
 			break
 		}
@@ -151,8 +180,27 @@ func Apply(src []byte, opts Options) (Result, error) {
 	res.Changed = !bytes.Equal(cur, src)
 	res.Lint = lr
 	res.Remaining = lr.Diagnostics
-	res.Stable = !res.Rollback && !hasFix(lr.Diagnostics, opts.Skip)
+	res.Stable = !res.Rollback && !hasFix(lr.Diagnostics, opts)
+	res.UnsafeLeft = unsafeLeft(lr.Diagnostics, opts)
 	return res, nil
+}
+
+// rootCodes are the findings whose fix replaces a refused document with
+// the card inside it (fix.unwrap-array, fix.publish-inner-card).
+var rootCodes = map[string]bool{"not-an-object": true, "not-a-card": true}
+
+// rootFixed reports whether the findings hold a fix, allowed by opts, that
+// turns a refused document into a card.
+func rootFixed(lr *lint.Result, opts Options) bool {
+	if lr.Doc.Root == nil || len(lr.Doc.Problems) > 0 {
+		return false
+	}
+	for _, d := range lr.Diagnostics {
+		if rootCodes[d.Code] && pick(d, opts) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // refuse says whether a lint result's document is one Apply leaves alone.
@@ -167,7 +215,7 @@ func refuse(lr *lint.Result, era bool) error {
 		}
 		pos := doc.Pos(p.Start)
 		return &Refusal{Code: p.Code, Range: doc.Span(p.Start, p.End),
-			Reason: i18n.T("fixall.refused.syntax", pos.Line, pos.Column, p.Code, p.Text)}
+			Reason: i18n.T("fixall.refused.syntax", pos, p.Code, p.Text)}
 	}
 	if doc.Root == nil {
 		return &Refusal{Reason: i18n.T("fixall.refused.empty")}
@@ -209,37 +257,72 @@ func (r *Result) Summary() i18n.Text {
 		return i18n.T("fixall.summary.rollback", len(r.Applied), left)
 	case !r.Stable:
 		return i18n.T("fixall.summary.unstable", len(r.Applied), r.Rounds, left)
-	case len(r.Applied) == 0:
-		return i18n.T("fixall.summary.none", left)
 	}
-	return i18n.T("fixall.summary", len(r.Applied), left)
+	t := i18n.T("fixall.summary", len(r.Applied), left)
+	if len(r.Applied) == 0 {
+		t = i18n.T("fixall.summary.none", left)
+	}
+	if r.UnsafeLeft > 0 {
+		t = i18n.T("fixall.summary.unsafe-left", t, r.UnsafeLeft)
+	}
+	return t
 }
 
-func hasFix(ds []lint.Diagnostic, skip func(string) bool) bool {
+func hasFix(ds []lint.Diagnostic, opts Options) bool {
 	for _, d := range ds {
-		if usable(d) && (skip == nil || !skip(d.Code)) {
+		if pick(d, opts) != nil {
 			return true
 		}
 	}
 	return false
 }
 
-// usable reports whether d's first fix has something to apply.
-func usable(d lint.Diagnostic) bool { return len(d.Fixes) > 0 && len(d.Fixes[0].Edits) > 0 }
+// unsafeLeft counts the findings that offer a fix only Options.Unsafe
+// would apply.
+func unsafeLeft(ds []lint.Diagnostic, opts Options) int {
+	if opts.Unsafe {
+		return 0
+	}
+	n := 0
+	for _, d := range ds {
+		if pick(d, opts) == nil && pick(d, Options{Skip: opts.Skip, Unsafe: true}) != nil {
+			n++
+		}
+	}
+	return n
+}
 
-// choose takes the first fix of every finding, in the findings' order (by
-// position), and keeps a fix only when none of its edits overlaps an edit
-// already kept, so that the fixes of one round are independent of each
-// other. A skipped fix is not lost: the next round lints again and offers
-// it again if it still applies.
-func choose(ds []lint.Diagnostic, skip func(string) bool) ([]lint.Edit, []Applied) {
+// usable reports whether d has a fix with something to apply.
+func usable(d lint.Diagnostic) bool { return pick(d, Options{Unsafe: true}) != nil }
+
+// pick is the fix Apply takes from d: its first fix that opts allows and
+// that has edits, or nil (also when opts skips d's rule).
+func pick(d lint.Diagnostic, opts Options) *lint.Fix {
+	if opts.Skip != nil && opts.Skip(d.Code) {
+		return nil
+	}
+	for i := range d.Fixes {
+		if f := &d.Fixes[i]; len(f.Edits) > 0 && opts.allows(*f) {
+			return f
+		}
+	}
+	return nil
+}
+
+// choose takes the first allowed fix of every finding, in the findings'
+// order (by position), and keeps a fix only when none of its edits
+// overlaps an edit already kept, so that the fixes of one round are
+// independent of each other. A skipped fix is not lost: the next round
+// lints again and offers it again if it still applies.
+func choose(ds []lint.Diagnostic, opts Options) ([]lint.Edit, []Applied) {
 	var edits []lint.Edit
 	var applied []Applied
 	for _, d := range ds {
-		if !usable(d) || (skip != nil && skip(d.Code)) {
+		fp := pick(d, opts)
+		if fp == nil {
 			continue
 		}
-		f := d.Fixes[0]
+		f := *fp
 		if conflicts(f.Edits, edits) {
 			continue
 		}
@@ -249,7 +332,7 @@ func choose(ds []lint.Diagnostic, skip func(string) bool) ([]lint.Edit, []Applie
 			// a prose title (transitional: every title is becoming an id)
 			title = i18n.T(f.Title)
 		}
-		applied = append(applied, Applied{Code: d.Code, Title: title, Range: d.Range})
+		applied = append(applied, Applied{Code: d.Code, Title: title, Range: d.Range, Safe: f.Safe})
 	}
 	return edits, applied
 }

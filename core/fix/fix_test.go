@@ -59,8 +59,9 @@ func brokenBase() map[string][]byte {
 // the documents refuse() describes.
 func TestApplyCorpus(t *testing.T) {
 	fixed, refused, applied := 0, 0, 0
+	all := Options{Unsafe: true}
 	for name, src := range corpus(t) {
-		res, err := Apply(src, Options{})
+		res, err := Apply(src, all)
 		if err != nil {
 			var r *Refusal
 			if !errors.As(err, &r) || !errors.Is(err, ErrRefused) {
@@ -90,7 +91,7 @@ func TestApplyCorpus(t *testing.T) {
 		if res.Changed != (string(res.Output) != string(src)) || res.Changed != (len(res.Applied) > 0) {
 			t.Errorf("%s: Changed=%v with %d applied fixes", name, res.Changed, len(res.Applied))
 		}
-		again, err := Apply(res.Output, Options{})
+		again, err := Apply(res.Output, all)
 		if err != nil || again.Changed || len(again.Applied) > 0 {
 			t.Errorf("%s: a second Apply changed the text (%d fixes, err %v): %s", name, len(again.Applied), err, Diff(name, res.Output, again.Output))
 		}
@@ -108,12 +109,109 @@ func TestApplyCorpus(t *testing.T) {
 	}
 }
 
+// TestApplySafeOnly: without Unsafe, every fix applied is a safe one, no
+// safe fix is left on offer, and each finding left with only unsafe fixes
+// is counted; a second run changes nothing.
+func TestApplySafeOnly(t *testing.T) {
+	applied, withheld := 0, 0
+	for name, src := range corpus(t) {
+		res, err := Apply(src, Options{})
+		if err != nil {
+			continue
+		}
+		for _, a := range res.Applied {
+			if !a.Safe {
+				t.Errorf("%s: unsafe fix %s (%s) applied without Unsafe", name, a.Code, a.Title.ID)
+			}
+		}
+		left := 0
+		for _, d := range res.Remaining {
+			if pick(d, Options{}) != nil {
+				t.Errorf("%s: a safe fix of %s is left: %q", name, d.Code, pick(d, Options{}).Title)
+			}
+			if pick(d, Options{Unsafe: true}) != nil {
+				left++
+			}
+		}
+		if res.UnsafeLeft != left {
+			t.Errorf("%s: UnsafeLeft %d, want %d", name, res.UnsafeLeft, left)
+		}
+		if left > 0 && !strings.HasPrefix(res.Summary().ID, "fixall.summary.unsafe-left") {
+			t.Errorf("%s: summary %s does not say unsafe fixes are left", name, res.Summary().ID)
+		}
+		again, err := Apply(res.Output, Options{})
+		if err != nil || again.Changed {
+			t.Errorf("%s: a second safe run changed the text (err %v)", name, err)
+		}
+		applied += len(res.Applied)
+		withheld += left
+	}
+	t.Logf("%d safe fixes applied, %d findings left with unsafe fixes only", applied, withheld)
+	if applied < 20 || withheld < 20 {
+		t.Errorf("the corpus shrank: %d safe fixes, %d withheld", applied, withheld)
+	}
+}
+
+// TestApplyUnsafeOnRequest: a binding spelled REST is the issue's example
+// of a fix that needs a person (the endpoint may not speak HTTP+JSON):
+// left alone by default, rewritten with Unsafe. A binding in another case
+// is the same binding and is fixed either way.
+func TestApplyUnsafeOnRequest(t *testing.T) {
+	src := []byte(strings.Replace(lint.BaseCard, `"protocolBinding": "JSONRPC"`, `"protocolBinding": "REST"`, 1))
+	if string(src) == lint.BaseCard {
+		t.Fatal("the base card has no JSONRPC binding to replace")
+	}
+	safe, err := Apply(src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if safe.Changed || safe.UnsafeLeft != 1 {
+		t.Errorf("safe only: changed %v, unsafe left %d; output:\n%s", safe.Changed, safe.UnsafeLeft, safe.Output)
+	}
+	all, err := Apply(src, Options{Unsafe: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(all.Output), `"protocolBinding": "HTTP+JSON"`) || len(all.Applied) != 1 || all.Applied[0].Safe {
+		t.Errorf("unsafe: applied %+v; output:\n%s", all.Applied, all.Output)
+	}
+	lower := []byte(strings.Replace(lint.BaseCard, `"protocolBinding": "JSONRPC"`, `"protocolBinding": "jsonrpc"`, 1))
+	res, err := Apply(lower, Options{})
+	if err != nil || string(res.Output) != lint.BaseCard {
+		t.Errorf("case variant: err %v, output:\n%s", err, res.Output)
+	}
+}
+
+// TestApplyUnwrapArray: an array around the card is refused without
+// Unsafe (its one fix drops the array), with a reason that says so, and
+// unwrapped with it; the advertised fix and what Apply does agree.
+func TestApplyUnwrapArray(t *testing.T) {
+	src := []byte("[" + lint.BaseCard + "]")
+	_, err := Apply(src, Options{})
+	var r *Refusal
+	if !errors.As(err, &r) || r.Reason.ID != "fixall.refused.unsafe-root" {
+		t.Fatalf("safe only: %v, want the unsafe-root refusal", err)
+	}
+	res, err := Apply(src, Options{Unsafe: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.Output) != lint.BaseCard {
+		t.Errorf("unwrapped:\n%s", res.Output)
+	}
+	// an array of two cards has no fix: the plain refusal
+	_, err = Apply([]byte("["+lint.BaseCard+","+lint.BaseCard+"]"), Options{Unsafe: true})
+	if !errors.As(err, &r) || r.Reason.ID != "fixall.refused.not-object" {
+		t.Errorf("two cards: %v", err)
+	}
+}
+
 // TestApplyBrokenBase: each syntax mistake in the base card is repaired
 // to exactly the base card (the BOM rule's fix removes the mark), which
 // shows the formatting around the edits is kept byte for byte.
 func TestApplyBrokenBase(t *testing.T) {
 	for name, src := range brokenBase() {
-		res, err := Apply(src, Options{})
+		res, err := Apply(src, Options{Unsafe: true})
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -122,8 +220,10 @@ func TestApplyBrokenBase(t *testing.T) {
 		switch name {
 		case "literal":
 			want = strings.Replace(want, `"capabilities": {}`, `"capabilities": {"streaming": true}`, 1)
-		case "comment", "everything":
-			// the comment's bytes go; the spaces around it stay
+		case "everything":
+			// a comment before code on its line: its bytes go, the
+			// spaces around it stay ("comment" is alone on its line,
+			// which goes whole)
 			want = string(withoutComments(src))
 		}
 		if string(res.Output) != want {
@@ -190,11 +290,11 @@ func TestApplyDuplicateKeyTolerated(t *testing.T) {
 // left unstable, and Rounds reports the cap.
 func TestApplyRoundCap(t *testing.T) {
 	src := testcards.Card(t, "broken-common-mistakes.json")
-	full, err := Apply(src, Options{})
+	full, err := Apply(src, Options{Unsafe: true})
 	if err != nil || full.Rounds < 2 {
 		t.Fatalf("broken-common-mistakes needs ≥ 2 rounds for this test, got %d (%v)", full.Rounds, err)
 	}
-	one, err := Apply(src, Options{MaxRounds: 1})
+	one, err := Apply(src, Options{MaxRounds: 1, Unsafe: true})
 	if err != nil {
 		t.Fatal(err)
 	}

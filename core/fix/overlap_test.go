@@ -54,7 +54,7 @@ func TestChoose(t *testing.T) {
 		{Code: "g", Fixes: []lint.Fix{fix("fix.g", edit(3, 3, "G")), fix("fix.g2", edit(30, 30, "x"))}},
 		{Code: "h", Fixes: []lint.Fix{fix("fix.h", edit(3, 3, "H"))}}, // same insertion point as g
 	}
-	edits, applied := choose(diags, nil)
+	edits, applied := choose(diags, Options{Unsafe: true})
 	var codes string
 	for _, a := range applied {
 		codes += a.Code

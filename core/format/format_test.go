@@ -39,14 +39,14 @@ func TestFormatRefusesBrokenJSON(t *testing.T) {
 		code      string
 		line, col int
 	}{
-		{"trailing-comma", `{"a":1,}`, "json-trailing-comma", 1, 8},
+		{"trailing-comma", `{"a":1,}`, "json-trailing-comma", 1, 7}, // the comma itself
 		{"comment", "{\n  // c\n}", "json-comment", 2, 3},
 		{"truncated", `{"a":`, "", 1, 0},
 		{"empty", ``, "", 1, 1},
 		{"single-quotes", `{'a':1}`, "", 1, 2},
 		{"bad-literal-second-line", "{\"a\": 1,\n \"b\": tru}", "", 2, 7},
 		{"bom-then-garbage", "\ufeff{x}", "json-unquoted-key", 1, 0},
-		{"duplicate-key-kept", `{"a":1,"a":2,}`, "json-trailing-comma", 1, 14},
+		{"duplicate-key-kept", `{"a":1,"a":2,}`, "json-trailing-comma", 1, 13},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

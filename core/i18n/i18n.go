@@ -122,6 +122,12 @@ func T(id string, args ...any) Text { return Text{ID: id, Args: args} }
 // "oauth"`).
 type Phrase string
 
+// AsText is an argument that is data of its own kind (a position in a
+// document) and says itself as a Text when a message is rendered as it
+// is; a program that knows better (the column unit its reader counts in)
+// replaces it before rendering.
+type AsText interface{ AsText() Text }
+
 // Catalogue is the wording of one language: message id to format.
 type Catalogue struct {
 	lang Lang
@@ -293,6 +299,8 @@ func (c *Catalogue) Sprintf(id string, args ...any) string {
 			s = c.S(string(v))
 		case Text:
 			s = c.Render(v)
+		case AsText:
+			s = c.Render(v.AsText())
 		default:
 			continue
 		}

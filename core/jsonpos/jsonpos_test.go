@@ -38,9 +38,9 @@ var syntaxCases = []struct {
 	{name: "hash comment line", in: "# generated\n{}", want: []string{"json-comment@1:1"}},
 	{name: "comment after value", in: "{\"a\": 1 // one\n}", want: []string{"json-comment@1:9"}},
 	// trailing commas
-	{name: "trailing comma in array", in: `{"a": [1, 2,]}`, want: []string{"json-trailing-comma@1:13"}},
-	{name: "trailing comma in object", in: `{"a": 1,}`, want: []string{"json-trailing-comma@1:9"}},
-	{name: "trailing comma before newline", in: "{\n  \"a\": 1,\n}", want: []string{"json-trailing-comma@3:1"}},
+	{name: "trailing comma in array", in: `{"a": [1, 2,]}`, want: []string{"json-trailing-comma@1:12"}},
+	{name: "trailing comma in object", in: `{"a": 1,}`, want: []string{"json-trailing-comma@1:8"}},
+	{name: "trailing comma before newline", in: "{\n  \"a\": 1,\n}", want: []string{"json-trailing-comma@2:9"}},
 	// quotes and names
 	{name: "single-quoted key and value", in: `{'a': 'b'}`, want: []string{"json-single-quote@1:2", "json-single-quote@1:7"}},
 	{name: "single quote with double quote inside", in: `{"a": 'say "hi"'}`, want: []string{"json-single-quote@1:7"}},
@@ -167,7 +167,7 @@ func manyKeys(n int, dup string) string {
 
 // Fixes carry exactly the edit that repairs the problem.
 var fixCases = []struct{ in, want string }{
-	{"{\n  // c\n  \"a\": 1\n}", "{\n  \n  \"a\": 1\n}"},
+	{"{\n  // c\n  \"a\": 1\n}", "{\n  \"a\": 1\n}"},
 	{`{"a": [1, 2,]}`, `{"a": [1, 2]}`},
 	{`{'a': 1}`, `{"a": 1}`},
 	{`{a: 1}`, `{"a": 1}`},
@@ -175,6 +175,43 @@ var fixCases = []struct{ in, want string }{
 	{"---\nx: y\n---\n{}", "{}"},
 	{`{"a": True}`, `{"a": true}`},
 	{`["x" "y"]`, `["x", "y"]`},
+	// a comment goes with its line, or with the spaces before it: no
+	// blank line, no trailing spaces, line ends kept
+	{"{\n  \"a\": 1 // c\n}", "{\n  \"a\": 1\n}"},
+	{"{\r\n  // c\r\n  \"a\": 1\r\n}", "{\r\n  \"a\": 1\r\n}"},
+	{"{\r\n  \"a\": 1 /* c */\r\n}", "{\r\n  \"a\": 1\r\n}"},
+	{"{\"a\": /* c */ 1}", "{\"a\":  1}"},
+	{"{\"a\": 1}\n# c", "{\"a\": 1}"},
+	{"{\"a\": 1}\n\t/* c */  \n", "{\"a\": 1}\n"},
+}
+
+// Fixes that keep what the document means are marked safe; the parser's
+// guesses (deleting text around the value, merging strings, quoting a bare
+// word) are not.
+func TestFixSafety(t *testing.T) {
+	for in, safe := range map[string]bool{
+		"{\"a\": 1, // c\n}": true,
+		`{"a": [1, 2,]}`:     true,
+		`{'a': 1}`:           true,
+		`{a: 1}`:             true,
+		"\xEF\xBB\xBF{}":     true,
+		`{"a": True}`:        true,
+		`{"a" = 1}`:          true,
+		"---\nx: y\n---\n{}": false,
+		"{} trailing":        false,
+		`["x" "y"]`:          true, // a comma between two values
+		`{"a": "x" "y"}`:     false,
+		`{"a": hello}`:       false,
+	} {
+		d := Parse([]byte(in), Options{})
+		for _, p := range d.Problems {
+			for _, f := range p.Fixes {
+				if f.Safe != safe {
+					t.Errorf("%q: %s fix %s: safe = %v, want %v", in, p.Code, f.Text.ID, f.Safe, safe)
+				}
+			}
+		}
+	}
 }
 
 func TestFixes(t *testing.T) {

@@ -93,7 +93,7 @@ func (p *parser) node(k Kind, start int) *Node {
 func (p *parser) run() {
 	src := p.src
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
-		p.problemFix(CodeBOM, 0, 3, fix(i18n.T("fix.remove-bom"), p.d.Edit(0, 3, "")), "msg.json-bom")
+		p.problemFix(CodeBOM, 0, 3, safeFix(i18n.T("fix.remove-bom"), p.d.Edit(0, 3, "")), "msg.json-bom")
 		p.i = 3
 	}
 	p.checkUTF8()
@@ -186,7 +186,7 @@ func (p *parser) truncated(parent *Node) {
 	if parent.Kind == Array {
 		id = "msg.json-truncated.array"
 	}
-	p.problem(CodeTruncated, p.i, p.i, id, pos.Line, pos.Column)
+	p.problem(CodeTruncated, p.i, p.i, id, pos)
 }
 
 func (p *parser) enter() bool {
@@ -284,11 +284,11 @@ func (p *parser) object() *Node {
 			}
 			key = string(src[p.i:end])
 			p.i = end
-			p.problemFix(CodeUnquotedKey, keyStart, end, fix(i18n.T("fix.quote-key"), p.d.Edit(keyStart, end, Quote(key))),
+			p.problemFix(CodeUnquotedKey, keyStart, end, safeFix(i18n.T("fix.quote-key"), p.d.Edit(keyStart, end, Quote(key))),
 				"msg.json-unquoted-key", Clip(key, MaxQuoted), QuoteClipped(key))
 		case c == ']':
 			pos := p.d.Pos(n.Start)
-			p.problem(CodeSyntax, p.i, p.i+1, "msg.json-syntax.mismatched-object", pos.Line, pos.Column)
+			p.problem(CodeSyntax, p.i, p.i+1, "msg.json-syntax.mismatched-object", pos)
 			p.i++
 			n.End = p.i
 			return n
@@ -312,7 +312,7 @@ func (p *parser) object() *Node {
 		if src[p.i] == ':' {
 			p.i++
 		} else if src[p.i] == '=' {
-			p.problemFix(CodeSyntax, p.i, p.i+1, fix(i18n.T("fix.use-colon"), p.d.Edit(p.i, p.i+1, ":")), "msg.json-syntax.equals", QuoteClipped(key))
+			p.problemFix(CodeSyntax, p.i, p.i+1, safeFix(i18n.T("fix.use-colon"), p.d.Edit(p.i, p.i+1, ":")), "msg.json-syntax.equals", QuoteClipped(key))
 			p.i++
 		} else {
 			p.problem(CodeSyntax, keyEnd, keyEnd, "msg.json-syntax.expected-colon", QuoteClipped(key), describe(src[p.i:]))
@@ -362,7 +362,7 @@ func (p *parser) duplicate(prev, v *Node) {
 		return
 	}
 	pos := p.d.Pos(prev.KeyStart)
-	pr := newProblem(CodeDuplicateKey, v.KeyStart, v.KeyEnd, "msg.json-duplicate-key", QuoteClipped(v.Key), pos.Line, pos.Column)
+	pr := newProblem(CodeDuplicateKey, v.KeyStart, v.KeyEnd, "msg.json-duplicate-key", QuoteClipped(v.Key), pos)
 	pr.Related = []Related{{Label: i18n.EnglishCatalogue().S(RelatedFirstKey), Text: i18n.T(RelatedFirstKey), Start: prev.KeyStart, End: prev.KeyEnd}}
 	p.d.Problems = append(p.d.Problems, pr)
 }
@@ -393,14 +393,15 @@ func (p *parser) afterMember(n *Node) bool {
 		p.i++
 		p.skipSpace()
 		if !p.eof() && src[p.i] == closer {
-			// Reported where a reader stops (the closing bracket), as
-			// other JSON tools do; the message and fix point at the comma.
+			// Reported on the comma itself, where the fix edits: an
+			// editor offers a finding's fixes where the finding is, and
+			// the comma is what the author has to look at.
 			cpos := p.d.Pos(comma)
 			id := "msg.json-trailing-comma.object"
 			if n.Kind == Array {
 				id = "msg.json-trailing-comma.array"
 			}
-			p.problemFix(CodeTrailingComma, p.i, p.i+1, fix(i18n.T("fix.remove-trailing-comma"), p.d.Edit(comma, comma+1, "")), id, cpos.Line, cpos.Column)
+			p.problemFix(CodeTrailingComma, comma, comma+1, safeFix(i18n.T("fix.remove-trailing-comma"), p.d.Edit(comma, comma+1, "")), id, cpos)
 			p.i++
 			n.End = p.i
 			return false
@@ -413,7 +414,7 @@ func (p *parser) afterMember(n *Node) bool {
 		if n.Kind == Array {
 			id = "msg.json-syntax.mismatched-array"
 		}
-		p.problem(CodeSyntax, p.i, p.i+1, id, pos.Line, pos.Column)
+		p.problem(CodeSyntax, p.i, p.i+1, id, pos)
 		p.i++
 		n.End = p.i
 		return false
@@ -431,7 +432,7 @@ func (p *parser) afterMember(n *Node) bool {
 	case isValueStart(c) || c == '\'' || isIdentStart(c):
 		last := n.Children[len(n.Children)-1]
 		at := last.End
-		comma := fix(i18n.T("fix.insert-comma"), p.d.Edit(at, at, ","))
+		comma := safeFix(i18n.T("fix.insert-comma"), p.d.Edit(at, at, ","))
 		switch {
 		case (c == '"' || c == '\'') && last.Kind == String && n.Kind == Array:
 			p.problemFix(CodeMissingComma, at, p.i, comma, "msg.json-missing-comma.adjacent-strings")
@@ -494,7 +495,7 @@ func (p *parser) array() *Node {
 		}
 		if c == '}' {
 			pos := p.d.Pos(n.Start)
-			p.problem(CodeSyntax, p.i, p.i+1, "msg.json-syntax.mismatched-array", pos.Line, pos.Column)
+			p.problem(CodeSyntax, p.i, p.i+1, "msg.json-syntax.mismatched-array", pos)
 			p.i++
 			n.End = p.i
 			return n

@@ -49,8 +49,16 @@ type Edit struct {
 type Fix struct {
 	Title string `json:"title"`
 	// Text is Title as data (catalogue id and arguments).
-	Text  i18n.Text `json:"-"`
-	Edits []Edit    `json:"edits"`
+	Text i18n.Text `json:"-"`
+	// Safe marks a fix that keeps what the card means: removing a
+	// trailing comma or a comment with its line, quoting a key, spelling
+	// a media type as registered. lint --fix and "fix all" apply safe
+	// fixes only. Every other fix changes something a person has to
+	// decide (renaming a skill id breaks its callers; REST to HTTP+JSON
+	// is right only if the endpoint speaks it) and is applied only when
+	// unsafe fixes are asked for (--unsafe-fixes).
+	Safe  bool   `json:"safe"`
+	Edits []Edit `json:"edits"`
 }
 
 // lineTable records the byte offset at which every line starts.

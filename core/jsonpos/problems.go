@@ -163,6 +163,9 @@ func (p *parser) problemFix(code string, start, end int, fix Fix, id string, arg
 // filled in by problemFix).
 func fix(t i18n.Text, edits ...Edit) Fix { return Fix{Text: t, Edits: edits} }
 
+// safeFix is a fix that keeps what the document means (Fix.Safe).
+func safeFix(t i18n.Text, edits ...Edit) Fix { return Fix{Text: t, Edits: edits, Safe: true} }
+
 // summarize adds one CodeCapped problem per capped code, in code order.
 func (p *parser) summarize() {
 	var capped []string

@@ -91,7 +91,7 @@ func (p *parser) skipSpace() {
 					end--
 				}
 				p.i = end
-				p.problemFix(CodeComment, start, end, fix(i18n.T("fix.delete-comment"), p.d.Edit(start, end, "")),
+				p.problemFix(CodeComment, start, end, safeFix(i18n.T("fix.delete-comment"), p.commentEdit(start, end)),
 					"msg.json-comment.line", describe(src[start:end]))
 			} else {
 				close := bytes.Index(src[start+2:], []byte("*/"))
@@ -100,7 +100,7 @@ func (p *parser) skipSpace() {
 					p.problem(CodeComment, start, p.i, "msg.json-comment.unclosed")
 				} else {
 					p.i = start + 2 + close + 2
-					p.problemFix(CodeComment, start, p.i, fix(i18n.T("fix.delete-comment"), p.d.Edit(start, p.i, "")), "msg.json-comment.block")
+					p.problemFix(CodeComment, start, p.i, safeFix(i18n.T("fix.delete-comment"), p.commentEdit(start, p.i)), "msg.json-comment.block")
 				}
 			}
 			continue
@@ -110,7 +110,7 @@ func (p *parser) skipSpace() {
 			for p.i < len(src) && src[p.i] != '\n' {
 				p.i++
 			}
-			p.problemFix(CodeComment, start, p.i, fix(i18n.T("fix.delete-comment"), p.d.Edit(start, p.i, "")), "msg.json-comment.hash")
+			p.problemFix(CodeComment, start, p.i, safeFix(i18n.T("fix.delete-comment"), p.commentEdit(start, p.i)), "msg.json-comment.hash")
 			continue
 		}
 		return
@@ -118,6 +118,47 @@ func (p *parser) skipSpace() {
 }
 
 func (p *parser) eof() bool { return p.i >= len(p.src) }
+
+// commentEdit deletes the comment at [start, end) so that no trace of it
+// is left: a comment alone on its line goes with the whole line (its
+// indentation and line break), one after code on its line goes with the
+// spaces before it, so neither a blank line nor trailing spaces remain.
+func (p *parser) commentEdit(start, end int) Edit {
+	src := p.src
+	before := start
+	for before > 0 && (src[before-1] == ' ' || src[before-1] == '\t') {
+		before--
+	}
+	after := end
+	for after < len(src) && (src[after] == ' ' || src[after] == '\t') {
+		after++
+	}
+	lineEnd := after // where the line break starts
+	brk := 0         // its length: "\n", "\r\n" or none (the end)
+	switch {
+	case after < len(src) && src[after] == '\n':
+		brk = 1
+	case after+1 < len(src) && src[after] == '\r' && src[after+1] == '\n':
+		brk = 2
+	case after < len(src):
+		return p.d.Edit(start, end, "") // code follows on the line
+	}
+	if before > 0 && src[before-1] != '\n' {
+		// code, then the comment: it goes with the spaces before it
+		return p.d.Edit(before, lineEnd, "")
+	}
+	if brk > 0 {
+		return p.d.Edit(before, lineEnd+brk, "") // the whole line
+	}
+	// the last line, without a break: the break before it goes instead
+	if before > 0 {
+		before--
+		if before > 0 && src[before-1] == '\r' {
+			before--
+		}
+	}
+	return p.d.Edit(before, lineEnd, "")
+}
 
 func runeLen(b []byte) int {
 	if len(b) == 0 {
@@ -179,7 +220,7 @@ func (p *parser) literal() *Node {
 	n := p.node(Invalid, start)
 	n.End = end
 	if want, ok := literalHints[word]; ok {
-		p.problemFix(CodeInvalidLiteral, start, end, fix(i18n.T("fix.replace-with", want), p.d.Edit(start, end, want)),
+		p.problemFix(CodeInvalidLiteral, start, end, safeFix(i18n.T("fix.replace-with", want), p.d.Edit(start, end, want)),
 			"msg.json-invalid-literal", word, want)
 		if want == "true" || want == "false" {
 			n.Kind = Bool
@@ -350,7 +391,7 @@ func (p *parser) stringInto(n *Node) {
 						esc = `\r\n`
 					}
 				}
-				p.problemFix(CodeInvalidString, i, end, fix(i18n.T("fix.escape-line-break"), p.d.Edit(i, end, esc)), "msg.json-invalid-string.line-break")
+				p.problemFix(CodeInvalidString, i, end, safeFix(i18n.T("fix.escape-line-break"), p.d.Edit(i, end, esc)), "msg.json-invalid-string.line-break")
 				b.Write(src[i:end])
 				i = end
 				continue
@@ -416,7 +457,7 @@ func (p *parser) stringInto(n *Node) {
 			}
 			b.WriteRune(r)
 		case '\'':
-			p.problemFix(CodeInvalidString, i, i+2, fix(i18n.T("fix.remove-backslash"), p.d.Edit(i, i+2, "'")), "msg.json-invalid-string.escaped-apostrophe")
+			p.problemFix(CodeInvalidString, i, i+2, safeFix(i18n.T("fix.remove-backslash"), p.d.Edit(i, i+2, "'")), "msg.json-invalid-string.escaped-apostrophe")
 			b.WriteByte('\'')
 			i += 2
 		default:
@@ -485,7 +526,7 @@ func (p *parser) keyFollows() bool {
 }
 
 func (p *parser) singleQuoted(n *Node) {
-	p.problemFix(CodeSingleQuote, n.Start, n.End, fix(i18n.T("fix.use-double-quotes"), p.d.Edit(n.Start, n.End, Quote(n.Str))),
+	p.problemFix(CodeSingleQuote, n.Start, n.End, safeFix(i18n.T("fix.use-double-quotes"), p.d.Edit(n.Start, n.End, Quote(n.Str))),
 		"msg.json-single-quote", QuoteClipped(n.Str))
 }
 

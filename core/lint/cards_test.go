@@ -65,7 +65,7 @@ func TestSharedBrokenNotJSON(t *testing.T) {
 		t.Errorf("era %s, want unknown", res.Era)
 	}
 	wantAt(t, res, "json-comment", 2, Error)
-	wantAt(t, res, "json-trailing-comma", 8, Error)
+	wantAt(t, res, "json-trailing-comma", 7, Error) // on the comma, at the end of line 7
 }
 
 func TestSharedDuplicateKeyCJK(t *testing.T) {

@@ -325,10 +325,25 @@ func (d *Diagnostic) WithFix(id string, edits ...Edit) *Diagnostic {
 }
 
 // WithFixText attaches a machine-applicable fix whose title is a
-// catalogue message.
+// catalogue message. The fix is unsafe (Fix.Safe): it changes something
+// a person has to decide, and lint --fix leaves it alone unless unsafe
+// fixes are asked for.
 func (d *Diagnostic) WithFixText(t i18n.Text, edits ...Edit) *Diagnostic {
-	// titles may quote the card (a URL to point at); edits never are cut
-	d.Fixes = append(d.Fixes, Fix{Title: jsonpos.Clip(i18n.EnglishCatalogue().Render(t), maxFixTitle), Text: t, Edits: edits})
+	d.Fixes = append(d.Fixes, newFix(t, edits...))
+	return d
+}
+
+// WithSafeFix is WithFix for a fix that keeps what the card means (a
+// spelling of the same value), which lint --fix applies.
+func (d *Diagnostic) WithSafeFix(id string, edits ...Edit) *Diagnostic {
+	return d.WithSafeFixText(i18n.T(id), edits...)
+}
+
+// WithSafeFixText is WithFixText for a safe fix.
+func (d *Diagnostic) WithSafeFixText(t i18n.Text, edits ...Edit) *Diagnostic {
+	f := newFix(t, edits...)
+	f.Safe = true
+	d.Fixes = append(d.Fixes, f)
 	return d
 }
 

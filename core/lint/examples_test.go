@@ -90,3 +90,27 @@ func TestMessagesArePlainText(t *testing.T) {
 		}
 	}
 }
+
+// "$schema" at the top of a card is what `agentcard schema --help`
+// recommends for editors: no finding above info. Anywhere else, or not a
+// string, it is an unknown member like any other.
+func TestSchemaMemberAccepted(t *testing.T) {
+	withSchema := `{"$schema": "https://agentcard.dev/schema/1.0/agent-card.json",` + BaseCard[1:]
+	res := Lint([]byte(withSchema), Options{})
+	for _, d := range res.Diagnostics {
+		if d.Severity != Info {
+			t.Errorf("$schema: %s %s: %s", d.Severity, d.Code, d.Message)
+		}
+	}
+	nested := strings.Replace(BaseCard, `"capabilities": {}`, `"capabilities": {"$schema": "x"}`, 1)
+	if nested == BaseCard {
+		t.Fatal("BaseCard has no capabilities object")
+	}
+	if !hasCode(Lint([]byte(nested), Options{}), "unknown-field") {
+		t.Error("$schema inside capabilities is not reported")
+	}
+	number := `{"$schema": 1,` + BaseCard[1:]
+	if !hasCode(Lint([]byte(number), Options{}), "unknown-field") {
+		t.Error("a $schema that is not a string is not reported")
+	}
+}

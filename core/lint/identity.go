@@ -228,7 +228,7 @@ func checkIdentityURLInvalid(c *Context) {
 		case formEmpty:
 			if !iu.required {
 				c.Report(n, "msg.identity-url-invalid.empty", iu.label).
-					WithFix("fix.remove-empty-member", c.RemoveMember(n))
+					WithSafeFix("fix.remove-empty-member", c.RemoveMember(n))
 			}
 		case formPlaceholder:
 			c.Report(n, "msg.identity-url-invalid.placeholder", iu.label, quote(n.Str), quote(u.Placeholder))

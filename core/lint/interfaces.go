@@ -424,8 +424,15 @@ func checkIfaceBindingVariant(c *Context) {
 		if k != bindingVariant {
 			return
 		}
-		c.Report(e.Binding, "msg.interface-binding-variant", bindingField(e), quote(e.Binding.Str), quote(canon)).
-			WithFixText(i18n.T("fix.use", canon), c.Replace(e.Binding, jsonpos.Quote(canon)))
+		d := c.Report(e.Binding, "msg.interface-binding-variant", bindingField(e), quote(e.Binding.Str), quote(canon))
+		if strings.EqualFold(strings.TrimSpace(e.Binding.Str), canon) {
+			// the same binding in another case ("jsonrpc"): safe
+			d.WithSafeFixText(i18n.T("fix.use", canon), c.Replace(e.Binding, jsonpos.Quote(canon)))
+			return
+		}
+		// another name ("REST" for HTTP+JSON) is right only if the
+		// endpoint speaks that binding: a person checks it first
+		d.WithFixText(i18n.T("fix.use", canon), c.Replace(e.Binding, jsonpos.Quote(canon)))
 	})
 }
 
@@ -492,7 +499,7 @@ func checkIfaceVersionPatch(c *Context) {
 			continue
 		}
 		c.Report(e.Version, "msg.interface-version-patch", e.field("protocolVersion"), quote(e.Version.Str), quote(m[1])).
-			WithFixText(i18n.T("fix.use", m[1]), c.Replace(e.Version, jsonpos.Quote(m[1])))
+			WithSafeFixText(i18n.T("fix.use", m[1]), c.Replace(e.Version, jsonpos.Quote(m[1])))
 	}
 }
 

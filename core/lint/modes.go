@@ -188,12 +188,12 @@ func checkModeNotMediaType(c *Context) {
 				d := c.Report(e, "msg.mode-not-media-type.known", where, quote(e.Str), quote(mt))
 				switch {
 				case hasMode(l.node, mt):
-					d.WithFixText(i18n.T("fix.remove-mode.listed", quote(e.Str), mt), c.RemoveMember(e))
+					d.WithSafeFixText(i18n.T("fix.remove-mode.listed", quote(e.Str), mt), c.RemoveMember(e))
 				case fixedTo[mt]:
-					d.WithFixText(i18n.T("fix.remove-mode.earlier", quote(e.Str), mt), c.RemoveMember(e))
+					d.WithSafeFixText(i18n.T("fix.remove-mode.earlier", quote(e.Str), mt), c.RemoveMember(e))
 				default:
 					fixedTo[mt] = true
-					d.WithFixText(i18n.T("fix.use", mt), c.Replace(e, jsonpos.Quote(mt)))
+					d.WithSafeFixText(i18n.T("fix.use", mt), c.Replace(e, jsonpos.Quote(mt)))
 				}
 				continue
 			}

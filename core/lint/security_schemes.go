@@ -383,7 +383,7 @@ func checkSchemeType(c *Context) {
 		}
 		if fix := legacyTypeFix(t); fix != "" {
 			c.Report(s.Type, "msg.security-scheme-type.variant", schemeLabel(s.Name), quote(t), quote(fix)).
-				WithFixText(i18n.T("fix.use", quote(fix)), c.Replace(s.Type, jsonpos.Quote(fix)))
+				WithSafeFixText(i18n.T("fix.use", quote(fix)), c.Replace(s.Type, jsonpos.Quote(fix)))
 			continue
 		}
 		id := "msg.security-scheme-type.unknown"
@@ -478,7 +478,7 @@ func checkAPIKeyLocation(c *Context) {
 			low := strings.ToLower(strings.TrimSpace(n.Str))
 			if slices.Contains(card.APIKeyLocations, low) {
 				c.Report(n, "msg.security-apikey-location.case", quote(field), schemeLabel(s.Name), quote(n.Str), quote(low)).
-					WithFixText(i18n.T("fix.use", quote(low)), c.Replace(n, jsonpos.Quote(low)))
+					WithSafeFixText(i18n.T("fix.use", quote(low)), c.Replace(n, jsonpos.Quote(low)))
 				continue
 			}
 			if sug := card.Closest(low, card.APIKeyLocations); sug != "" {

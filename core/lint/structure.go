@@ -147,7 +147,7 @@ func (w walker) object(n *jsonpos.Node, name string, eras card.Eras) {
 				c.ReportAs(codeRequired, m, c.Doc.Range(m), "msg.required-field.null", fieldLabel(name, m.Key))
 			} else {
 				c.ReportAs(codeNull, m, c.Doc.Range(m), "msg.null-value", fieldLabel(name, m.Key)).
-					WithFixText(i18n.T("fix.remove-member", jsonpos.Clip(m.Key, jsonpos.MaxQuoted)), removeMember(c, m))
+					WithSafeFixText(i18n.T("fix.remove-member", jsonpos.Clip(m.Key, jsonpos.MaxQuoted)), removeMember(c, m))
 			}
 			continue
 		}
@@ -299,7 +299,7 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 			emptySeverity(c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "msg.required-field-empty", fieldLabel(object, n.Key)), f, eras)
 		} else if f != nil && (f.Format == "url" || f.Format == "uri") && n.Str != strings.TrimSpace(n.Str) {
 			d := c.ReportAs(codeURLSpace, n, c.Doc.Range(n), "msg.url-whitespace", fieldLabel(object, n.Key), quote(n.Str)).
-				WithFix("fix.remove-spaces", c.Replace(n, jsonpos.Quote(strings.TrimSpace(n.Str))))
+				WithSafeFix("fix.remove-spaces", c.Replace(n, jsonpos.Quote(strings.TrimSpace(n.Str))))
 			if object != "AgentInterface" {
 				// only interface URLs are requested by the SDKs' clients
 				d.WithSeverity(Warning)
@@ -379,23 +379,32 @@ func rawValue(c *Context, n *jsonpos.Node) (string, bool) {
 	return "", false
 }
 
-// newFix is a fix whose title is a catalogue message.
+// newFix is an unsafe fix whose title is a catalogue message; titles may
+// quote the card (a URL to point at), edits are never cut.
 func newFix(t i18n.Text, edits ...Edit) Fix {
 	return Fix{Title: jsonpos.Clip(i18n.EnglishCatalogue().Render(t), maxFixTitle), Text: t, Edits: edits}
 }
 
+// newSafeFix is newFix for a fix that keeps what the card means.
+func newSafeFix(t i18n.Text, edits ...Edit) Fix {
+	f := newFix(t, edits...)
+	f.Safe = true
+	return f
+}
+
 // typeFix offers certain conversions: "true" → true, a single string → a
-// one-element list, a number → its string.
+// one-element list, a number → its string. Each says the same value in
+// the type the field has, so each is safe.
 func typeFix(c *Context, n *jsonpos.Node, want jsonpos.Kind) (Fix, bool) {
 	switch {
 	case want == jsonpos.Bool && n.Kind == jsonpos.String && (n.Str == "true" || n.Str == "false"):
-		return newFix(i18n.T("fix.use-boolean", n.Str), c.Replace(n, n.Str)), true
+		return newSafeFix(i18n.T("fix.use-boolean", n.Str), c.Replace(n, n.Str)), true
 	case want == jsonpos.Array && n.Kind == jsonpos.String:
 		raw := string(c.Doc.Src[n.Start:n.End])
-		return newFix(i18n.T("fix.wrap-in-list"), c.Replace(n, "["+raw+"]")), true
+		return newSafeFix(i18n.T("fix.wrap-in-list"), c.Replace(n, "["+raw+"]")), true
 	case want == jsonpos.String && n.Kind == jsonpos.Number:
 		raw := string(c.Doc.Src[n.Start:n.End])
-		return newFix(i18n.T("fix.quote-number"), c.Replace(n, jsonpos.Quote(raw))), true
+		return newSafeFix(i18n.T("fix.quote-number"), c.Replace(n, jsonpos.Quote(raw))), true
 	}
 	return Fix{}, false
 }
@@ -403,6 +412,12 @@ func typeFix(c *Context, n *jsonpos.Node, want jsonpos.Kind) (Fix, bool) {
 // foreign handles a member the catalogue does not define in these eras.
 func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 	c := w.c
+	if obj == c.Root && m.Key == "$schema" && m.Kind == jsonpos.String {
+		// the JSON Schema an editor completes and documents the card
+		// with (`agentcard schema`, the published schemas): card readers
+		// ignore unknown members (§5.7), so it costs clients nothing
+		return
+	}
 	if object == "LegacySecurityScheme" && slices.Contains(card.SecuritySchemeKinds, m.Key) {
 		return // a scheme with both shapes: the security rules explain it
 	}

@@ -111,7 +111,7 @@ func MigrateWith(src []byte, to Target, opts Options) (Result, error) {
 	doc := jsonpos.Parse(src, jsonpos.Options{})
 	for _, p := range doc.Problems {
 		pos := doc.Pos(p.Start)
-		return Result{}, &Refusal{Code: p.Code, Reason: i18n.T("migrate.refused.syntax", pos.Line, pos.Column, p.Code, p.Text)}
+		return Result{}, &Refusal{Code: p.Code, Reason: i18n.T("migrate.refused.syntax", pos, p.Code, p.Text)}
 	}
 	if doc.Root == nil || doc.Root.Kind != jsonpos.Object {
 		kind := jsonpos.Invalid

@@ -88,14 +88,16 @@ var oneOfKinds = map[string][]string{
 type era struct {
 	version string
 	set     card.Eras
+	// cat is the language of the descriptions (nil: English).
+	cat *i18n.Catalogue
 }
 
 func eraOf(version string) (era, bool) {
 	switch version {
 	case "1.0":
-		return era{version, card.V10}, true
+		return era{version: version, set: card.V10}, true
 	case "0.3":
-		return era{version, card.V03}, true
+		return era{version: version, set: card.V03}, true
 	}
 	return era{}, false
 }
@@ -105,16 +107,25 @@ func eraOf(version string) (era, bool) {
 // catalogue: objects appear in card.Objects order and members in
 // catalogue order, so the published file changes only when the catalogue
 // does.
-func Generate(version string) ([]byte, error) {
+func Generate(version string) ([]byte, error) { return GenerateIn(version, nil) }
+
+// GenerateIn is Generate with the descriptions (the field catalogue's
+// explanations) in cat's language; nil or English is Generate. The
+// schema's $id, names and constraints are the same in every language.
+func GenerateIn(version string, cat *i18n.Catalogue) ([]byte, error) {
 	e, ok := eraOf(version)
 	if !ok {
 		return nil, &VersionError{Version: version}
 	}
+	if cat == nil {
+		cat = i18n.EnglishCatalogue()
+	}
+	e.cat = cat
 	root := &node{
 		Schema:      Draft,
 		ID:          ID(version),
 		Title:       "A2A Agent Card " + version,
-		Description: "An A2A Agent Card of protocol version " + version + ", generated from the agentcard field catalogue. Members not described here are allowed by this schema; the agentcard linter reports unknown and misspelt ones.",
+		Description: cat.Sprintf("cli.schema.description", version),
 		Ref:         "#/$defs/AgentCard",
 	}
 	for _, obj := range reachable(e) {
@@ -230,7 +241,7 @@ func (e era) object(name string) *node {
 // explanation, format and values.
 func (e era) field(f *card.Field) *node {
 	n := e.typ(f.Type)
-	n.Description = f.Doc
+	n.Description = f.Localized(e.cat).Doc
 	required10 := f.Required&e.set&card.V10 != 0
 	target := n // where string constraints go: the member or its elements
 	if n.Items != nil {

@@ -158,7 +158,7 @@ func selectDoc(doc *jsonpos.Doc, det *card.Detection, p Profile) Result {
 		if pr.Text.IsZero() {
 			what = pr.Message
 		}
-		return invalid(p, i18n.T("msg.select.syntax", pos.Line, pos.Column, what))
+		return invalid(p, i18n.T("msg.select.syntax", pos, what))
 	}
 	return selectRoot(doc.Root, det, p)
 }

@@ -30,6 +30,8 @@ type document struct {
 	// in the server's language; nil when the document is not a card (or
 	// is ignored by the configuration).
 	res *lint.Result
+	// cfg is the configuration res was checked with (nil for none).
+	cfg *config.Config
 }
 
 func (s *server) didOpen(ctx *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
@@ -138,7 +140,7 @@ func hasCardMember(root *jsonpos.Node) bool {
 // and publishes the findings; a document that is not (or no longer) a
 // card gets an empty list.
 func (s *server) analyze(ctx *glsp.Context, d *document) {
-	d.res = s.lintDocument(ctx, d)
+	d.res, d.cfg = s.lintDocument(ctx, d)
 	diags := []protocol.Diagnostic{}
 	if d.res != nil {
 		diags = s.diagnostics(d)
@@ -147,7 +149,7 @@ func (s *server) analyze(ctx *glsp.Context, d *document) {
 	ctx.Notify(string(protocol.ServerTextDocumentPublishDiagnostics), protocol.PublishDiagnosticsParams{URI: d.uri, Version: &version, Diagnostics: diags})
 }
 
-func (s *server) lintDocument(ctx *glsp.Context, d *document) *lint.Result {
+func (s *server) lintDocument(ctx *glsp.Context, d *document) (*lint.Result, *config.Config) {
 	base := baseName(d.uri)
 	named := false
 	for _, n := range cardNames {
@@ -156,24 +158,28 @@ func (s *server) lintDocument(ctx *glsp.Context, d *document) *lint.Result {
 	if !named {
 		json := strings.EqualFold(path.Ext(base), ".json") || d.languageID == "json" || d.languageID == "jsonc"
 		if !json || len(d.text) > jsonpos.DefaultMaxBytes {
-			return nil
+			return nil, nil
 		}
 	}
 	res := lint.Lint(d.text, lint.Options{})
 	if !named && !(isCardEra(res.Detection.Era) && hasCardMember(res.Doc.Root)) {
-		return nil
+		return nil, nil
 	}
+	var cfg *config.Config
 	if file := filePath(d.uri); file != "" && s.opts.Config != nil {
-		cfg, err := s.opts.Config(file)
+		c, err := s.opts.Config(file)
 		if err != nil {
 			s.showConfigError(ctx, err)
-		} else if cfg.Ignored(file) {
-			return nil
+		} else if c.Ignored(file) {
+			return nil, nil
 		}
-		config.ApplyResult(cfg, res)
+		cfg = c
+		config.ApplyResultFor(cfg, file, res)
 	}
-	res.Localize(s.cat)
-	return res
+	// positions quoted in messages count UTF-16 code units, as the
+	// ranges LSP carries do
+	res.LocalizeIn(s.cat, jsonpos.UTF16)
+	return res, cfg
 }
 
 // showConfigError shows a configuration that did not load, once per
@@ -248,4 +254,23 @@ func (s *server) diagnostic(uri string, pos *positions, x *lint.Diagnostic) prot
 		})
 	}
 	return out
+}
+
+// didChangeWatchedFiles checks the open documents again: one of the
+// changed files may be the configuration that applies to them.
+func (s *server) didChangeWatchedFiles(ctx *glsp.Context, _ *protocol.DidChangeWatchedFilesParams) error {
+	if s.opts.Reload != nil {
+		s.opts.Reload()
+	}
+	s.mu.Lock()
+	s.shown = map[string]bool{}
+	docs := make([]*document, 0, len(s.docs))
+	for _, d := range s.docs {
+		docs = append(docs, d)
+	}
+	s.mu.Unlock()
+	for _, d := range docs {
+		s.analyze(ctx, d)
+	}
+	return nil
 }

@@ -87,7 +87,16 @@ type Options struct {
 	Log io.Writer
 	// Version is reported as serverInfo.version.
 	Version string
+	// Reload, when set, is called when the editor reports changed files
+	// (workspace/didChangeWatchedFiles): a configuration file may have
+	// changed, so cached configurations are dropped before the open
+	// documents are checked again.
+	Reload func()
 }
+
+// codeServerNotInitialized is the JSON-RPC error LSP specifies for a
+// request before initialize (ServerNotInitialized).
+const codeServerNotInitialized = -32002
 
 // Error is an error of the server with its words as catalogue data, so
 // that the CLI can print it in its reader's language.
@@ -141,6 +150,9 @@ type server struct {
 	docs     map[string]*document
 	shutdown bool
 	exited   bool
+	// initialized is set once initialize has been answered: until then
+	// requests get ServerNotInitialized and notifications are dropped.
+	initialized bool
 	// shown remembers configuration errors already shown, so that typing
 	// does not repeat them.
 	shown map[string]bool
@@ -162,6 +174,14 @@ func newServer(opts Options) *server {
 		TextDocumentHover:      s.hover,
 		TextDocumentCompletion: s.completion,
 		TextDocumentCodeAction: s.codeAction,
+		// routine notifications editors send whether or not the server
+		// asked: the text arrives through didChange, the settings are the
+		// configuration file's, and a changed file may be that file
+		TextDocumentDidSave:                func(*glsp.Context, *protocol.DidSaveTextDocumentParams) error { return nil },
+		TextDocumentWillSave:               func(*glsp.Context, *protocol.WillSaveTextDocumentParams) error { return nil },
+		WorkspaceDidChangeConfiguration:    func(*glsp.Context, *protocol.DidChangeConfigurationParams) error { return nil },
+		WorkspaceDidChangeWatchedFiles:     s.didChangeWatchedFiles,
+		WorkspaceDidChangeWorkspaceFolders: func(*glsp.Context, *protocol.DidChangeWorkspaceFoldersParams) error { return nil },
 	}
 	return s
 }
@@ -196,11 +216,23 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	if req.Params != nil {
 		gc.Params = json.RawMessage(*req.Params)
 	}
+	s.mu.Lock()
+	ready := s.initialized
+	s.mu.Unlock()
+	if !ready && req.Method != protocol.MethodInitialize {
+		if req.Notif {
+			return nil, nil // LSP: notifications before initialize are dropped
+		}
+		return nil, &jsonrpc2.Error{Code: codeServerNotInitialized, Message: s.cat.Sprintf("cli.lsp.not-initialized", req.Method)}
+	}
 	r, validMethod, validParams, err := s.proto.Handle(gc)
 	switch {
 	case !validMethod:
-		if req.Notif && strings.HasPrefix(req.Method, "$/") {
-			return nil, nil // optional notifications may be ignored (LSP §$ Notifications)
+		if req.Notif {
+			// a notification has no answer to carry an error, and the
+			// ones we do not handle ($/ ones, and others a client sends
+			// unasked) need none: ignored without a log line
+			return nil, nil
 		}
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: s.cat.Sprintf("cli.lsp.unknown-method", req.Method)}
 	case !validParams:
@@ -211,6 +243,11 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: msg}
 	case err != nil:
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: err.Error()}
+	}
+	if req.Method == protocol.MethodInitialize {
+		s.mu.Lock()
+		s.initialized = true
+		s.mu.Unlock()
 	}
 	return r, nil
 }
@@ -226,7 +263,7 @@ func (s *server) initialize(_ *glsp.Context, _ *protocol.InitializeParams) (any,
 			CompletionProvider: &protocol.CompletionOptions{
 				TriggerCharacters: []string{`"`},
 			},
-			CodeActionProvider: protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}},
+			CodeActionProvider: protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, fixAllKind}},
 		},
 		ServerInfo: &protocol.InitializeResultServerInfo{Name: "agentcard", Version: &version},
 	}, nil

@@ -50,7 +50,7 @@ func initialize(t *testing.T, c *client) {
 	c.call("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}, &init)
 	caps := init.Capabilities
 	if !caps.TextDocumentSync.OpenClose || caps.TextDocumentSync.Change != 1 || !caps.HoverProvider || caps.CompletionProvider == nil ||
-		!slices.Equal(caps.CodeActionProvider.CodeActionKinds, []string{"quickfix"}) || init.ServerInfo.Name != "agentcard" {
+		!slices.Equal(caps.CodeActionProvider.CodeActionKinds, []string{"quickfix", "source.fixAll.agentcard"}) || init.ServerInfo.Name != "agentcard" {
 		t.Fatalf("capabilities: %+v", init)
 	}
 	c.notify("initialized", map[string]any{})
@@ -195,7 +195,7 @@ func TestSession(t *testing.T) {
 		d := byCode(t, p, code)
 		var actions []codeAction
 		c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": cardURI}, "range": d.Range,
-			"context": map[string]any{"diagnostics": []lspDiag{d}}}, &actions)
+			"context": map[string]any{"diagnostics": []lspDiag{d}, "only": []string{"quickfix"}}}, &actions)
 		if len(actions) != 1 || actions[0].Kind != "quickfix" || !actions[0].IsPreferred || len(actions[0].Diagnostics) != 1 || actions[0].Diagnostics[0].Code != code {
 			t.Fatalf("%s: actions %+v", code, actions)
 		}
@@ -257,7 +257,7 @@ func TestChinese(t *testing.T) {
 
 	var actions []codeAction
 	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": cardURI}, "range": d.Range, "context": map[string]any{"diagnostics": []any{}}}, &actions)
-	if len(actions) != 1 || actions[0].Title != zh.S("fix.wrap-in-list") {
+	if len(actions) != 2 || actions[0].Title != zh.S("fix.wrap-in-list") || actions[1].Title != zh.S("cli.lsp.fix-all-safe") {
 		t.Errorf("Chinese fix title: %+v", actions)
 	}
 

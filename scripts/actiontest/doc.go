@@ -5,13 +5,16 @@
 //
 //	go test -count=1 ./scripts/actiontest/   (make test-action)
 //
-// What differs from GitHub: steps that `uses:` another action
-// (actions/setup-go) are skipped, since the Go that runs the test is
-// already there, and the step with id "install" (go install …@version,
-// which needs the network and a published module) is replaced by a
-// binary built from this checkout and put on the path the way the step
-// does (through $GITHUB_PATH). Every other step runs as GitHub runs a
-// `shell: bash` step: the script in a file, `bash --noprofile --norc -eo
-// pipefail`, the step's env with ${{ inputs.* }} substituted, in a
-// workspace directory. No network is used.
+// Every run: step of the action runs as GitHub runs a `shell: bash` step:
+// the script in a file, `bash --noprofile --norc -eo pipefail`, the step's
+// env with ${{ }} resolved (inputs, github.action_ref and action_path,
+// earlier steps' outputs read from $GITHUB_OUTPUT), if: conditions
+// evaluated, $GITHUB_PATH, $GITHUB_STEP_SUMMARY and $RUNNER_TEMP as on a
+// runner. What differs from GitHub: uses: steps (actions/setup-go,
+// github/codeql-action/upload-sarif) are recorded with their inputs, not
+// run; the release download is served by a local server from a release
+// build of this checkout (scripts/release); the build step is replaced by
+// this checkout's binary except in TestActionBuild, which runs it. The
+// pre-commit hook's pattern is applied by the real pre-commit tool
+// (Debian's package). No network is used.
 package actiontest

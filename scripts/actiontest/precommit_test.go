@@ -63,21 +63,24 @@ func TestPreCommitHook(t *testing.T) {
 		t.Fatalf("files: %v", err)
 	}
 	for path, want := range map[string]bool{
-		"agent-card.json":                  true,
-		"site/public/agent-card.json":      true,
-		"agent.json":                       true,
-		".well-known/agent-card.json":      true,
-		"web/.well-known/agent.json":       true,
-		"web/.well-known/openid.json":      true,
-		"package.json":                     false,
-		"my-agent.json":                    false,
-		"agent-card.json.bak":              false,
-		"docs/agent-card.md":               false,
-		"web/.well-known/sub/deeper.json":  false,
-		"web/well-known/agent-card.yaml":   false,
-		"testdata/cards/minimal-1.0.json":  false,
-		"web/.well-known/security.txt":     false,
-		"web/not.well-known/agent-card.js": false,
+		"agent-card.json":                       true,
+		"site/public/agent-card.json":           true,
+		"agent.json":                            true,
+		".well-known/agent-card.json":           true,
+		"web/.well-known/agent.json":            true,
+		"web/.well-known/openid.json":           false,
+		".well-known/assetlinks.json":           false,
+		".well-known/openid-configuration.json": false,
+		"node_modules/x/agent-card.json":        true, // pre-commit passes only tracked files
+		"package.json":                          false,
+		"my-agent.json":                         false,
+		"agent-card.json.bak":                   false,
+		"docs/agent-card.md":                    false,
+		"web/.well-known/sub/deeper.json":       false,
+		"web/well-known/agent-card.yaml":        false,
+		"testdata/cards/minimal-1.0.json":       false,
+		"web/.well-known/security.txt":          false,
+		"web/not.well-known/agent-card.js":      false,
 	} {
 		if got := files.MatchString(path); got != want {
 			t.Errorf("files pattern on %s: %v, want %v", path, got, want)
@@ -112,5 +115,77 @@ func TestPreCommitHook(t *testing.T) {
 	}
 	if code := run("good/.well-known/agent-card.json", "bad/agent-card.json"); code != 1 {
 		t.Errorf("hook on a broken card: exit %d, want 1", code)
+	}
+}
+
+// TestPreCommitTool runs the real pre-commit (Debian's pre-commit
+// package) on a repository with a card and other .well-known files, with
+// the hook's files: pattern: pre-commit applies it (Python's re.search on
+// each tracked path) and passes the CLI only the cards. The hook runs as
+// language: system with the test's build, so nothing is downloaded; the
+// golang build of the published hook is what TestGoInstall covers.
+func TestPreCommitTool(t *testing.T) {
+	precommit, err := exec.LookPath("pre-commit")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("pre-commit is needed (Debian: apt-get install pre-commit)")
+		}
+		t.Skip("pre-commit not installed (apt-get install pre-commit)")
+	}
+	var hooks []hook
+	decodeStrict(t, filepath.Join(root(t), ".pre-commit-hooks.yaml"), &hooks)
+	h := hooks[0]
+	ws := workspace(t, map[string]string{
+		"site/.well-known/agent-card.json":           "minimal-1.0.json",
+		"site/.well-known/assetlinks.json":           "broken-not-json.json",
+		"site/.well-known/openid-configuration.json": "broken-not-json.json",
+		"docs/example.json":                          "broken-not-json.json",
+	})
+	home := t.TempDir()
+	entry := filepath.Join(cli(t), "agentcard") + " " + strings.TrimPrefix(h.Entry, "agentcard ")
+	config := "repos:\n  - repo: local\n    hooks:\n      - id: " + h.ID + "\n        name: " + h.Name +
+		"\n        entry: " + entry + " --format compact\n        language: system\n        files: '" + h.Files + "'\n"
+	if err := os.WriteFile(filepath.Join(ws, ".pre-commit-config.yaml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = ws
+		cmd.Env = append(os.Environ(), "HOME="+home, "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run := func() (int, string) {
+		cmd := exec.Command(precommit, "run", "--all-files", "--verbose")
+		cmd.Dir = ws
+		cmd.Env = append(os.Environ(), "HOME="+home, "PRE_COMMIT_HOME="+filepath.Join(home, "cache"), "GIT_CONFIG_NOSYSTEM=1")
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		switch {
+		case err == nil:
+			return 0, string(out)
+		case errors.As(err, &exit):
+			return exit.ExitCode(), string(out)
+		}
+		t.Fatalf("pre-commit: %v\n%s", err, out)
+		return -1, ""
+	}
+	git("init", "-q")
+	git("add", ".")
+	code, out := run()
+	if code != 0 || !strings.Contains(out, "site/.well-known/agent-card.json:12:6: info:") || strings.Contains(out, "assetlinks") || strings.Contains(out, "openid") {
+		t.Errorf("pre-commit on a card and other .well-known files: exit %d\n%s", code, out)
+	}
+	bad, err := os.ReadFile(filepath.Join(ws, "docs", "example.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ws, "docs", "agent.json"), bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("add", ".")
+	if code, out := run(); code != 1 || !strings.Contains(out, "docs/agent.json:") {
+		t.Errorf("pre-commit with a broken agent.json: exit %d\n%s", code, out)
 	}
 }

@@ -110,7 +110,9 @@ func LintWith(src []byte, opts LintOptions) LintResult {
 	applyProfile(res, profile)
 	cat := catalogue()
 	if cat != nil {
-		res.Localize(cat)
+		// positions quoted in messages count UTF-16 units, as the
+		// findings' columns the page shows do (CodeMirror's unit)
+		res.LocalizeIn(cat, jsonpos.UTF16)
 	}
 	lang := currentLang()
 	out := LintResult{

@@ -157,7 +157,7 @@ func TestFormat(t *testing.T) {
 	// Broken JSON: where it breaks, with the syntax finding's code, and
 	// From in UTF-16 units (the CJK value before it counts 2, not 6).
 	r := Format([]byte("{\"名前\": \"重复\",\n  \"a\": 1,}"))
-	if r.Error == "" || r.Code != "syntax" || r.Finding != "json-trailing-comma" || r.Line != 2 || r.From != len([]rune("{\"名前\": \"重复\",\n  \"a\": 1,")) {
+	if r.Error == "" || r.Code != "syntax" || r.Finding != "json-trailing-comma" || r.Line != 2 || r.From != len([]rune("{\"名前\": \"重复\",\n  \"a\": 1")) {
 		t.Fatalf("broken JSON: %+v", r)
 	}
 }

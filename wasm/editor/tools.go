@@ -89,9 +89,13 @@ type FixAllResult struct {
 	Code    string `json:"code,omitempty"`
 }
 
-// FixAll applies every machine-applicable fix (core/fix.Apply).
+// FixAll applies every machine-applicable fix (core/fix.Apply), unsafe
+// ones included: the playground's Fix all rewrites the draft in the
+// editor, where the reader sees every change and can undo it, as it did
+// before fixes were marked safe or unsafe (lint --fix applies safe ones
+// only).
 func FixAll(src []byte) FixAllResult {
-	r, err := fix.Apply(src, fix.Options{})
+	r, err := fix.Apply(src, fix.Options{Unsafe: true})
 	if err != nil {
 		out := FixAllResult{Text: string(src), Refused: true, Applied: []AppliedFix{}, Remaining: len(r.Remaining)}
 		var ref *fix.Refusal

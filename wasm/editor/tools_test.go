@@ -15,7 +15,7 @@ import (
 func TestFixAllBrokenSample(t *testing.T) {
 	src := sharedCard(t, "broken-common-mistakes.json")
 	got := FixAll(src)
-	want, err := fix.Apply(src, fix.Options{})
+	want, err := fix.Apply(src, fix.Options{Unsafe: true})
 	if err != nil {
 		t.Fatal(err)
 	}
