@@ -95,10 +95,19 @@ load-worker: deps build-worker ## load run with wrk against wrangler dev (reques
 test-e2e-editor: build-site build-worker ## the playground in headless Chromium (short links: the site and both Workers in wrangler dev)
 	AGENTCARD_E2E=1 $(GO) test -count=1 -timeout 30m -run 'E2E' -v ./site/e2e/
 
-bench-editor: build-site ## playground latency in headless Chromium (lint, keystroke to findings, time to interactive) -> build/artifacts/editor-bench.json
+bench-editor: build-site ## playground in headless Chromium: cold start to first findings (5 fresh profiles, with phases), lint and keystroke to findings -> build/artifacts/editor-bench.json
 	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'BrowserBenchmark' -v ./site/e2e/
+
+bench-cli: build-cli ## CLI process start: median wall time of version and lint --format json beside an empty Go program, and the slowest package initialisers
+	$(GO) run ./scripts/startbench
+
+profile-editor: build-site ## Chrome trace of cold loads (playground, a lesson in both languages) on a phone-sized, 4x slower CPU: where the main thread spends its time -> build/artifacts/trace-*.json
+	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'BrowserProfile' -v ./site/e2e/
+
+lighthouse: ## Lighthouse 12.2.3 mobile (performance) on the playground and every lesson in both languages, against a running make dev (BASE=…, RUNS=n for medians)
+	scripts/lighthouse.sh -b $(or $(BASE),http://127.0.0.1:8787) -n $(or $(RUNS),1)
 
 bench: ## engine and handler benchmarks with their baselines
 	$(GO) test -run '^$$' -bench . -benchmem ./core/lint/ ./wasm/worker/
 
-.PHONY: help deps generate build build-cli deploy release test-action build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native bench-editor
+.PHONY: help deps generate build build-cli bench-cli profile-editor lighthouse deploy release test-action build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native bench-editor

@@ -25,14 +25,16 @@ type CourseAssets struct {
 	// Script runs the index's progress and the anatomy page's explainer:
 	// small, no editor and no engine.
 	Script string
-	// Lesson is the lesson pages' bundle: CodeMirror and the playground's
-	// modules. It starts the engine (Worker, Wasm) only when the exercise
-	// is scrolled into view or started.
-	Lesson   string
-	Worker   string // the playground's engine Web Worker
-	WasmExec string // Go's wasm_exec.js, loaded by the worker
-	Wasm     string
-	WasmSize int
+	// Lesson is the lesson pages' ES module. It loads the editor
+	// (CodeMirror, in the chunk the playground shares) and starts the
+	// engine (Worker, Wasm) only when the exercise is scrolled into view
+	// or started; LessonChunks are the small modules it imports at once.
+	Lesson       string
+	LessonChunks []string
+	Worker       string // the playground's engine Web Worker
+	WasmExec     string // Go's wasm_exec.js, loaded by the worker
+	Wasm         string
+	WasmSize     int
 	// Catalog is the catalogue asset of the page's language (empty for
 	// English, which the bundle carries).
 	Catalog string
@@ -167,6 +169,16 @@ func contentLang(l i18n.Lang, translated bool) string {
 		return string(langOf(l))
 	}
 	return string(i18n.English)
+}
+
+// lessonLayout is a lesson's page: the course's, with the lesson module.
+func lessonLayout(v Lesson) Page {
+	p := coursePage(v.Lang, v.Title, v.Summary, v.Slug, v.Assets)
+	if v.Assets.Lesson != "" {
+		p.Modules = []string{v.Assets.Lesson}
+		p.ModulePreloads = v.Assets.LessonChunks
+	}
+	return p
 }
 
 func (v Lesson) href() string { return CoursePath(v.Lang, v.Slug) }

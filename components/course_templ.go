@@ -1195,7 +1195,7 @@ func LessonPage(v Lesson) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(coursePage(v.Lang, v.Title, v.Summary, v.Slug, v.Assets, v.Assets.Lesson)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var29), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout(lessonLayout(v)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var29), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,7 +18,8 @@ import (
 
 func TestEditorPage(t *testing.T) {
 	d := render(t, EditorPage(EditorView{
-		Assets:  EditorAssets{CSS: []string{"/assets/site.abc.css"}, WasmExec: "/assets/wasm_exec.1.js", Script: "/assets/editor.2.js", Wasm: "/assets/editor.3.wasm", WasmSize: 1234, Worker: "/assets/engine-worker.4.js"},
+		Assets: EditorAssets{CSS: []string{"/assets/site.abc.css"}, WasmExec: "/assets/wasm_exec.1.js", Script: "/assets/editor.2.js", Wasm: "/assets/editor.3.wasm", WasmSize: 1234, Worker: "/assets/engine-worker.4.js",
+			Boot: "/assets/boot.5.js", Chunks: []string{"/assets/chunk.6.js"}},
 		Version: "9.9",
 	}))
 	for _, id := range []string{"format", "samples", "share", "open-url", "share-url", "editor", "diagnostics", "simulator", "sim-profile", "preview", "message", "status"} {
@@ -55,20 +57,41 @@ func TestEditorPage(t *testing.T) {
 	if got := d.Find(`[data-testid="shortcut"][data-action="field-docs"] dt`).Text(); got != "Ctrl+K then Ctrl+I" {
 		t.Errorf("field-docs shortcut reads %q", got)
 	}
-	// Scripts are external and deferred, wasm_exec.js first; no inline script.
-	var srcs []string
+	// Scripts are external, no inline script: the head's engine script
+	// (async, its settings as data attributes; the page itself loads no
+	// wasm_exec.js), then the editor's module (deferred as modules are),
+	// its chunks preloaded from the head.
+	type script struct{ src, typ, async string }
+	var got []script
 	d.Find("script").Each(func(_ int, s *goquery.Selection) {
 		src, ok := s.Attr("src")
 		if !ok || s.Text() != "" {
 			t.Errorf("inline script: %q", s.Text())
 		}
-		if _, ok := s.Attr("defer"); !ok {
-			t.Errorf("script %s is not deferred", src)
-		}
-		srcs = append(srcs, src)
+		typ, _ := s.Attr("type")
+		_, async := s.Attr("async")
+		got = append(got, script{src, typ, map[bool]string{true: "async"}[async]})
 	})
-	if len(srcs) != 2 || srcs[0] != "/assets/wasm_exec.1.js" || srcs[1] != "/assets/editor.2.js" {
-		t.Errorf("scripts = %v", srcs)
+	want := []script{{"/assets/boot.5.js", "", "async"}, {"/assets/editor.2.js", "module", ""}}
+	if !slices.Equal(got, want) {
+		t.Errorf("scripts = %v, want %v", got, want)
+	}
+	boot := d.Find("script[data-engine]")
+	for attr, v := range map[string]string{"data-worker": "/assets/engine-worker.4.js", "data-wasm": "/assets/editor.3.wasm",
+		"data-wasm-exec": "/assets/wasm_exec.1.js", "data-wasm-size": "1234", "data-version": "9.9"} {
+		if got, _ := boot.Attr(attr); got != v {
+			t.Errorf("boot script %s = %q, want %q", attr, got, v)
+		}
+	}
+	var pre []string
+	d.Find(`link[rel="modulepreload"]`).Each(func(_ int, s *goquery.Selection) { h, _ := s.Attr("href"); pre = append(pre, h) })
+	if !slices.Equal(pre, []string{"/assets/chunk.6.js"}) {
+		t.Errorf("module preloads %v", pre)
+	}
+	// The worker fetches the wasm itself; a page preload would only hold
+	// back the worker's own script and the first paint.
+	if d.Find(`link[rel="preload"]`).Length() != 0 {
+		t.Error("the page preloads something")
 	}
 	if href, _ := d.Find(`link[rel="stylesheet"]`).Attr("href"); href != "/assets/site.abc.css" {
 		t.Errorf("stylesheet = %q", href)

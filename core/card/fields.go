@@ -1,6 +1,9 @@
 package card
 
-import "sort"
+import (
+	"sort"
+	"sync"
+)
 
 // Field is one entry of the field catalogue: a member of one object type in
 // one or more eras. The linter's type, required and unknown-member checks,
@@ -34,7 +37,7 @@ type Field struct {
 	Doc    string   `json:"doc"`
 	// Spec is Refs as one line of text; Refs are the sections that define
 	// the field in each version that has it (filled from objectRefs and
-	// fieldRefs when the package loads).
+	// fieldRefs on first use, loadFields).
 	Spec string `json:"spec"`
 	Refs []Ref  `json:"refs"`
 }
@@ -189,18 +192,31 @@ var fields = []Field{
 	{Object: "LegacySecurityScheme", Name: "oauth2MetadataUrl", Type: "string", Format: "url", In: V03, Since: "0.3", Doc: "The RFC 8414 metadata URL (oauth2 schemes)."},
 }
 
-var byObject = func() map[string][]*Field {
-	m := map[string][]*Field{}
-	for i := range fields {
-		f := &fields[i]
-		m[f.Object] = append(m[f.Object], f)
-	}
-	return m
-}()
+// byObject indexes the catalogue by object type (loadFields).
+var byObject map[string][]*Field
+
+var fieldsOnce sync.Once
+
+// loadFields completes the catalogue on first use, not at package init (a
+// program that never reads a field, such as agentcard version, pays
+// nothing): every field's references and the index by object. Every
+// reader of a field's Refs, Spec or of the index calls it first.
+func loadFields() {
+	fieldsOnce.Do(func() {
+		fillRefs()
+		m := map[string][]*Field{}
+		for i := range fields {
+			f := &fields[i]
+			m[f.Object] = append(m[f.Object], f)
+		}
+		byObject = m
+	})
+}
 
 // Fields returns the whole catalogue, sorted by object then name. Callers
 // must not modify the entries.
 func Fields() []Field {
+	loadFields()
 	out := append([]Field(nil), fields...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Object != out[j].Object {
@@ -224,10 +240,14 @@ func objectRank(o string) int {
 }
 
 // ObjectFields returns the fields of one object type, in catalogue order.
-func ObjectFields(object string) []*Field { return byObject[object] }
+func ObjectFields(object string) []*Field {
+	loadFields()
+	return byObject[object]
+}
 
 // Lookup finds the field name of object that exists in any of the eras.
 func Lookup(object, name string, eras Eras) *Field {
+	loadFields()
 	for _, f := range byObject[object] {
 		if f.Name == name && f.In&eras != 0 {
 			return f
@@ -238,6 +258,7 @@ func Lookup(object, name string, eras Eras) *Field {
 
 // LookupAny finds the field regardless of era.
 func LookupAny(object, name string) *Field {
+	loadFields()
 	for _, f := range byObject[object] {
 		if f.Name == name {
 			return f

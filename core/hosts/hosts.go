@@ -178,6 +178,15 @@ func ClassifyAddrText(a netip.Addr) (Place, i18n.Text) {
 // each decimal, octal (leading 0) or hex (0x). isIP reports whether the host
 // must be read as an address at all; ok whether it is a valid one.
 func parseIPv4WHATWG(h string) (addr netip.Addr, isIP, ok bool) {
+	// Only a numeric last label makes a host an IPv4 address: most hosts
+	// are names and are answered without splitting.
+	tail := strings.TrimSuffix(h, ".")
+	if tail == "" {
+		tail = h
+	}
+	if _, numeric := ipv4Number(tail[strings.LastIndexByte(tail, '.')+1:]); !numeric {
+		return netip.Addr{}, false, false
+	}
 	parts := strings.Split(h, ".")
 	if parts[len(parts)-1] == "" && len(parts) > 1 {
 		parts = parts[:len(parts)-1]

@@ -23,7 +23,6 @@
 package i18n
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
@@ -169,30 +168,39 @@ func Load(lang Lang, fsys fs.FS) (*Catalogue, error) {
 // Parse reads a catalogue from one JSON object (the playground receives
 // its language as one file).
 func Parse(lang Lang, data []byte) (*Catalogue, error) {
-	c := &Catalogue{lang: lang, m: map[string]string{}, fallback: EnglishCatalogue()}
-	if err := json.Unmarshal(data, &c.m); err != nil {
+	m, err := parseFlat(data)
+	if err != nil {
 		return nil, fmt.Errorf("catalogue %s: %w", lang, err)
 	}
-	return c, nil
+	return &Catalogue{lang: lang, m: m, fallback: EnglishCatalogue()}, nil
 }
 
 func load(lang Lang, fsys fs.FS, fallback *Catalogue) (*Catalogue, error) {
-	c := &Catalogue{lang: lang, m: map[string]string{}, fallback: fallback}
 	names, err := fs.Glob(fsys, "*.json")
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(names)
-	for _, name := range names {
+	// Every file is read first, so the catalogue's map is made at its
+	// size once instead of growing (and rehashing) file by file: loading
+	// the English catalogue is most of what `agentcard version` does.
+	files := make([]map[string]string, len(names))
+	n := 0
+	for i, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return nil, err
 		}
-		var m map[string]string
-		if err := json.Unmarshal(data, &m); err != nil {
+		m, err := parseFlat(data)
+		if err != nil {
 			return nil, fmt.Errorf("catalogue %s/%s: %w", lang, path.Base(name), err)
 		}
-		for k, v := range m {
+		files[i] = m
+		n += len(m)
+	}
+	c := &Catalogue{lang: lang, m: make(map[string]string, n), fallback: fallback}
+	for i, name := range names {
+		for k, v := range files[i] {
 			if _, dup := c.m[k]; dup {
 				return nil, fmt.Errorf("catalogue %s: %q is in two files (the second is %s)", lang, k, name)
 			}

@@ -1,13 +1,28 @@
 package jsonpos
 
+import "sync"
+
 // Doc is a parsed document: the source, the tree (nil when nothing could be
 // read), and every syntax problem found on the way.
 type Doc struct {
 	Src      []byte
 	Root     *Node
 	Problems []Problem
-	lines    lineTable
-	slab     []Node
+	// lines is made on the first position asked for (lineTab): a card
+	// without findings never needs one.
+	lines     lineTable
+	linesOnce sync.Once
+	slab      []Node
+}
+
+// lineTab is the line table, made once.
+func (d *Doc) lineTab() lineTable {
+	d.linesOnce.Do(func() {
+		if d.lines == nil {
+			d.lines = newLineTable(d.Src)
+		}
+	})
+	return d.lines
 }
 
 // Pos converts a byte offset to a Position.
@@ -18,7 +33,7 @@ func (d *Doc) Pos(off int) Position {
 	if off > len(d.Src) {
 		off = len(d.Src)
 	}
-	return d.lines.pos(off)
+	return d.lineTab().pos(off)
 }
 
 // Span converts a byte span to a Range.
@@ -37,17 +52,18 @@ func (d *Doc) KeyRange(n *Node) Range {
 }
 
 // LineCount is the number of lines in the source.
-func (d *Doc) LineCount() int { return len(d.lines) }
+func (d *Doc) LineCount() int { return len(d.lineTab()) }
 
 // Line returns the text of 1-based line n without its line terminator.
 func (d *Doc) Line(n int) string {
-	if n < 1 || n > len(d.lines) {
+	lines := d.lineTab()
+	if n < 1 || n > len(lines) {
 		return ""
 	}
-	start := d.lines[n-1]
+	start := lines[n-1]
 	end := len(d.Src)
-	if n < len(d.lines) {
-		end = d.lines[n] - 1
+	if n < len(lines) {
+		end = lines[n] - 1
 	}
 	if end > start && d.Src[end-1] == '\r' {
 		end--
@@ -59,13 +75,14 @@ func (d *Doc) Line(n int) string {
 // its line terminator, without copying the text (a minified card is one
 // line of up to 1 MiB; callers slice the window they show).
 func (d *Doc) LineBounds(n int) (start, end int) {
-	if n < 1 || n > len(d.lines) {
+	lines := d.lineTab()
+	if n < 1 || n > len(lines) {
 		return 0, 0
 	}
-	start = d.lines[n-1]
+	start = lines[n-1]
 	end = len(d.Src)
-	if n < len(d.lines) {
-		end = d.lines[n] - 1
+	if n < len(lines) {
+		end = lines[n] - 1
 	}
 	if end > start && d.Src[end-1] == '\r' {
 		end--

@@ -37,7 +37,6 @@ func Parse(src []byte, opt Options) *Doc {
 		d.Problems = append(d.Problems, newProblem(CodeTooLarge, 0, 0, "msg.json-too-large", sizeText(len(src)), sizeText(opt.MaxBytes)))
 		return d
 	}
-	d.lines = newLineTable(src)
 	p := &parser{d: d, src: src, maxDepth: opt.MaxDepth}
 	p.run()
 	p.summarize()

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"sync"
+
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -40,6 +42,33 @@ type Context struct {
 	stopped   bool
 	stopAt    Diagnostic
 	scratch   Diagnostic
+}
+
+// contexts keeps the per-run maps of finished runs (URL and host
+// classifications, normalized URLs, finding groups), cleared, for the next
+// run: an editor lints on every keystroke, and making them anew was a good
+// part of what a run allocates. Nothing a result holds points into them.
+var contexts = sync.Pool{New: func() any { return new(Context) }}
+
+func newContext(doc *jsonpos.Doc) *Context {
+	c := contexts.Get().(*Context)
+	urls, norm, hosts, groups := c.urls, c.norm, c.hosts, c.groups
+	clear(urls)
+	clear(norm)
+	clear(hosts)
+	clear(groups)
+	*c = Context{Doc: doc, Root: doc.Root, urls: urls, norm: norm, hosts: hosts, groups: groups}
+	return c
+}
+
+// release gives the run's maps back; the Context must not be used after.
+// Maps grown by a hostile document are not kept.
+func (c *Context) release() {
+	if len(c.urls) > 256 || len(c.norm) > 256 || len(c.hosts) > 256 || len(c.groups) > 256 {
+		return
+	}
+	*c = Context{urls: c.urls, norm: c.norm, hosts: c.hosts, groups: c.groups}
+	contexts.Put(c)
 }
 
 // Is10 reports whether the card has a 1.0 half (1.0 or mixed).
@@ -254,7 +283,7 @@ func (c *Context) ReportMissing(obj *jsonpos.Node, key string, id string, args .
 // ReportAs reports under another rule's code (for checks that share one
 // walk, such as the catalogue-driven structure checks).
 func (c *Context) ReportAs(code string, n *jsonpos.Node, rng jsonpos.Range, id string, args ...any) *Diagnostic {
-	r := ruleByCode[code]
+	r := RuleFor(code)
 	if r == nil {
 		panic("lint: unknown rule code " + code)
 	}
@@ -268,7 +297,7 @@ func (c *Context) ReportAs(code string, n *jsonpos.Node, rng jsonpos.Range, id s
 // ReportMissingAs is ReportAs for a member key absent from obj: the
 // pointer names the missing member (computed only when the finding is kept).
 func (c *Context) ReportMissingAs(code string, obj *jsonpos.Node, key string, rng jsonpos.Range, id string, args ...any) *Diagnostic {
-	r := ruleByCode[code]
+	r := RuleFor(code)
 	if r == nil {
 		panic("lint: unknown rule code " + code)
 	}

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -38,7 +39,7 @@ type credentialPattern struct {
 	// fold makes it ASCII case-insensitive.
 	hint string
 	fold bool
-	re   *regexp.Regexp
+	re   func() *regexp.Regexp
 	// check, when set, confirms a match (for example that a JWT header
 	// decodes to JSON with "alg").
 	check func(string) bool
@@ -55,18 +56,18 @@ const (
 )
 
 var credentialPatterns = []credentialPattern{
-	{what: credPEM, hint: pemHint, re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)`)},
-	{what: credBearer, hint: "bearer", fold: true, re: regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*`), check: notPlaceholderToken},
-	{what: "phrase.credential.basic", hint: "basic", fold: true, re: regexp.MustCompile(`(?i)\bbasic\s+[A-Za-z0-9+/]{8,}={0,2}`), check: looksLikeBasic},
-	{what: "phrase.credential.jwt", hint: "eyJ", re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`), check: looksLikeJWT},
-	{what: "phrase.credential.aws", hint: "IA", re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), check: func(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }},
-	{what: "phrase.credential.google", hint: "AIza", re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)},
-	{what: "phrase.credential.github", hint: "gh", re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})\b`)},
-	{what: "phrase.credential.gitlab", hint: "glpat-", re: regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}\b`)},
-	{what: "phrase.credential.slack", hint: "xox", re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}\b`)},
-	{what: "phrase.credential.stripe-live", hint: "_live_", re: regexp.MustCompile(`\b(?:sk|rk)_live_[A-Za-z0-9]{16,}\b`)},
-	{what: "phrase.credential.stripe-test", hint: "_test_", re: regexp.MustCompile(`\b(?:sk|rk)_test_[A-Za-z0-9]{16,}\b`)},
-	{what: "phrase.credential.sk", hint: "sk-", re: regexp.MustCompile(`\bsk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_-]{20,}\b`), check: mixedAlnum},
+	{what: credPEM, hint: pemHint, re: lazyRegexp(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)`)},
+	{what: credBearer, hint: "bearer", fold: true, re: lazyRegexp(`(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*`), check: notPlaceholderToken},
+	{what: "phrase.credential.basic", hint: "basic", fold: true, re: lazyRegexp(`(?i)\bbasic\s+[A-Za-z0-9+/]{8,}={0,2}`), check: looksLikeBasic},
+	{what: "phrase.credential.jwt", hint: "eyJ", re: lazyRegexp(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`), check: looksLikeJWT},
+	{what: "phrase.credential.aws", hint: "IA", re: lazyRegexp(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), check: func(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }},
+	{what: "phrase.credential.google", hint: "AIza", re: lazyRegexp(`\bAIza[0-9A-Za-z_-]{35}\b`)},
+	{what: "phrase.credential.github", hint: "gh", re: lazyRegexp(`\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})\b`)},
+	{what: "phrase.credential.gitlab", hint: "glpat-", re: lazyRegexp(`\bglpat-[A-Za-z0-9_-]{20,}\b`)},
+	{what: "phrase.credential.slack", hint: "xox", re: lazyRegexp(`\bxox[abposr]-[A-Za-z0-9-]{10,}\b`)},
+	{what: "phrase.credential.stripe-live", hint: "_live_", re: lazyRegexp(`\b(?:sk|rk)_live_[A-Za-z0-9]{16,}\b`)},
+	{what: "phrase.credential.stripe-test", hint: "_test_", re: lazyRegexp(`\b(?:sk|rk)_test_[A-Za-z0-9]{16,}\b`)},
+	{what: "phrase.credential.sk", hint: "sk-", re: lazyRegexp(`\bsk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_-]{20,}\b`), check: mixedAlnum},
 }
 
 func looksLikeJWT(s string) bool {
@@ -199,23 +200,24 @@ func isCredentialPlaceholder(v string) bool {
 // catalogueNames are member names the card format defines; a credential
 // found by shape inside one of them is reported, but removing the member
 // would break the card, so no fix is offered.
-var catalogueNames = func() map[string]bool {
+// Built on first use, as catalogueSecret is.
+var catalogueNames = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, f := range card.Fields() {
 		m[f.Name] = true
 	}
 	return m
-}()
+})
 
 // catalogueSecret is secretName of every catalogue member name, computed
 // once: most members of a card have these names.
-var catalogueSecret = func() map[string]bool {
+var catalogueSecret = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
-	for name := range catalogueNames {
+	for name := range catalogueNames() {
 		m[name] = secretName(name)
 	}
 	return m
-}()
+})
 
 // credentialFinding describes what was found in one string.
 type credentialFinding struct {
@@ -242,7 +244,7 @@ func findCredential(secretKey bool, v string) (credentialFinding, bool) {
 		} else if !token || !(strings.Contains(v, p.hint) || (p.fold && containsFoldASCII(v, p.hint))) {
 			continue
 		}
-		for _, m := range p.re.FindAllString(v, 4) {
+		for _, m := range p.re().FindAllString(v, 4) {
 			if p.check != nil && !p.check(m) {
 				continue
 			}
@@ -385,6 +387,7 @@ func maskSecret(s string) i18n.Text {
 }
 
 func checkCredentials(c *Context) {
+	catalogueNames, catalogueSecret := catalogueNames(), catalogueSecret()
 	var secretKeys map[string]bool // other member names → secretName, once per name and run
 	c.Root.Walk(func(n *jsonpos.Node) bool {
 		if n.Kind != jsonpos.String {

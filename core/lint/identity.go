@@ -60,6 +60,8 @@ func textUnits(s string) int {
 	n := 0
 	for _, r := range strings.TrimSpace(s) {
 		switch {
+		case r < 0x1100: // below every script counted twice (Hangul Jamo is the first)
+			n++
 		case unicode.Is(unicode.Han, r), unicode.Is(unicode.Hiragana, r), unicode.Is(unicode.Katakana, r), unicode.Is(unicode.Hangul, r):
 			n += 2
 		default:

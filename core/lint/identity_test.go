@@ -2,6 +2,7 @@ package lint
 
 import (
 	"testing"
+	"unicode"
 
 	"github.com/agentcard/agentcard/core/i18n"
 
@@ -76,4 +77,14 @@ func TestIdentityURLs(t *testing.T) {
 		{name: "tunnel provider", card: `"provider": {"organization": "Acme", "url": "https://acme.ngrok.app"}`, code: codeIdentityURLInternal, want: 1, args: []any{i18n.T("phrase.host.tunnel", `"acme.ngrok.app"`, "ngrok.app")}},
 		{name: "public", card: `"documentationUrl": "https://docs.example.com/a"`, code: codeIdentityURLInternal, want: 0},
 	})
+}
+
+// TestTextUnitsBelowHangul: no rune below U+1100 is of a script textUnits
+// counts twice, which its fast path relies on.
+func TestTextUnitsBelowHangul(t *testing.T) {
+	for r := rune(0); r < 0x1100; r++ {
+		if unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r) {
+			t.Fatalf("U+%04X is counted twice", r)
+		}
+	}
 }

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -472,10 +471,10 @@ func checkIfaceBindingUnknown(c *Context) {
 func majorOnly(v string) bool { return v == "v1" || v == "1" || v == "v1.0" }
 
 var (
-	majorMinorRe = regexp.MustCompile(`^[0-9]+\.[0-9]+$`)
-	patchRe      = regexp.MustCompile(`^([0-9]+\.[0-9]+)\.[0-9]+$`)
+	majorMinorRe = lazyRegexp(`^[0-9]+\.[0-9]+$`)
+	patchRe      = lazyRegexp(`^([0-9]+\.[0-9]+)\.[0-9]+$`)
 	// versions with decoration around a readable Major.Minor[.Patch].
-	looseVersionRe = regexp.MustCompile(`^[vV]?([0-9]+)(?:\.([0-9]+))?(?:\.[0-9]+)?(?:-[0-9A-Za-z.\-]+)?$`)
+	looseVersionRe = lazyRegexp(`^[vV]?([0-9]+)(?:\.([0-9]+))?(?:\.[0-9]+)?(?:-[0-9A-Za-z.\-]+)?$`)
 )
 
 // legacyVersion returns the top-level protocolVersion of a legacy or mixed
@@ -495,7 +494,7 @@ func checkIfaceVersionPatch(c *Context) {
 		if e.Version == nil || e.Version.Kind != jsonpos.String {
 			continue
 		}
-		m := patchRe.FindStringSubmatch(e.Version.Str)
+		m := patchRe().FindStringSubmatch(e.Version.Str)
 		if m == nil {
 			continue
 		}
@@ -510,7 +509,7 @@ func checkIfaceVersionInvalid(c *Context) {
 			continue // empty: required-field-empty
 		}
 		v := e.Version.Str
-		if majorMinorRe.MatchString(v) || patchRe.MatchString(v) {
+		if majorMinorRe().MatchString(v) || patchRe().MatchString(v) {
 			continue
 		}
 		var d *Diagnostic
@@ -520,7 +519,7 @@ func checkIfaceVersionInvalid(c *Context) {
 		} else {
 			d = c.Report(e.Version, "msg.interface-version-invalid", e.field("protocolVersion"), quote(v))
 		}
-		if m := looseVersionRe.FindStringSubmatch(v); m != nil {
+		if m := looseVersionRe().FindStringSubmatch(v); m != nil {
 			mm := m[1] + "." + m[2]
 			if m[2] == "" {
 				mm = m[1] + ".0"
@@ -531,7 +530,7 @@ func checkIfaceVersionInvalid(c *Context) {
 	// The legacy protocolVersion is a full version ("0.3.0") by custom; only
 	// a value that is no version at all is reported.
 	if v := legacyVersion(c); v != nil && strings.TrimSpace(v.Str) != "" {
-		if !majorMinorRe.MatchString(v.Str) && !patchRe.MatchString(v.Str) {
+		if !majorMinorRe().MatchString(v.Str) && !patchRe().MatchString(v.Str) {
 			c.Report(v, "msg.interface-version-invalid.legacy", quote(v.Str))
 		}
 	}
@@ -543,7 +542,7 @@ func checkIfaceVersionUnknown(c *Context) {
 			continue
 		}
 		v := e.Version.Str
-		if !majorMinorRe.MatchString(v) && !patchRe.MatchString(v) {
+		if !majorMinorRe().MatchString(v) && !patchRe().MatchString(v) {
 			continue
 		}
 		mm := card.MajorMinor(v)
@@ -560,6 +559,9 @@ func checkIfaceVersionUnknown(c *Context) {
 // trailing slash.
 func normURL(s string) string {
 	s = strings.TrimSpace(s)
+	if scheme, auth, rest, ok := simpleURL(s); ok {
+		return strings.TrimRight(strings.ToLower(scheme)+"://"+strings.ToLower(auth)+rest, "/")
+	}
 	if p, err := url.Parse(s); err == nil && p.Host != "" {
 		p.Scheme = strings.ToLower(p.Scheme)
 		p.Host = strings.ToLower(p.Host)

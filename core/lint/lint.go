@@ -163,8 +163,10 @@ func Lint(src []byte, opts Options) *Result {
 
 // LintDoc runs every rule on an already parsed document.
 func LintDoc(doc *jsonpos.Doc) *Result {
+	loadRules()
 	res := &Result{Doc: doc}
-	ctx := &Context{Doc: doc, Root: doc.Root}
+	ctx := newContext(doc)
+	defer ctx.release()
 	syntaxBroken := false
 	for _, p := range doc.Problems {
 		r := ruleByCode[p.Code]

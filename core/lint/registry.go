@@ -84,18 +84,13 @@ func catalogue() [][]*Rule {
 	}
 }
 
-// init builds the catalogue once. It cannot be a variable initializer:
-// checks report through RuleFor, which reads ruleByCode, and Go rejects
-// that reference cycle in package-level initialization.
-func init() {
-	for _, rules := range catalogue() {
-		register(rules...)
-	}
-}
-
+// The catalogue is built once, on first use (loadRules, lazy.go). It
+// cannot be a variable initializer: checks report through RuleFor, which
+// reads ruleByCode, and Go rejects that reference cycle in package-level
+// initialization.
 var (
 	registry   []*Rule
-	ruleByCode = map[string]*Rule{}
+	ruleByCode map[string]*Rule
 )
 
 // register adds rules to the catalogue. It panics on a duplicate or
@@ -129,6 +124,7 @@ func register(rules ...*Rule) {
 // packages are linked or on the order of catalogue(), so docs/RULES.md,
 // SARIF rule indexes and the learn site stay stable.
 func Rules() []*Rule {
+	loadRules()
 	out := append([]*Rule(nil), registry...)
 	sort.SliceStable(out, func(i, j int) bool {
 		ti, tj := topicRank(out[i].Topic), topicRank(out[j].Topic)
@@ -141,7 +137,10 @@ func Rules() []*Rule {
 }
 
 // RuleFor returns the rule with the code, or nil.
-func RuleFor(code string) *Rule { return ruleByCode[code] }
+func RuleFor(code string) *Rule {
+	loadRules()
+	return ruleByCode[code]
+}
 
 // Topics in the order the learn site and `agentcard rules` present them.
 var Topics = []string{"syntax", "structure", "identity", "interfaces", "legacy", "capabilities", "modes", "skills", "security", "signatures", "http", "sdks"}

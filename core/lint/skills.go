@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -302,29 +303,87 @@ func descriptionUnits(s string, limit int) int {
 	return units
 }
 
-func normalizeDescription(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	s = strings.TrimFunc(s, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
-	return strings.Join(strings.Fields(s), " ")
+// normalizeDescription is s lower-cased, trimmed of punctuation and white
+// space at both ends, with every run of white space inside as one space:
+// the form in which generic phrases and skill names are compared.
+func normalizeDescription(s string) string { return string(appendNormalized(nil, s)) }
+
+// appendNormalized appends normalizeDescription(s) to dst without
+// allocating on its own: the rule compares every short description and
+// its skill's name, thousands on a large card.
+func appendNormalized(dst []byte, s string) []byte {
+	trim := func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) }
+	i, j := 0, len(s)
+	for i < j {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !trim(r) {
+			break
+		}
+		i += n
+	}
+	for j > i {
+		r, n := utf8.DecodeLastRuneInString(s[i:j])
+		if !trim(r) {
+			break
+		}
+		j -= n
+	}
+	space := false
+	for k := i; k < j; {
+		r, n := rune(s[k]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s[k:])
+		}
+		k += n
+		if r < utf8.RuneSelf && asciiSpace(byte(r)) || r >= utf8.RuneSelf && unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space {
+			dst = append(dst, ' ')
+			space = false
+		}
+		switch {
+		case 'A' <= r && r <= 'Z':
+			dst = append(dst, byte(r+'a'-'A'))
+		case r < utf8.RuneSelf:
+			dst = append(dst, byte(r))
+		default:
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		}
+	}
+	return dst
+}
+
+// sameNormalized reports whether s normalized is norm, normalizing into *buf.
+func sameNormalized(buf *[]byte, norm []byte, s string) bool {
+	*buf = appendNormalized((*buf)[:0], s)
+	return string(*buf) == string(norm)
+}
+
+// asciiSpace is unicode.IsSpace for a byte below 0x80.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 func checkSkillDescription(c *Context) {
+	var norm, name []byte // normalized description and skill name, reused
 	for _, sk := range skillObjects(c) {
 		d := sk.Get("description")
 		if d == nil || d.Kind != jsonpos.String || strings.TrimSpace(d.Str) == "" {
 			continue // missing or empty: structure rules
 		}
 		units := descriptionUnits(d.Str, skillDescMinWords)
-		norm := ""
+		norm = norm[:0]
 		if len(d.Str) <= 120 { // generic phrases and skill names are short
-			norm = normalizeDescription(d.Str)
+			norm = appendNormalized(norm, d.Str)
 		}
 		shown := func() string { return quote(jsonpos.Clip(strings.TrimSpace(d.Str), skillQuoteMax)) }
 		switch {
-		case norm == "" && units >= skillDescMinWords:
-		case genericSkillPhrases[norm]:
+		case len(norm) == 0 && units >= skillDescMinWords:
+		case genericSkillPhrases[string(norm)]:
 			c.Report(d, "msg.skill-description-generic", skillLabel(sk), shown())
-		case norm != "" && norm == normalizeDescription(sk.Get("name").Text()):
+		case len(norm) != 0 && sameNormalized(&name, norm, sk.Get("name").Text()):
 			c.Report(d, "msg.skill-description-generic.name", skillLabel(sk), shown())
 		default:
 			if units < skillDescMinWords {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/internal/testcards"
@@ -371,4 +372,28 @@ func TestSharedCardsTopics(t *testing.T) {
 			}
 		}
 	})
+}
+
+// normalizedByStrings is normalizeDescription as the strings package
+// says it, the reference for the allocation-free form.
+func normalizedByStrings(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimFunc(s, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// TestAppendNormalized: the allocation-free form says what the strings
+// package says, for ASCII and other text alike, invalid UTF-8 included.
+func TestAppendNormalized(t *testing.T) {
+	cases := []string{"", " ", "A skill.", "  Does   THINGS\t\nwell!! ", "...", "-a-", "$x+", "~Tilde~", "a\vb\fc\rd",
+		"Helps  with tasks", "帮助 处理\u3000任务。", "Ünïcode Wörds", "\u00a0nbsp\u00a0", "a__b", "(a) [b] {c}", "a , b",
+		"\xff\xfeA B\xff", "«Ω»", "ǅungla İstanbul", "x\u2028y\u0085z"}
+	for i := 0; i < 128; i++ {
+		cases = append(cases, string(rune(i))+"Ab"+string(rune(i))+"c"+string(rune(i)))
+	}
+	for _, s := range cases {
+		if got, want := normalizeDescription(s), normalizedByStrings(s); got != want {
+			t.Errorf("normalizeDescription(%q) = %q, want %q", s, got, want)
+		}
+	}
 }

@@ -70,35 +70,56 @@ func (u urlInfo) Internal() bool { return u.Host != "" && u.Where != hostPublic 
 
 var (
 	// host:port, with a name, an IPv4 address or a bracketed IPv6 address.
-	hostPortRe = regexp.MustCompile(`^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?):([0-9]{1,5})$`)
+	hostPortRe = lazyRegexp(`^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?):([0-9]{1,5})$`)
 	// a host name followed by an optional port and path, without scheme.
-	bareHostRe = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)+(?::[0-9]{1,5})?(?:[/?#].*)?$`)
+	bareHostRe = lazyRegexp(`^[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)+(?::[0-9]{1,5})?(?:[/?#].*)?$`)
 	// unfilled templates of the common template languages and docs.
-	placeholderRes = []*regexp.Regexp{
-		regexp.MustCompile(`\$\{[^}]*\}`),        // ${HOST}
-		regexp.MustCompile(`\{\{[^}]*\}\}`),      // {{ base_url }}
-		regexp.MustCompile(`\{[^}]*\}`),          // {BASE_URL}
-		regexp.MustCompile(`<[^>]*>`),            // <your-url>
-		regexp.MustCompile(`\$[A-Z_][A-Z0-9_]*`), // $HOST
-		regexp.MustCompile(`%[A-Za-z_][A-Za-z0-9_]*%`),
-		regexp.MustCompile(`__[A-Z][A-Z0-9_]*__`),
-		regexp.MustCompile(`(?i)\byour[-_.]?(?:domain|host|hostname|url|server|agent|endpoint|app|service|api)\b[A-Za-z0-9._\-]*`),
-		regexp.MustCompile(`(?i)\b(?:change[-_]?me|replace[-_]?me|placeholder)\b`),
+	placeholderRes = []func() *regexp.Regexp{
+		lazyRegexp(`\$\{[^}]*\}`),        // ${HOST}
+		lazyRegexp(`\{\{[^}]*\}\}`),      // {{ base_url }}
+		lazyRegexp(`\{[^}]*\}`),          // {BASE_URL}
+		lazyRegexp(`<[^>]*>`),            // <your-url>
+		lazyRegexp(`\$[A-Z_][A-Z0-9_]*`), // $HOST
+		lazyRegexp(`%[A-Za-z_][A-Za-z0-9_]*%`),
+		lazyRegexp(`__[A-Z][A-Z0-9_]*__`),
+		lazyRegexp(`(?i)\byour[-_.]?(?:domain|host|hostname|url|server|agent|endpoint|app|service|api)\b[A-Za-z0-9._\-]*`),
+		lazyRegexp(`(?i)\b(?:change[-_]?me|replace[-_]?me|placeholder)\b`),
 	}
 )
+
+// hasPlaceholderWord reports whether s holds, in any ASCII case, one of
+// the words the word patterns of placeholderRes need: one pass over s.
+func hasPlaceholderWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		var w string
+		switch s[i] | 0x20 { // ASCII lower case (other bytes match no first letter)
+		case 'y':
+			w = "your"
+		case 'c':
+			w = "change"
+		case 'r':
+			w = "replace"
+		case 'p':
+			w = "placeholder"
+		default:
+			continue
+		}
+		if len(s)-i >= len(w) && strings.EqualFold(s[i:i+len(w)], w) {
+			return true
+		}
+	}
+	return false
+}
 
 // findPlaceholder returns the first unfilled template in s, or "".
 func findPlaceholder(s string) string {
 	// Every pattern needs one of these bytes or words; most strings have
 	// none, and the regexps are the linter's hottest path otherwise.
-	if !strings.ContainsAny(s, "{<$%_") {
-		ls := strings.ToLower(s)
-		if !strings.Contains(ls, "your") && !strings.Contains(ls, "change") && !strings.Contains(ls, "replace") && !strings.Contains(ls, "placeholder") {
-			return ""
-		}
+	if !strings.ContainsAny(s, "{<$%_") && !hasPlaceholderWord(s) {
+		return ""
 	}
 	for _, re := range placeholderRes {
-		if m := re.FindString(s); m != "" {
+		if m := re().FindString(s); m != "" {
 			return m
 		}
 	}
@@ -146,11 +167,46 @@ func (u *urlInfo) set(h hostInfo) { u.Where, u.Why, u.Reason = h.kind, h.why, h.
 
 // hostPortMatch matches the scheme-less host:port form; it never contains
 // a slash, which rules out most URLs without running the regexp.
+// It is hostPortRe without the regexp engine (TestHostPortMatchesRegexp):
+// [host, port] or nil.
 func hostPortMatch(s string) []string {
 	if strings.IndexByte(s, '/') >= 0 {
 		return nil
 	}
-	return hostPortRe.FindStringSubmatch(s)
+	colon := strings.LastIndexByte(s, ':')
+	if colon < 1 {
+		return nil
+	}
+	host, port := s[:colon], s[colon+1:]
+	if len(port) < 1 || len(port) > 5 {
+		return nil
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return nil
+		}
+	}
+	alnum := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' }
+	if host[0] == '[' {
+		if len(host) < 3 || host[len(host)-1] != ']' {
+			return nil
+		}
+		for i := 1; i < len(host)-1; i++ {
+			if c := host[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' || c == ':' || c == '.') {
+				return nil
+			}
+		}
+		return []string{s, host, port}
+	}
+	if !alnum(host[0]) || !alnum(host[len(host)-1]) {
+		return nil
+	}
+	for i := 1; i < len(host)-1; i++ {
+		if c := host[i]; !alnum(c) && c != '.' && c != '-' {
+			return nil
+		}
+	}
+	return []string{s, host, port}
 }
 
 // classifyURL reads the shape of a URL as written in a card.
@@ -213,13 +269,18 @@ func classifyURLWith(raw string, classifyHost func(string) hostInfo) urlInfo {
 			u.Form = formOtherScheme
 			return u
 		}
-		p, err := url.Parse(s)
-		if err != nil || p.Host == "" || !strings.HasPrefix(s[i:], "://") {
-			u.Form = formInvalid
-			return u
+		if _, auth, _, ok := simpleURL(s); ok {
+			host, port := hostPort(auth)
+			u.Host, u.Port = strings.ToLower(host), port
+		} else {
+			p, err := url.Parse(s)
+			if err != nil || p.Host == "" || !strings.HasPrefix(s[i:], "://") {
+				u.Form = formInvalid
+				return u
+			}
+			u.Host = strings.ToLower(p.Hostname())
+			u.Port = p.Port()
 		}
-		u.Host = strings.ToLower(p.Hostname())
-		u.Port = p.Port()
 		if u.Host == "" {
 			u.Form = formInvalid
 			return u
@@ -232,7 +293,7 @@ func classifyURLWith(raw string, classifyHost func(string) hostInfo) urlInfo {
 		u.set(classifyHost(u.Host))
 		return u
 	}
-	if bareHostRe.MatchString(s) && !strings.HasPrefix(s, ".") {
+	if bareHostRe().MatchString(s) && !strings.HasPrefix(s, ".") {
 		u.Form = formNoScheme
 		host := s
 		if j := strings.IndexAny(host, "/?#"); j >= 0 {

@@ -121,8 +121,8 @@ func TestProfileErrorsAreData(t *testing.T) {
 func TestPresetsLocalized(t *testing.T) {
 	zh := catalog.Of(i18n.Chinese)
 	for _, p := range Presets {
-		if p.Label == "" || strings.HasPrefix(p.Label, "phrase.") {
-			t.Errorf("preset %s has no English label: %q", p.ID, p.Label)
+		if en := p.Localized(nil).Label; en == "" || strings.HasPrefix(en, "phrase.") || hasHan(en) {
+			t.Errorf("preset %s has no English label: %q", p.ID, en)
 		}
 		l := p.Localized(zh)
 		if !hasHan(l.Label) || l.ID != p.ID || l.Profile != p.Profile {

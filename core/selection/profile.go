@@ -199,16 +199,21 @@ func contains(list []string, s string) bool {
 }
 
 // Preset is a ready-made client profile for the editor's client picker.
-// Its Label is English; Localized gives it in another language (the
-// catalogue id is "phrase.preset.<ID>").
+// Localized gives it with its Label in a language (the catalogue id is
+// "phrase.preset.<ID>"); the entries of Presets carry none, so that
+// nothing loads a catalogue at package init.
 type Preset struct {
 	ID      string `json:"id"`
 	Label   string `json:"label"`
 	Profile string `json:"profile"`
 }
 
-// Localized returns the preset with its label in cat's language.
+// Localized returns the preset with its label in cat's language (nil:
+// English).
 func (p Preset) Localized(cat *i18n.Catalogue) Preset {
+	if cat == nil {
+		cat = i18n.EnglishCatalogue()
+	}
 	if cat != nil {
 		if id := "phrase.preset." + p.ID; cat.Has(id) {
 			p.Label = cat.S(id)
@@ -226,7 +231,7 @@ var Presets = []Preset{
 	preset("legacy-0.3", "JSONRPC@0.3,HTTP+JSON@0.3,GRPC@0.3"),
 }
 
-// preset is a Preset with its English label from the catalogue.
+// preset is a Preset without its label (Localized).
 func preset(id, profile string) Preset {
-	return Preset{ID: id, Label: i18n.EnglishCatalogue().S("phrase.preset." + id), Profile: profile}
+	return Preset{ID: id, Profile: profile}
 }

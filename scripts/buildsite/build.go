@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -31,12 +32,16 @@ type builder struct {
 	stage                    string // where files are written until the site is complete
 	min                      *minify.M
 	files                    []string // every file written under out, relative
+	// modules are the pages' ES modules (modules), by entry point.
+	modules map[string]module
 }
 
 // assets are the public paths of the hashed files, filled as they are written.
 type assets struct {
 	CSS, WasmExec, Script, Wasm string
-	Worker                      string // the editor engine's Web Worker script
+	Boot                        string   // the playground's head module: starts the worker (site/editor/boot.js)
+	Chunks                      []string // the modules Script imports
+	Worker                      string   // the editor engine's Web Worker script
 	WasmSize                    int
 	// Verifier is wasm/editor built with -tags verifier: signature
 	// verification, which the playground loads only when a reader checks
@@ -118,11 +123,20 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 		return err
 	}
 
-	bundle, err := b.bundle("site/editor/main.js")
+	// The playground's and the lessons' scripts, as ES modules sharing
+	// their chunks (CodeMirror once, for both).
+	if err := b.bundleModules(pageModules); err != nil {
+		return err
+	}
+	// The playground's module loads playground.js (and CodeMirror) with a
+	// dynamic import, once the worker has started: all of it is preloaded.
+	main := b.modules["site/editor/main.js"]
+	a.Script, a.Chunks = main.Path, append(append([]string(nil), main.Imports...), main.Lazy...)
+	boot, err := b.bundle("site/editor/boot.js")
 	if err != nil {
 		return err
 	}
-	if a.Script, err = b.writeHashed("assets/editor.js", bundle); err != nil {
+	if a.Boot, err = b.writeHashed("assets/boot.js", boot); err != nil {
 		return err
 	}
 	worker, err := b.bundle("site/editor/worker.js")
@@ -205,9 +219,9 @@ func (b *builder) goBuildWasm(ctx context.Context, dst string, tags ...string) e
 	return nil
 }
 
-// bundle runs esbuild on one of the editor's entry points (the page's
-// script, the engine's Web Worker): one minified classic script (IIFE),
-// samples loaded as exact text.
+// bundle runs esbuild on a classic script's entry point (the engine's Web
+// Worker, the playground's head script, the course's and rules' small
+// scripts): one minified script (IIFE), JSON loaded as exact text.
 func (b *builder) bundle(entry string) ([]byte, error) {
 	res := api.Build(api.BuildOptions{
 		AbsWorkingDir:     b.root,
@@ -235,6 +249,107 @@ func (b *builder) bundle(entry string) ([]byte, error) {
 		}
 	}
 	return nil, fmt.Errorf("esbuild produced no JS")
+}
+
+// pageModules are the entry points of the pages' ES modules: the
+// playground's editor and a lesson's exercise. (The playground's head
+// script, boot.js, is a classic one: an async module would wait for the
+// module graph it shares with the editor, and start the engine later.)
+var pageModules = []string{"site/editor/main.js", "site/learn/js/lesson.js"}
+
+// module is one entry point's output: its public path, the chunks it
+// imports statically, and those its dynamic imports load (with theirs).
+type module struct {
+	Path    string
+	Imports []string
+	Lazy    []string
+}
+
+// bundleModules builds entries as ES modules with code splitting: code
+// two entries (or a dynamic import, such as the lesson's editor) share
+// goes into a chunk of its own, loaded once for both. Every file is named
+// by esbuild's hash of its content. The outputs land in b.modules.
+func (b *builder) bundleModules(entries []string) error {
+	res := api.Build(api.BuildOptions{
+		AbsWorkingDir:     b.root,
+		EntryPoints:       entries,
+		Bundle:            true,
+		Splitting:         true,
+		Format:            api.FormatESModule,
+		Target:            api.ES2020,
+		Platform:          api.PlatformBrowser,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		LegalComments:     api.LegalCommentsEndOfFile,
+		Loader:            map[string]api.Loader{".json": api.LoaderText},
+		Outdir:            filepath.Join(b.root, "assets"),
+		EntryNames:        "[name].[hash]",
+		ChunkNames:        "chunk.[hash]",
+		Metafile:          true,
+		Write:             false,
+		LogLevel:          api.LogLevelSilent,
+	})
+	if len(res.Errors) > 0 {
+		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+		return fmt.Errorf("esbuild:\n%s", strings.Join(msgs, "\n"))
+	}
+	for _, f := range res.OutputFiles {
+		rel, err := filepath.Rel(b.root, f.Path)
+		if err != nil {
+			return err
+		}
+		if err := b.write(filepath.ToSlash(rel), f.Contents); err != nil {
+			return err
+		}
+	}
+	var meta struct {
+		Outputs map[string]struct {
+			EntryPoint string `json:"entryPoint"`
+			Imports    []struct {
+				Path string `json:"path"`
+				Kind string `json:"kind"`
+			} `json:"imports"`
+		} `json:"outputs"`
+	}
+	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
+		return fmt.Errorf("esbuild metafile: %w", err)
+	}
+	// imports follows a file's imports of the kinds given through chunks.
+	var imports func(out string, kinds map[string]bool, seen map[string]bool) []string
+	imports = func(out string, kinds map[string]bool, seen map[string]bool) []string {
+		var list []string
+		for _, im := range meta.Outputs[out].Imports {
+			if !kinds[im.Kind] || seen[im.Path] {
+				continue
+			}
+			seen[im.Path] = true
+			list = append(list, "/"+im.Path)
+			list = append(list, imports(im.Path, kinds, seen)...)
+		}
+		return list
+	}
+	static := map[string]bool{"import-statement": true}
+	all := map[string]bool{"import-statement": true, "dynamic-import": true}
+	b.modules = map[string]module{}
+	for out, o := range meta.Outputs {
+		if o.EntryPoint == "" || strings.HasSuffix(out, ".map") {
+			continue
+		}
+		m := module{Path: "/" + out, Imports: imports(out, static, map[string]bool{out: true})}
+		seen := map[string]bool{out: true}
+		for _, f := range m.Imports {
+			seen[strings.TrimPrefix(f, "/")] = true
+		}
+		m.Lazy = imports(out, all, seen)
+		b.modules[o.EntryPoint] = m
+	}
+	for _, e := range entries {
+		if _, ok := b.modules[e]; !ok {
+			return fmt.Errorf("esbuild: no output for %s", e)
+		}
+	}
+	return nil
 }
 
 // render renders a templ component, minifies it and writes it to rel.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -32,26 +33,64 @@ func TestWriteHashed(t *testing.T) {
 	}
 }
 
-// The editor bundle builds from site/ and node_modules, as one classic
-// script with the samples inlined as text.
+// The pages' modules build from site/ and node_modules with code
+// splitting: the playground's module loads playground.js (samples inlined
+// as text) with a dynamic import, and the lesson's editor and the
+// playground share the CodeMirror chunk. The head script and the engine's
+// worker are classic scripts.
 func TestBundle(t *testing.T) {
 	b := testBuilder(t)
 	if _, err := os.Stat(filepath.Join(b.root, "node_modules", "codemirror")); err != nil {
 		t.Skip("node_modules not installed (npm ci)")
 	}
-	js, err := b.bundle("site/editor/main.js")
-	if err != nil {
+	if err := b.bundleModules(pageModules); err != nil {
 		t.Fatal(err)
 	}
-	if w, err := b.bundle("site/editor/worker.js"); err != nil || !strings.Contains(string(w), "importScripts") {
-		t.Errorf("engine worker bundle: %v", err)
+	read := func(public string) string {
+		data, err := os.ReadFile(filepath.Join(b.out, filepath.FromSlash(strings.TrimPrefix(public, "/"))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
 	}
-	s := string(js)
-	if strings.Contains(s, "import ") && strings.Contains(s, ` from "`) {
-		t.Error("bundle still has ES module imports")
+	main, lesson := b.modules["site/editor/main.js"], b.modules["site/learn/js/lesson.js"]
+	if len(read(main.Path)) > 4<<10 {
+		t.Errorf("the playground's module is %d bytes; it should only wait and import", len(read(main.Path)))
 	}
-	if !strings.Contains(s, "Timesheet Checker") {
-		t.Error("samples are not in the bundle")
+	var editorCode string
+	for _, f := range main.Lazy {
+		if s := read(f); strings.Contains(s, "Timesheet Checker") {
+			editorCode = s
+		}
+	}
+	if editorCode == "" {
+		t.Error("samples are not in the playground's chunks")
+	}
+	shared := 0
+	for _, f := range main.Lazy {
+		if slices.Contains(lesson.Lazy, f) && strings.Contains(read(f), "cm-content") {
+			shared++
+		}
+	}
+	if shared != 1 {
+		t.Errorf("%d CodeMirror chunks shared by the playground and the lesson's editor, want 1", shared)
+	}
+	for _, f := range lesson.Imports {
+		if strings.Contains(read(f), "cm-content") {
+			t.Errorf("a lesson page loads CodeMirror at once (%s)", f)
+		}
+	}
+	for _, entry := range []string{"site/editor/boot.js", "site/editor/worker.js"} {
+		js, err := b.bundle(entry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := string(js); strings.Contains(s, "import ") && strings.Contains(s, ` from "`) {
+			t.Errorf("%s still has ES module imports", entry)
+		}
+	}
+	if w, _ := b.bundle("site/editor/worker.js"); !strings.Contains(string(w), "importScripts") {
+		t.Error("the engine worker does not load wasm_exec.js")
 	}
 }
 

@@ -16,6 +16,8 @@ func (b *builder) pages(ctx context.Context, a assets) error {
 			CSS:      []string{a.CSS},
 			WasmExec: a.WasmExec,
 			Script:   a.Script,
+			Chunks:   a.Chunks,
+			Boot:     a.Boot,
 			Wasm:     a.Wasm,
 			Worker:   a.Worker,
 			WasmSize: a.WasmSize,

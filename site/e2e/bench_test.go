@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -45,37 +44,54 @@ type benchRow struct {
 	Card         string  `json:"card"`
 	Bytes        int     `json:"bytes"`
 	Diagnostics  int     `json:"diagnostics"`
-	LintP50      float64 `json:"lintP50ms"`
+	LintP50      float64 `json:"lintP50ms"` // agentcard.sync().lint: the engine alone, in wasm
 	LintP90      float64 `json:"lintP90ms"`
+	WorkerP50    float64 `json:"workerP50ms"` // await agentcard.lint: the same through the worker
 	RenderP50    float64 `json:"renderP50ms"` // squiggles + panel after lint
 	DomP50       float64 `json:"keystrokeToDomP50ms"`
 	KeystrokeP50 float64 `json:"keystrokeP50ms"` // to the next frame
 	KeystrokeP90 float64 `json:"keystrokeP90ms"`
 }
 
-// TestBrowserBenchmark measures, in headless Chromium, agentcard.lint alone and
-// keystroke-to-diagnostics (keydown to the frame after the panel and
-// squiggles are updated, with the typing debounce set to 0) for a 3 KB and a
-// 100 KB card, and time to interactive (navigation start to the first
-// findings shown, cold cache). It reports; it never fails on timings.
+// coldRuns is how many fresh profiles the cold start is measured in.
+const coldRuns = 5
+
+// TestBrowserBenchmark measures, in headless Chromium, the playground's cold
+// start (navigation to data-checker="ready", the first findings shown, in
+// coldRuns fresh profiles, with the phases of Engine.timings), the engine's
+// lint alone (agentcard.sync(), in wasm) and through its worker (await
+// agentcard.lint), and keystroke-to-diagnostics (keydown to the frame after
+// the panel and squiggles are updated, with the typing debounce set to 0)
+// for a 3 KB and a 100 KB card. It reports medians; it never fails on
+// timings. AGENTCARD_E2E_BASE=http://127.0.0.1:8787 measures make dev.
 func TestBrowserBenchmark(t *testing.T) {
 	base := serveSite(t, site(t), nil)
 	ctx := browser(t)
 	report := map[string]any{}
 
-	// Time to interactive: three cold loads, each in a fresh profile.
+	// Cold start: each load in a fresh profile (no cache, no compiled wasm).
 	var ttis []float64
-	for i := 0; i < 3; i++ {
+	phases := map[string][]float64{}
+	for i := 0; i < coldRuns; i++ {
 		fresh, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
 		if err := chromedp.Do(fresh); err != nil {
 			t.Fatal(err)
 		}
-		open(t, fresh, base+"/")
+		do(t, fresh, chromedp.Navigate(base+"/"))
+		run(t, fresh, chromedp.Poll[chromedp.Void](`document.querySelector('#playground[data-checker="ready"]')`, chromedp.WithPollingTimeout(60*time.Second)))
 		ttis = append(ttis, eval[float64](t, fresh, `agentcardStats.ready`))
+		for k, v := range eval[map[string]float64](t, fresh, `agentcardPlayground.engineTimings()`) {
+			phases[k] = append(phases[k], v)
+		}
 		cancel()
 	}
-	report["timeToInteractiveMs"] = percentile(ttis, 0.5)
-	report["timeToInteractiveRunsMs"] = ttis
+	report["coldStartMs"] = percentile(ttis, 0.5)
+	report["coldStartRunsMs"] = ttis
+	med := map[string]float64{}
+	for k, v := range phases {
+		med[k] = percentile(v, 0.5)
+	}
+	report["coldStartPhasesMs"] = med
 
 	open(t, ctx, base+"/?debounce=0")
 	var rows []benchRow
@@ -88,11 +104,15 @@ func TestBrowserBenchmark(t *testing.T) {
 		text := benchCard(t, c.size)
 		js, _ := json.Marshal(text)
 		eval[bool](t, ctx, fmt.Sprintf(`(() => { agentcardPlayground.setText(%s); agentcardPlayground.lintNow(); return true })()`, js))
-		// agentcard.lint alone
-		lint := eval[[]float64](t, ctx, fmt.Sprintf(`(() => { const text = agentcardPlayground.getText(); const out = [];
-			for (let i = 0; i < %d; i++) { const t0 = performance.now(); agentcard.lint(text); out.push(performance.now() - t0); }
+		// The engine's lint alone (a Go instance on the page, asked for)
+		// and through the worker, as the playground and agentcard.lint call it.
+		lint := eval[[]float64](t, ctx, fmt.Sprintf(`(async () => { const s = await agentcard.sync(); const text = agentcardPlayground.getText(); const out = [];
+			for (let i = 0; i < %d; i++) { const t0 = performance.now(); s.lint(text); out.push(performance.now() - t0); }
 			return out })()`, c.lints))
-		ndiag := eval[int](t, ctx, `agentcard.lint(agentcardPlayground.getText()).diagnostics.length`)
+		worker := eval[[]float64](t, ctx, fmt.Sprintf(`(async () => { const text = agentcardPlayground.getText(); const out = [];
+			for (let i = 0; i < %d; i++) { const t0 = performance.now(); await agentcard.lint(text); out.push(performance.now() - t0); }
+			return out })()`, c.lints))
+		ndiag := eval[int](t, ctx, `agentcard.lint(agentcardPlayground.getText()).then((r) => r.diagnostics.length)`)
 		// keystrokes typed into the first skill's description
 		eval[bool](t, ctx, `(() => { const v = agentcardPlayground.view; const pos = v.state.doc.toString().indexOf('"description": "Builds') + 16;
 			v.dispatch({selection: {anchor: pos}}); v.focus(); agentcardStats.keystroke = []; agentcardStats.keystrokeDom = []; agentcardStats.render = []; return true })()`)
@@ -107,7 +127,7 @@ func TestBrowserBenchmark(t *testing.T) {
 		render := eval[[]float64](t, ctx, `agentcardStats.render`)
 		rows = append(rows, benchRow{
 			Card: c.name, Bytes: len(text), Diagnostics: ndiag,
-			LintP50: percentile(lint, 0.5), LintP90: percentile(lint, 0.9),
+			LintP50: percentile(lint, 0.5), LintP90: percentile(lint, 0.9), WorkerP50: percentile(worker, 0.5),
 			RenderP50: percentile(render, 0.5), DomP50: percentile(dom, 0.5),
 			KeystrokeP50: percentile(keys, 0.5), KeystrokeP90: percentile(keys, 0.9),
 		})
@@ -123,14 +143,39 @@ func TestBrowserBenchmark(t *testing.T) {
 	out, _ := json.MarshalIndent(report, "", "  ")
 	os.WriteFile(filepath.Join(artifacts(t), "editor-bench.json"), append(out, '\n'), 0o644)
 
-	t.Logf("time to interactive (cold, p50 of 3): %.0f ms", report["timeToInteractiveMs"])
-	t.Logf("%-7s %8s %6s %10s %10s %10s %14s %16s", "card", "bytes", "diags", "lint p50", "lint p90", "render p50", "key→DOM p50", "key→frame p50")
+	t.Logf("cold start, navigation to data-checker=ready, median of %d fresh profiles: %.0f ms (budget 1000 ms: %s); runs %v",
+		coldRuns, report["coldStartMs"], verdict(report["coldStartMs"].(float64) <= 1000), roundAll(ttis))
+	var names []string
+	for k := range med {
+		names = append(names, k)
+	}
+	sort.Slice(names, func(i, j int) bool { return med[names[i]] < med[names[j]] })
+	var line []string
+	for _, k := range names {
+		line = append(line, fmt.Sprintf("%s %.0f", k, med[k]))
+	}
+	t.Logf("  phases (median ms since navigation start): %s", strings.Join(line, ", "))
+	t.Logf("%-7s %8s %6s %10s %10s %11s %10s %14s %16s", "card", "bytes", "diags", "lint p50", "lint p90", "worker p50", "render p50", "key→DOM p50", "key→frame p50")
 	for _, r := range rows {
 		budget := ""
 		if r.Card == "100 KB" {
-			budget = fmt.Sprintf(" (budget 16 ms for key→DOM: %s)", map[bool]string{true: "ok", false: "over"}[r.DomP50 <= 16])
+			budget = fmt.Sprintf(" (budget 10 ms for key→DOM: %s)", verdict(r.DomP50 <= 10))
 		}
-		t.Logf("%-7s %8d %6d %7.1f ms %7.1f ms %7.1f ms %11.1f ms %13.1f ms%s", r.Card, r.Bytes, r.Diagnostics, r.LintP50, r.LintP90, r.RenderP50, r.DomP50, r.KeystrokeP50, budget)
+		t.Logf("%-7s %8d %6d %7.1f ms %7.1f ms %8.1f ms %7.1f ms %11.1f ms %13.1f ms%s", r.Card, r.Bytes, r.Diagnostics, r.LintP50, r.LintP90, r.WorkerP50, r.RenderP50, r.DomP50, r.KeystrokeP50, budget)
 	}
-	_ = context.Background
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "ok"
+	}
+	return "over"
+}
+
+func roundAll(xs []float64) []int {
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x + 0.5)
+	}
+	return out
 }

@@ -154,13 +154,14 @@ func TestE2ELanguageChinese(t *testing.T) {
 		t.Errorf("simulator trace %q is not Chinese", reasons)
 	}
 	// The page's own engine speaks Chinese too.
-	if msg := eval[string](t, ctx, `agentcard.lint('{"name": 1}').diagnostics[0].message`); !hasHan(msg) {
+	if msg := eval[string](t, ctx, `agentcard.lint('{"name": 1}').then((r) => r.diagnostics[0].message)`); !hasHan(msg) {
 		t.Errorf("agentcard.lint on the page answers %q", msg)
 	}
 	screenshot(t, ctx, "playground-zh-CN.png")
 
 	// Share in Chinese: the link opens the same text, still in Chinese.
 	do(t, ctx, chromedp.Click(`[data-testid="share"]`))
+	waitFor(t, ctx, `document.querySelector('[data-testid="share-url"]').value.includes("#c=")`)
 	link := eval[string](t, ctx, `document.querySelector('[data-testid="share-url"]').value`)
 	if !strings.Contains(link, "#c=") || !hasHan(eval[string](t, ctx, `document.getElementById("share-note").textContent`)) {
 		t.Errorf("share link %q or its note is not right", link)
@@ -175,7 +176,7 @@ func TestE2ELanguageChinese(t *testing.T) {
 		t.Error("switching the language changed the editor's text")
 	}
 	compareMessages(t, shownMessages(t, ctx), engineMessages(src, i18n.English), i18n.English)
-	if msg := eval[string](t, ctx, `agentcard.lint('{"name": 1}').diagnostics[0].message`); hasHan(msg) {
+	if msg := eval[string](t, ctx, `agentcard.lint('{"name": 1}').then((r) => r.diagnostics[0].message)`); hasHan(msg) {
 		t.Errorf("agentcard.lint still answers in Chinese: %q", msg)
 	}
 

@@ -40,6 +40,7 @@ func TestE2EMatrix(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, base+"/")
 	typeCard(t, ctx, scopesCard)
+	waitSettled(t, ctx) // the matrix follows the typed card, not the sample
 	poll(t, ctx, `document.querySelectorAll('[data-testid="sdk-matrix-row"]').length === 3`)
 	rows := eval[[]matrixRow](t, ctx, matrixJS)
 	if r := rows[0]; r.SDK != "a2a-go" || r.Basis != "model" || r.Loads != "no" || r.Selects != "not-reached" || !strings.Contains(r.Words, "a2a-go v2.3.1") {
@@ -91,6 +92,7 @@ func TestE2EMatrix(t *testing.T) {
 	zh := browserIn(t, "zh-CN")
 	open(t, zh, base+"/")
 	typeCard(t, zh, scopesCard)
+	waitSettled(t, zh)
 	poll(t, zh, `document.querySelectorAll('[data-testid="sdk-matrix-row"]').length === 3`)
 	words := eval[[]string](t, zh, `[document.querySelector('[data-testid="sdk-matrix"] h3').textContent, document.querySelector('[data-testid="sdk-matrix"] thead').textContent,
 		document.querySelector('[data-testid="sdk-matrix-row"][data-sdk="a2a-go"] [data-col="loads"]').textContent,

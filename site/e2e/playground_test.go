@@ -49,6 +49,21 @@ func open(t *testing.T, ctx context.Context, url string) {
 	}
 }
 
+// waitFor waits until the JavaScript condition holds: the engine answers
+// from its worker, so what a click or an input changes comes a moment later.
+func waitFor(t *testing.T, ctx context.Context, cond string) {
+	t.Helper()
+	run(t, ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(20*time.Second)))
+}
+
+// waitSettled waits until the simulator follows the latest findings: its
+// highlight of the selected entry redraws the text under the pointer, so
+// a hover test points at the text only after it.
+func waitSettled(t *testing.T, ctx context.Context) {
+	t.Helper()
+	waitFor(t, ctx, `document.getElementById("playground").dataset.settled === String(agentcardStats.lints)`)
+}
+
 func lints(t *testing.T, ctx context.Context) int {
 	return eval[int](t, ctx, `agentcardStats.lints`)
 }
@@ -98,6 +113,31 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Logf("screenshot: %s", p)
 }
 
+// TestE2EPageAPI: globalThis.agentcard answers from the engine's worker
+// (every function returns a Promise) and the page runs no Go of its own
+// (docs/ARCHITECTURE.md §4), not even once it is idle; agentcard.sync()
+// makes one on request, and the asynchronous API stays in place.
+func TestE2EPageAPI(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	open(t, ctx, base+"/")
+	time.Sleep(1500 * time.Millisecond) // idle time: nothing may start now
+	if g := eval[string](t, ctx, `typeof Go`); g != "undefined" {
+		t.Errorf("the page loaded Go's wasm_exec.js unasked (typeof Go = %q)", g)
+	}
+	if ok := eval[bool](t, ctx, `agentcard.lint('{"name": 1}') instanceof Promise && agentcard.select("{}", "JSONRPC@1.0") instanceof Promise`); !ok {
+		t.Error("agentcard.lint and select do not return Promises")
+	}
+	n := eval[int](t, ctx, `agentcard.lint('{"name": 1}').then((r) => r.diagnostics.length)`)
+	if n == 0 {
+		t.Fatal("agentcard.lint found nothing")
+	}
+	got := eval[map[string]any](t, ctx, `agentcard.sync().then((s) => ({n: s.lint('{"name": 1}').diagnostics.length, version: s.version === agentcard.version, go: typeof Go, async: agentcard.lint("{}") instanceof Promise, same: agentcard.sync() instanceof Promise}))`)
+	if got["n"] != float64(n) || got["version"] != true || got["go"] != "function" || got["async"] != true || got["same"] != true {
+		t.Errorf("agentcard.sync(): %v (want %d findings, the same version, Go loaded, the async API kept)", got, n)
+	}
+}
+
 func TestE2EPlaygroundDiagnostics(t *testing.T) {
 	base := serveSite(t, site(t), nil)
 	ctx := browser(t)
@@ -120,7 +160,7 @@ func TestE2EPlaygroundDiagnostics(t *testing.T) {
 		Range struct {
 			Start struct{ Line int } `json:"start"`
 		} `json:"range"`
-	}](t, ctx, `agentcard.lint(agentcardPlayground.getText()).diagnostics`) {
+	}](t, ctx, `agentcard.lint(agentcardPlayground.getText()).then((r) => r.diagnostics)`) {
 		want[key{d.Code, d.Range.Start.Line}]++
 	}
 	got := map[key]int{}
@@ -204,18 +244,18 @@ func TestE2ESquiggleOnCJKLine(t *testing.T) {
 	}
 	// Every diagnostic's range, read back from the page's text, must be
 	// what the engine's byte range says.
-	bad := eval[[]string](t, ctx, `(() => {
+	bad := eval[[]string](t, ctx, `(async () => {
 		const text = agentcardPlayground.getText();
 		const bytes = new TextEncoder().encode(text);
 		const dec = new TextDecoder();
-		return agentcard.lint(text).diagnostics.filter(d =>
+		return (await agentcard.lint(text)).diagnostics.filter(d =>
 			text.slice(d.from, d.to) !== dec.decode(bytes.slice(d.range.start.offset, d.range.end.offset))
 		).map(d => d.code);
 	})()`)
 	if len(bad) > 0 {
 		t.Errorf("UTF-16 ranges disagree with byte ranges for %v", bad)
 	}
-	modes := eval[int](t, ctx, `agentcard.lint(agentcardPlayground.getText()).diagnostics.filter(d => agentcardPlayground.getText().slice(d.from, d.to).includes("文本")).length`)
+	modes := eval[int](t, ctx, `agentcard.lint(agentcardPlayground.getText()).then((r) => r.diagnostics.filter(d => agentcardPlayground.getText().slice(d.from, d.to).includes("文本")).length)`)
 	if modes > 0 && !found[`"文本"`] {
 		t.Errorf("a finding covers 文本 but no squiggle does; squiggles cover %q", marks)
 	}
@@ -279,6 +319,7 @@ func TestE2EClientSimulator(t *testing.T) {
 	}
 	for _, c := range cases {
 		setInput(t, ctx, "sim-profile", c.profile)
+		waitFor(t, ctx, fmt.Sprintf(`document.getElementById("sim-result").dataset.profile === %q`, c.profile))
 		outcome := eval[string](t, ctx, `document.getElementById("sim-result").dataset.outcome`)
 		decisions := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="sim-trace-entry"]')].map(e => e.dataset.decision)`)
 		if len(decisions) != 3 {
@@ -308,6 +349,7 @@ func TestE2EClientSimulator(t *testing.T) {
 	// A preset button fills the profile; the tenant is shown.
 	typeCard(t, ctx, readCard(t, "full-1.0.json"))
 	do(t, ctx, chromedp.Click(`[data-preset="jsonrpc-1.0"]`))
+	waitFor(t, ctx, `document.getElementById("sim-result").dataset.profile === "JSONRPC@1.0" && document.querySelector('[data-testid="sim-tenant"]')`)
 	if tenant := eval[string](t, ctx, `document.querySelector('[data-testid="sim-tenant"]').dataset.tenant`); tenant != "clinics-north" {
 		t.Errorf("tenant shown %q, want clinics-north", tenant)
 	}
@@ -387,6 +429,7 @@ func TestE2EButtons(t *testing.T) {
 	// format
 	typeCard(t, ctx, `{"name":"x","skills":[{"id":"a"}]}`)
 	do(t, ctx, chromedp.Click(`[data-testid="format"]`))
+	waitFor(t, ctx, `agentcardPlayground.getText().includes("\n")`) // the worker answers
 	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != "{\n  \"name\": \"x\",\n  \"skills\": [\n    {\n      \"id\": \"a\"\n    }\n  ]\n}\n" {
 		t.Errorf("format gave %q", got)
 	}
@@ -435,6 +478,7 @@ func TestE2ELongShareWarning(t *testing.T) {
 	long := eval[string](t, ctx, `(() => { let s = '{"skills": ['; for (let i = 0; i < 3000; i++) s += JSON.stringify({id: "s" + Math.random().toString(36).slice(2), name: Math.random().toString(36)}) + ","; return s + '{}]}' })()`)
 	typeCard(t, ctx, long)
 	do(t, ctx, chromedp.Click(`[data-testid="share"]`))
+	waitFor(t, ctx, `document.getElementById("share-note").dataset.long`)
 	if l := eval[string](t, ctx, `document.getElementById("share-note").dataset.long`); l != "true" {
 		t.Errorf("no warning for a %d-byte card", len(long))
 	}
@@ -464,6 +508,7 @@ func TestE2EHoverAndCompletion(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, base+"/")
 	typeCard(t, ctx, readCard(t, "minimal-1.0.json"))
+	waitSettled(t, ctx)
 
 	// Hover over "protocolBinding" inside supportedInterfaces[0].
 	pt := eval[[]float64](t, ctx, `(() => { const v = agentcardPlayground.view;
@@ -484,7 +529,7 @@ func TestE2EHoverAndCompletion(t *testing.T) {
 	do(t, ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 5, 5), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, pt[0], pt[1]))
 	tip := run(t, ctx, chromedp.Poll[string](`(() => { const e = document.querySelector('.cm-tooltip-lint'); return e && e.textContent })()`,
 		chromedp.WithPollingTimeout(5*time.Second)))
-	rule := eval[string](t, ctx, `(() => { const d = agentcard.lint(agentcardPlayground.getText()).diagnostics.find(d => agentcardPlayground.getText().slice(d.from, d.to).includes("jsonrpc")); return agentcard.rules().find(r => r.code === d.code).explanation })()`)
+	rule := eval[string](t, ctx, `(async () => { const d = (await agentcard.lint(agentcardPlayground.getText())).diagnostics.find(d => agentcardPlayground.getText().slice(d.from, d.to).includes("jsonrpc")); return (await agentcard.rules()).find(r => r.code === d.code).explanation })()`)
 	if !strings.Contains(tip, rule[:min(40, len(rule))]) {
 		t.Errorf("diagnostic tooltip %q lacks the rule's explanation %q", tip, rule)
 	}
@@ -592,7 +637,9 @@ func TestE2EB17ShareLinkOverDraft(t *testing.T) {
 	}
 	// The shared card, unchanged, is nobody's draft: the same link again
 	// (a reload) opens without a question.
-	time.Sleep(600 * time.Millisecond)
+	// (kept once the editor's save runs, 400 ms after the change: waited
+	// for, not slept on, as a busy machine runs it later)
+	run(t, ctx, chromedp.Poll[chromedp.Void](`localStorage.getItem("agentcard.editor.text") === `+jsString(shared)+` && localStorage.getItem("agentcard.editor.edited") === "0"`, chromedp.WithPollingTimeout(20*time.Second)))
 	do(t, ctx, chromedp.Reload())
 	open(t, ctx, link)
 	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got != shared || !eval[bool](t, ctx, `document.getElementById("message").hidden`) {

@@ -58,10 +58,18 @@ func (r headerRule) matches(p string) bool {
 // AGENTCARD_E2E_BASE=http://127.0.0.1:8787 runs the tests against a running
 // server instead (make dev: the site and the Worker in wrangler dev);
 // tests that need the /api/card stand-in then skip.
-// scriptDelay holds back the editor's script, as a slow network would, so
+// scriptDelay holds back the page's scripts (pageScript), as a slow network would, so
 // the page is painted before any script runs: the layout test measures how
 // much it then moves. Tests run one at a time; only that test sets it.
 var scriptDelay time.Duration
+
+// pageScript reports whether path is one of the page's own scripts (the
+// head's boot script, the playground's module and its chunks, a lesson's),
+// which scriptDelay holds back; the worker's scripts are not the page's.
+func pageScript(path string) bool {
+	return strings.HasPrefix(path, "/assets/") && strings.HasSuffix(path, ".js") &&
+		!strings.HasPrefix(path, "/assets/engine-worker.") && !strings.HasPrefix(path, "/assets/wasm_exec.")
+}
 
 func serveSite(t *testing.T, site string, cards map[string]string) string {
 	if base := os.Getenv("AGENTCARD_E2E_BASE"); base != "" {
@@ -93,7 +101,7 @@ func serveSite(t *testing.T, site string, cards map[string]string) string {
 		w.Write([]byte(body))
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		if scriptDelay > 0 && strings.HasPrefix(r.URL.Path, "/assets/editor.") && strings.HasSuffix(r.URL.Path, ".js") {
+		if scriptDelay > 0 && pageScript(r.URL.Path) {
 			time.Sleep(scriptDelay)
 		}
 		for _, rule := range rules {

@@ -71,9 +71,14 @@ func TestE2ETools(t *testing.T) {
 
 	// Migrate: offered for the legacy card, and the result is a 1.0 card
 	// with no error (for which Migrate is no longer offered).
-	typeCard(t, ctx, readCard(t, "legacy-0.3.json"))
+	legacy := readCard(t, "legacy-0.3.json")
+	typeCard(t, ctx, legacy)
 	n = lints(t, ctx)
 	do(t, ctx, chromedp.WaitVisible(`[data-testid="migrate"]`), chromedp.Click(`[data-testid="migrate"]`))
+	// The worker migrates, then the page checks the new text: wait for
+	// the text to change before waiting for its findings.
+	legacyJS, _ := json.Marshal(legacy)
+	waitFor(t, ctx, fmt.Sprintf(`agentcardPlayground.getText() !== %s`, legacyJS))
 	waitLint(t, ctx, n)
 	summary := eval[map[string]string](t, ctx, `({...document.getElementById("diag-summary").dataset})`)
 	if summary["era"] != "1.0" || summary["errors"] != "0" {

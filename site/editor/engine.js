@@ -4,10 +4,10 @@
 // from the already compiled module, so a hostile document can slow the
 // findings down but never freeze the tab.
 //
-// globalThis.agentcard (docs/ARCHITECTURE.md §4: synchronous lint/select/format/…)
-// stays available on the page for outside checks and the console: once the
-// first findings are shown, startPageAPI instantiates the same module on the
-// main thread during idle time. The playground itself never calls it.
+// globalThis.agentcard (docs/ARCHITECTURE.md §4) answers from the same
+// worker: its functions return Promises (pageAPI). A Go instance on the
+// page's main thread exists only once someone asks for the synchronous
+// API (agentcard.sync()); the playground never does.
 
 export class TimeoutError extends Error {
   constructor(fn, ms) {
@@ -40,9 +40,13 @@ export class Engine {
     this.pending = new Map(); // id -> {resolve, reject, timer, fn}
     this.nextId = 1;
     this.restarts = 0;
-    this.info = null; // {version, fields, rules}
+    this.info = null; // {version}
     this.lastMs = 0; // time the last answered call took inside the worker
     this.log = [];
+    this.lists = null; // promise of {fields, rules} in this.lang (catalogues)
+    // Start-up phases on the page's clock (ms since navigation start):
+    // the page's own marks plus the first worker's (timings()).
+    this.marks = { created: performance.now() };
   }
 
   // start begins (or restarts) a worker and resolves with its ready info.
@@ -52,41 +56,134 @@ export class Engine {
     this.ready = new Promise((resolve, reject) => {
       w.onmessage = (e) => {
         const m = e.data;
-        if (m.type === "progress") this.opts.onProgress && this.opts.onProgress(m.value);
+        if (m.type === "hello") {
+          this.mark("workerRunning");
+          if (this.onHello) this.onHello();
+        } else if (m.type === "progress") this.opts.onProgress && this.opts.onProgress(m.value);
         else if (m.type === "ready") {
           this.module = m.module;
-          this.info = { version: m.version, fields: m.fields, rules: m.rules };
-          this.timings = m.timings;
+          this.info = { version: m.version };
+          const f = this.first && this.pending.get(this.first.id);
+          if (f && !f.timer) f.timer = setTimeout(() => this.expire(w, new TimeoutError("lint", this.opts.timeoutMs)), this.opts.timeoutMs);
+          if (!this.workerTimings) {
+            // The worker's clock starts with the worker: shift it onto the page's.
+            const shift = (m.origin || performance.timeOrigin) - performance.timeOrigin;
+            this.workerTimings = Object.fromEntries(Object.entries(m.timings || {}).map(([k, v]) => [k, v + shift]));
+            this.marks.ready = performance.now();
+          }
           resolve(this.info);
-        } else if (m.type === "failed") reject(Object.assign(new Error(m.message), { status: m.status }));
+        } else if (m.type === "failed") {
+          const err = Object.assign(new Error(m.message), { status: m.status });
+          this.failFirst(err);
+          reject(err);
+        }
         else if (m.type === "result") this.settle(m);
       };
       w.onerror = (e) => {
         e.preventDefault();
-        reject(Object.assign(new Error(e.message || "the checker's worker failed to start"), { code: e.message ? "" : "worker" }));
+        const err = Object.assign(new Error(e.message || "the checker's worker failed to start"), { code: e.message ? "" : "worker" });
+        this.failFirst(err);
+        reject(err);
       };
     });
+    const first = this.first && !this.first.posted ? this.first : null;
+    if (first) first.posted = true; // a replacement worker does not lint it again
     w.postMessage({ type: "init", wasm: this.opts.wasm, wasmExec: this.opts.wasmExec, size: this.opts.size, module: this.module,
-      lang: this.lang, langPending: this.langPending && !this.lang });
+      lang: this.lang, langPending: this.langPending && !this.lang,
+      first: first && { id: first.id, text: first.text, opts: first.opts } });
     return this.ready;
+  }
+
+  // lintFirst has the first worker lint text with opts as soon as its Go
+  // program runs, without waiting for the page to hear that it is ready
+  // (the page is busy loading the editor then); the page's first
+  // call("lint") with the same text and profile gets that answer. Call it
+  // before start().
+  lintFirst(text, opts) {
+    if (this.worker) return;
+    const first = { text, opts: { profile: (opts && opts.profile) || "publish" }, id: this.nextId++, taken: false };
+    first.promise = new Promise((resolve, reject) => {
+      const now = performance.now();
+      // The time limit starts when the worker is ready (start-up is not the lint's).
+      this.pending.set(first.id, { resolve, reject, timer: 0, fn: "lint", asked: now, posted: now });
+    });
+    first.promise.catch(() => {}); // nobody may ask for it
+    this.first = first;
+  }
+
+  // running resolves once the first worker's script runs (or after
+  // waitMs): what the page waits for before it keeps its main thread busy.
+  running(waitMs) {
+    if (!this.runningP) {
+      this.runningP = new Promise((resolve) => {
+        if ("workerRunning" in this.marks) resolve();
+        this.onHello = resolve;
+        setTimeout(resolve, waitMs);
+      });
+    }
+    return this.runningP;
+  }
+
+  // failFirst fails the first lint when the worker could not start.
+  failFirst(err) {
+    const p = this.first && this.pending.get(this.first.id);
+    if (!p) return;
+    this.pending.delete(this.first.id);
+    clearTimeout(p.timer);
+    p.reject(err);
+  }
+
+  // timings says where start-up time went, in ms since navigation start:
+  // created (this engine), the worker's start, goLoaded (wasm_exec.js),
+  // compiled, instantiated, running (Go's main), language, ready (the
+  // page heard it), and what the page marked after (firstLint, …).
+  timings() {
+    const w = this.workerTimings || {};
+    // The page's own: its HTML arrived (responseEnd), first paint.
+    const nav = performance.getEntriesByType("navigation")[0];
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+    const page = { html: nav && nav.responseEnd, domInteractive: nav && nav.domInteractive, firstPaint: fcp && fcp.startTime };
+    return { ...page, ...this.marks, workerStart: w.start, goLoaded: w.goLoaded, compiled: w.compiled, instantiated: w.instantiated, running: w.running, language: w.language };
+  }
+
+  // mark records a start-up phase of the page's (the first time only).
+  mark(name) {
+    if (!(name in this.marks)) this.marks[name] = performance.now();
+  }
+
+  // catalogues resolves with the rule and field lists in the engine's
+  // language, as much of them as the page reads (worker.js pageLists),
+  // asked for once per language: the page builds them after its first
+  // findings, not before.
+  catalogues() {
+    if (!this.lists) {
+      const lists = this.call("pageLists").then((r) => {
+        this.mark("catalogues");
+        return { fields: Array.isArray(r && r.fields) ? r.fields : [], rules: Array.isArray(r && r.rules) ? r.rules : [] };
+      });
+      lists.catch(() => { if (this.lists === lists) this.lists = null; }); // a timeout: ask again later
+      this.lists = lists;
+    }
+    return this.lists;
   }
 
   // giveLanguage hands the starting worker the language it waits for
   // (opts.langPending); later workers start in it.
   giveLanguage(lang) {
+    if (this.lang) return; // given already
     this.lang = lang;
     if (this.worker) this.worker.postMessage({ type: "lang", lang });
   }
 
   // setLanguage switches the running engine to lang ({lang, catalogue},
-  // see agentcard.setLanguage) and refreshes the rule and field lists in
-  // it; a replacement worker starts in it.
+  // see agentcard.setLanguage); catalogues() then answers in it, and a
+  // replacement worker starts in it.
   async setLanguage(lang) {
     this.lang = lang;
+    this.lists = null;
+    if (this.syncInstance) this.syncInstance.setLanguage(lang.lang, lang.catalogue);
     const r = await this.call("setLanguage", lang.lang, lang.catalogue);
     if (r && r.error) throw new Error(r.error);
-    const [fields, rules] = [await this.call("fields"), await this.call("rules")];
-    this.info = { ...this.info, fields, rules };
     return r;
   }
 
@@ -103,6 +200,7 @@ export class Engine {
     // The last calls' timings (asked, sent, answered; time in the worker),
     // for the benchmarks and for anyone wondering where time went.
     this.log.push({ fn: p.fn, asked: p.asked, posted: p.posted, answered: performance.now(), ms: m.ms });
+    if (!("firstLintMs" in this.marks) && p.fn === "lint") this.marks.firstLintMs = m.ms; // its time in the worker
     if (this.log.length > 50) this.log.shift();
     p.resolve(m.result);
   }
@@ -111,6 +209,11 @@ export class Engine {
   // TimeoutError after timeoutMs, or EngineStopped when the engine died on
   // the input; the worker is then replaced.
   async call(fn, ...args) {
+    const f = this.first;
+    if (fn === "lint" && f && !f.taken && args[0] === f.text && ((args[1] && args[1].profile) || "publish") === f.opts.profile) {
+      f.taken = true;
+      return f.promise; // linted as the worker started (lintFirst)
+    }
     const asked = performance.now();
     await this.ready;
     const w = this.worker;
@@ -141,15 +244,55 @@ export class Engine {
   }
 }
 
-// startPageAPI defines globalThis.agentcard on the page from the module the
-// worker compiled (no second download or compile). Resolves with it.
-export async function startPageAPI(module) {
-  if (globalThis.agentcard) return globalThis.agentcard;
-  if (typeof Go !== "function") throw new Error("wasm_exec.js did not load");
+// The functions of globalThis.agentcard (docs/ARCHITECTURE.md §4); each
+// returns a Promise answered by the engine's worker.
+export const apiFunctions = ["lint", "select", "format", "fields", "rules", "encodeShare", "decodeShare", "fixAll", "migrate", "sdks", "matrix", "interfaces"];
+
+// pageAPI is globalThis.agentcard for a page whose engine is engine:
+// every function asks the worker (under its time limit) and returns a
+// Promise. sync() resolves with the synchronous API of a Go instance on
+// the page's main thread, made from the worker's compiled module when it
+// is first asked for (never otherwise): for the console and for callers
+// that cannot await. wasmExec is Go's wasm_exec.js, loaded then.
+export function pageAPI(engine, { version, wasmExec }) {
+  const api = { version };
+  for (const fn of apiFunctions) api[fn] = (...args) => engine.call(fn, ...args);
+  api.ready = () => engine.ready.then((info) => info.version);
+  let sync = null;
+  api.sync = () => {
+    if (!sync) {
+      sync = startSync(engine, wasmExec, api);
+      sync.catch(() => { sync = null; });
+    }
+    return sync;
+  };
+  return api;
+}
+
+async function startSync(engine, wasmExec, api) {
+  await engine.ready;
+  if (typeof Go !== "function") await loadScript(wasmExec);
   const go = new Go();
-  const instance = await WebAssembly.instantiate(module, go.importObject);
+  const instance = await WebAssembly.instantiate(engine.module, go.importObject);
+  // The Go program defines globalThis.agentcard as it starts; the page's
+  // asynchronous one stays in place.
+  const page = globalThis.agentcard;
   const ready = new Promise((resolve) => addEventListener("agentcard-ready", resolve, { once: true }));
   go.run(instance);
-  if (!globalThis.agentcard) await ready;
-  return globalThis.agentcard;
+  if (globalThis.agentcard === page) await ready;
+  const sync = globalThis.agentcard;
+  globalThis.agentcard = page;
+  if (engine.lang && engine.lang.lang !== "en") sync.setLanguage(engine.lang.lang, engine.lang.catalogue);
+  engine.syncInstance = sync; // setLanguage keeps it in the page's language
+  return sync;
+}
+
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement("script");
+    s.src = src;
+    s.onload = resolve;
+    s.onerror = () => reject(new Error(`${src} did not load`));
+    document.head.append(s);
+  });
 }

@@ -10,15 +10,11 @@ import toolsText from "../../core/i18n/catalog/en/ui-tools.json"; // ui.playgrou
 import shareText from "../../core/i18n/catalog/en/ui-share.json"; // ui.playground.shortlink: short links
 import matrixText from "../../core/i18n/catalog/en/ui-matrix.json"; // ui.matrix.*: the compatibility matrix
 
+// The language tags and the choice of a first language are lang.js's,
+// small enough for the page's head (boot.js); re-exported here.
+export { LANG_KEY, languages, parseLang, browserLang } from "./lang.js";
+
 const english = { ...JSON.parse(selectionText), ...JSON.parse(playgroundText), ...JSON.parse(toolsText), ...JSON.parse(shareText), ...JSON.parse(matrixText) };
-
-export const LANG_KEY = "agentcard.lang";
-
-// The languages the playground speaks, in menu order, each named in itself.
-export const languages = [
-  { lang: "en", name: "English" },
-  { lang: "zh-CN", name: "简体中文" },
-];
 
 let lang = "en";
 let words = english; // the current language's catalogue (English: english)
@@ -32,26 +28,6 @@ export function currentLang() {
 export function setWords(l, m) {
   lang = l;
   words = l === "en" || !m ? english : m;
-}
-
-// parseLang reads a language tag as core/i18n.ParseLang does: zh, zh-CN,
-// zh-SG, zh-Hans(-…) are Simplified Chinese, en(-…) English; anything else
-// (zh-TW, zh-Hant, de) is not a language we speak.
-export function parseLang(s) {
-  const v = String(s || "").trim().toLowerCase().replace(/_/g, "-");
-  if (v === "en" || v.startsWith("en-")) return "en";
-  if (v === "zh" || v === "zh-cn" || v === "zh-sg" || v === "zh-hans" || v.startsWith("zh-hans-")) return "zh-CN";
-  return "";
-}
-
-// browserLang is the first language of the browser's list we speak;
-// English when none is.
-export function browserLang(list) {
-  for (const l of list || []) {
-    const p = parseLang(l);
-    if (p) return p;
-  }
-  return "en";
 }
 
 function format(id) {

@@ -24,16 +24,17 @@ export function bySeverity(a, b) {
 
 // renderFindings fills list with the findings of res that pass the
 // severity filter (a Set of severities shown).
-//   catalogue: rule lookups (topic) and the topics' order
+//   catalogue: rule lookups (topic) and the topics' order, for findings
+//     that do not carry their topic (d.topic, d.topicRank: the engine's)
 //   item(d): builds one finding's <li>
 export function renderFindings(list, res, shown, catalogue, item) {
   const all = res.diagnostics.filter((d) => shown.has(d.severity));
   const listed = all.length > maxShown ? [...all].sort(bySeverity).slice(0, maxShown) : all;
   const groups = new Map();
   for (const d of listed) {
-    const r = catalogue.rule(d.code);
-    const topic = r && r.topic ? r.topic : "other";
-    if (!groups.has(topic)) groups.set(topic, { topic, items: [], n: { error: 0, warning: 0, info: 0 } });
+    const topic = findingTopic(d, catalogue);
+    const rank = typeof d.topicRank === "number" ? d.topicRank : catalogue.topicIndex(topic);
+    if (!groups.has(topic)) groups.set(topic, { topic, rank, items: [], n: { error: 0, warning: 0, info: 0 } });
     const g = groups.get(topic);
     g.items.push(d);
     g.n[d.severity]++;
@@ -41,7 +42,7 @@ export function renderFindings(list, res, shown, catalogue, item) {
   // Groups with errors come first, then those with warnings; ties keep the
   // catalogue's topic order.
   const worst = (g) => (g.n.error ? 0 : g.n.warning ? 1 : 2);
-  const ordered = [...groups.values()].sort((a, b) => worst(a) - worst(b) || catalogue.topicIndex(a.topic) - catalogue.topicIndex(b.topic));
+  const ordered = [...groups.values()].sort((a, b) => worst(a) - worst(b) || a.rank - b.rank);
   const nodes = ordered.map((g) => {
     g.items.sort(bySeverity);
     const counts = ["error", "warning", "info"].filter((s) => g.n[s]).map((s) => countSeverity(g.n[s], s)).join(" · ");
@@ -62,6 +63,13 @@ export function renderFindings(list, res, shown, catalogue, item) {
   }
   list.replaceChildren(...nodes);
   return listed.length;
+}
+
+// findingTopic is the topic a finding is grouped under.
+export function findingTopic(d, catalogue) {
+  if (d.topic) return d.topic;
+  const r = catalogue.rule(d.code);
+  return r && r.topic ? r.topic : "other";
 }
 
 // relatedLinks builds one control per related place of finding d (the

@@ -31,9 +31,19 @@ StyleModule.mount = function mount(root, modules) {
   const next = [...mounted.filter((m) => !given.includes(m)), ...given];
   if (next.length === mounted.length && next.every((m, i) => m === mounted[i])) return;
   const s = target();
-  for (let i = 0; i < count; i++) s.deleteRule(0);
-  let n = 0;
-  for (const m of next) {
+  // Modules are mostly added after those already in (an extension the
+  // editor meets later, the tools' rules): then only their rules go in.
+  // Rewriting the whole list each time made the browser rebuild its rules
+  // and restyle the page on every mount of the start-up.
+  let keep = 0;
+  while (keep < mounted.length && next[keep] === mounted[keep]) keep++;
+  if (keep < mounted.length) {
+    for (let i = 0; i < count; i++) s.deleteRule(0);
+    count = 0;
+    keep = 0;
+  }
+  let n = count;
+  for (const m of next.slice(keep)) {
     for (const rule of m.rules) {
       try {
         s.insertRule(rule, n);

@@ -15,11 +15,11 @@ import { isolateHistory } from "@codemirror/commands";
 import { Engine } from "./engine.js";
 import { el } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { PROFILE_KEY, storedProfile } from "./stored.js";
 
-const PROFILE_KEY = "agentcard.lint.profile";
 const $ = (id) => document.getElementById(id);
 
-let ctx = null; // {view, root, engineCall, pageCall, lintNow, showMessage, lang, timeoutMs, jump}
+let ctx = null; // {view, root, engineCall, lintNow, showMessage, lang, timeoutMs, jump}
 let profile = "publish";
 let report = null; // what the tool report shows: {kind, r}, re-rendered in a new language
 let sigCount = 0;
@@ -31,25 +31,21 @@ const legacyEras = new Set(["0.2", "0.3", "mixed"]);
 // A few rules for the tools' own elements, through the style sheet the
 // editor's styles use (the site's CSP allows no inline styles).
 const toolStyles = new StyleModule({
-  ".lint-profile": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "0.25rem", margin: "0.25rem 0", fontSize: "0.9em" },
+  ".lint-profile": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "0.25rem", margin: "0.25rem 0", fontSize: "0.875rem" },
   ".lint-profile .preset[aria-pressed=true]": { fontWeight: "bold", borderColor: "currentColor" },
   ".tool-report": { border: "1px solid var(--border, #8884)", borderRadius: "6px", padding: "0.5em 0.75em", margin: "0.5rem 0" },
   ".tool-report ul": { margin: "0.25em 0", paddingLeft: "1.25em" },
-  ".sim-sdks, .sig-results": { paddingLeft: "0", listStyle: "none", fontSize: "0.88em", display: "grid", gap: "0.35rem" },
+  ".sim-sdks, .sig-results": { paddingLeft: "0", listStyle: "none", fontSize: "0.8125rem", display: "grid", gap: "0.35rem" },
   ".sim-sdks [data-differs=true]": { borderLeft: "3px solid var(--warning, #b60)", paddingLeft: "0.4em" },
   ".sig-results [data-outcome=verified] .sig-outcome": { color: "var(--ok, #080)", fontWeight: "bold" },
   ".sig-results [data-outcome=invalid] .sig-outcome": { color: "var(--error, #c00)", fontWeight: "bold" },
-  "#sig-key": { width: "100%", fontFamily: "var(--mono, monospace)", fontSize: "0.85em", boxSizing: "border-box" },
-  "#sig-payload-text": { whiteSpace: "pre-wrap", wordBreak: "break-all", maxHeight: "16rem", overflow: "auto", fontSize: "0.8em" },
+  "#sig-key": { width: "100%", fontFamily: "var(--mono, monospace)", fontSize: "0.8125rem", boxSizing: "border-box" },
+  "#sig-payload-text": { whiteSpace: "pre-wrap", wordBreak: "break-all", maxHeight: "16rem", overflow: "auto", fontSize: "0.8125rem" },
 });
 
 // lintProfile is the profile agentcard.lint is asked for.
 export function lintProfile() {
   return profile;
-}
-
-function storedProfile() {
-  try { return localStorage.getItem(PROFILE_KEY) === "local" ? "local" : "publish"; } catch { return "publish"; }
 }
 
 function showProfile() {
@@ -146,7 +142,6 @@ async function runTool(kind) {
 }
 
 // ---- what the SDKs would call ----
-const syncMax = 16 * 1024;
 
 // renderSDKs shows core/selection's comparison for text: the
 // specification's row, then a2a-go, a2a-python and a2a-js.
@@ -154,7 +149,7 @@ export async function renderSDKs(text) {
   const seq = ++sdkSeq;
   let rows;
   try {
-    rows = text.length <= syncMax ? await ctx.pageCall("sdks", text) : await ctx.engineCall("sdks", text);
+    rows = await ctx.engineCall("sdks", text);
   } catch {
     return;
   }
@@ -182,7 +177,7 @@ export async function renderMatrix(text) {
   const seq = ++matrixSeq;
   let rows;
   try {
-    rows = text.length <= syncMax ? await ctx.pageCall("matrix", text) : await ctx.engineCall("matrix", text);
+    rows = await ctx.engineCall("matrix", text);
   } catch {
     return;
   }
@@ -301,8 +296,8 @@ function showVerification(r) {
 
 // ---- hooks for main.js ----
 
-// setupTools wires the buttons. c: {view, root, engineCall, pageCall,
-// lintNow, showMessage, lang, timeoutMs, jump}.
+// setupTools wires the buttons. c: {view, root, engineCall, lintNow,
+// showMessage, lang, timeoutMs, jump}.
 export function setupTools(c) {
   ctx = c;
   StyleModule.mount(document, toolStyles);

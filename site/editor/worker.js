@@ -4,13 +4,20 @@
 // page (engine.js) enforces a time limit per call and replaces this worker
 // when one is exceeded; nothing here needs to cooperate with that.
 //
-// Messages in:  {type: "init", wasm, wasmExec, size, module?, lang?, langPending?}
+// Messages in:  {type: "init", wasm, wasmExec, size, module?, lang?, langPending?, first?}
+//               first: {id, text, opts}: a lint to answer (as a "result" of
+//               that id) as soon as the engine runs, before any call
 //               {type: "lang", lang}   the language init waits for (langPending)
 //               {type: "call", id, fn, args}
-// Messages out: {type: "progress", value}   download progress, 0..1
-//               {type: "ready", version, fields, rules, module}
+// Messages out: {type: "hello"}   this script runs
+//               {type: "progress", value}   download progress, 0..1
+//               {type: "ready", version, module, timings}
 //               {type: "failed", message, status?}   status: the wasm download's HTTP status
 //               {type: "result", id, result, dead, ms}  dead: the engine has stopped
+
+// The page waits for this before it loads its editor, so that its main
+// thread is free while this worker starts (its start takes turns of it).
+postMessage({ type: "hello" });
 
 let api = null;
 // lang: {lang, catalogue} for agentcard.setLanguage. The page may still be
@@ -54,8 +61,13 @@ async function compile(url, size) {
 
 async function init(m) {
   const t = { start: performance.now() };
-  importScripts(m.wasmExec); // Go's wasm_exec.js: defines self.Go
-  const module = m.module || (await compile(m.wasm, m.size));
+  // The download and compilation start first; Go's wasm_exec.js (which
+  // defines self.Go) loads meanwhile.
+  const compiled = m.module ? Promise.resolve(m.module) : compile(m.wasm, m.size);
+  compiled.catch(() => {}); // awaited below; importScripts may throw first
+  importScripts(m.wasmExec);
+  t.goLoaded = performance.now();
+  const module = await compiled;
   t.compiled = performance.now();
   go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
@@ -68,13 +80,38 @@ async function init(m) {
   const lang = m.lang || (m.langPending ? await langArrived : null);
   if (lang && lang.lang !== "en") api.setLanguage(lang.lang, lang.catalogue);
   t.language = performance.now();
-  const fields = api.fields();
-  const rules = api.rules();
-  t.catalogues = performance.now();
-  // The module goes back to the page: it restarts workers and starts its
-  // own instance from it without downloading or compiling again. t says
-  // where start-up time went (the page keeps it in agentcardStats).
-  postMessage({ type: "ready", version: api.version, fields, rules, module, timings: t });
+  // The rule and field lists are not built here: the first lint comes
+  // first, and the page asks for them after it (Engine.catalogues).
+  // The module goes back to the page: it restarts workers from it without
+  // downloading or compiling again. t says where start-up time went.
+  // Its clock is the worker's own: origin lets the page convert.
+  postMessage({ type: "ready", version: api.version, module, timings: t, origin: performance.timeOrigin });
+  if (m.first) runCall({ id: m.first.id, fn: "lint", args: [m.first.text, m.first.opts] });
+}
+
+// pageLists is what the page's hover, completion and rule explanations
+// read of fields() and rules(): the whole lists are 0.4 MB of objects,
+// and copying them to the page cost its main thread a long task.
+function pageLists() {
+  const fields = api.fields().map(({ refs, ...f }) => f);
+  const rules = api.rules().map((r) => ({ code: r.code, title: r.title, topic: r.topic, severity: r.severity, explanation: r.explanation, howToFix: r.howToFix }));
+  return { fields, rules };
+}
+
+// runCall answers one call of the page ("pageLists" is this worker's own).
+function runCall(m) {
+  const t0 = performance.now();
+  let result;
+  try {
+    const f = m.fn === "pageLists" ? pageLists : api && api[m.fn];
+    result = typeof f === "function" ? f(...m.args) : { error: `the checker has no ${m.fn}` };
+  } catch (err) {
+    result = { error: String(err && err.message || err) };
+  }
+  // A Go program that ran out of memory has exited: every later call
+  // would fail, so the page is told to replace this worker.
+  const dead = !!(go && go.exited);
+  postMessage({ type: "result", id: m.id, result, dead, ms: performance.now() - t0 });
 }
 
 self.onmessage = (e) => {
@@ -87,18 +124,5 @@ self.onmessage = (e) => {
     giveLang(m.lang);
     return;
   }
-  if (m.type === "call") {
-    const t0 = performance.now();
-    let result;
-    try {
-      const f = api && api[m.fn];
-      result = typeof f === "function" ? f(...m.args) : { error: `the checker has no ${m.fn}` };
-    } catch (err) {
-      result = { error: String(err && err.message || err) };
-    }
-    // A Go program that ran out of memory has exited: every later call
-    // would fail, so the page is told to replace this worker.
-    const dead = !!(go && go.exited);
-    postMessage({ type: "result", id: m.id, result, dead, ms: performance.now() - t0 });
-  }
+  if (m.type === "call") runCall(m);
 };

@@ -59,6 +59,24 @@ type Diagnostic struct {
 	URL      string        `json:"url"`
 	From     int           `json:"from"`
 	To       int           `json:"to"`
+	// Topic is the rule's topic ("other" for a code without a rule) and
+	// TopicRank its place in lint.Topics: the findings panel groups by
+	// them before the rule list (agentcard.rules) has been asked for.
+	Topic     string `json:"topic"`
+	TopicRank int    `json:"topicRank"`
+}
+
+// topicOf is the topic of a finding's rule and its rank.
+func topicOf(code string) (string, int) {
+	if r := lint.RuleFor(code); r != nil && r.Topic != "" {
+		for i, t := range lint.Topics {
+			if t == r.Topic {
+				return t, i
+			}
+		}
+		return r.Topic, len(lint.Topics)
+	}
+	return "other", len(lint.Topics)
 }
 
 // LintResult mirrors the CLI's result object.
@@ -140,6 +158,7 @@ func LintWith(src []byte, opts LintOptions) LintResult {
 			From:     u16[d.Range.Start.Offset],
 			To:       u16[d.Range.End.Offset],
 		}
+		nd.Topic, nd.TopicRank = topicOf(d.Code)
 		for _, r := range d.Related {
 			nd.Related = append(nd.Related, Related{Message: r.Message, Range: r.Range,
 				From: u16[r.Range.Start.Offset], To: u16[r.Range.End.Offset]})

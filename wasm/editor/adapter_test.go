@@ -7,6 +7,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/share"
 
 	"github.com/agentcard/agentcard/internal/testcards"
@@ -189,5 +190,27 @@ func TestCatalogues(t *testing.T) {
 	}
 	if _, ok := parsed[0]["required"].(bool); !ok {
 		t.Errorf("field JSON has no boolean required: %v", parsed[0])
+	}
+}
+
+// TestLintTopics: every finding carries its rule's topic and the topic's
+// place in lint.Topics, so the page groups findings before it has asked
+// for the rule list.
+func TestLintTopics(t *testing.T) {
+	res := Lint([]byte(`{"name": 1, "skills": "x"}`))
+	if len(res.Diagnostics) == 0 {
+		t.Fatal("no findings")
+	}
+	for _, d := range res.Diagnostics {
+		r := lint.RuleFor(d.Code)
+		if r == nil {
+			t.Fatalf("%s: no rule", d.Code)
+		}
+		if d.Topic != r.Topic || d.TopicRank < 0 || d.TopicRank >= len(lint.Topics) || lint.Topics[d.TopicRank] != r.Topic {
+			t.Errorf("%s: topic %q rank %d, want %q", d.Code, d.Topic, d.TopicRank, r.Topic)
+		}
+	}
+	if topic, rank := topicOf("no-such-code"); topic != "other" || rank != len(lint.Topics) {
+		t.Errorf("unknown code: %q %d", topic, rank)
 	}
 }

@@ -8,10 +8,18 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
 	"syscall/js"
 )
 
 func main() {
+	// The live heap is a few MB (catalogues, rules) and a keystroke's lint
+	// of a 100 KB card allocates 0.6 MB: with Go's default (GOGC=100) a
+	// full, single-threaded collection ran every few keystrokes in wasm. A
+	// collection every fourfold growth keeps the engine's memory a few tens
+	// of MB; the limit still bounds a hostile document's.
+	debug.SetGCPercent(400)
+	debug.SetMemoryLimit(256 << 20)
 	register()
 	// Tell the page we are ready; it may have been waiting for this.
 	js.Global().Get("dispatchEvent").Invoke(js.Global().Get("Event").New("agentcard-ready"))

@@ -1,28 +1,18 @@
 // A lesson page's exercise: the playground's editor setup (CodeMirror 6,
 // the engine in a Web Worker, the same findings list) around one exercise
-// card. The editor and the engine (the wasm, in a Web Worker) start once
-// the page has loaded, so the exercise is ready when the reader gets to it
-// (at once if the reader gets there first, or presses Start). The lesson
-// counts as done once none of its target findings is left on a text that
-// is still a card, written to localStorage the moment the check says so
-// (the course index reads it). The six-checks lesson ticks its checklist
-// from the same findings and is done only when its own exercise card
-// passes all six: a card of the reader's own (brought from the playground
-// or pasted) gets its own result; the interface lesson runs the client
-// simulator on the findings.
-import "../../editor/styles.js"; // first: CodeMirror's styles under the site's CSP
-import { basicSetup } from "codemirror";
-import { EditorView } from "@codemirror/view";
-import { EditorState } from "@codemirror/state";
-import { json } from "@codemirror/lang-json";
-import { setDiagnostics, lintGutter } from "@codemirror/lint";
-import { autocompletion } from "@codemirror/autocomplete";
-import { syntaxHighlighting } from "@codemirror/language";
-import { classHighlighter } from "@lezer/highlight";
+// card. The editor (CodeMirror, in lesson-editor.js, loaded then) and the
+// engine (the wasm, in a Web Worker) start once the page has loaded, so the
+// exercise is ready when the reader gets to it (at once if the reader gets
+// there first, or presses Start). The lesson counts as done once none of
+// its target findings is left on a text that is still a card, written to
+// localStorage the moment the check says so (the course index reads it).
+// The six-checks lesson ticks its checklist from the same findings and is
+// done only when its own exercise card passes all six: a card of the
+// reader's own (brought from the playground or pasted) gets its own
+// result; the interface lesson runs the client simulator on the findings.
 import { Engine } from "../../editor/engine.js";
 import { Catalogue } from "../../editor/catalogue.js";
-import { completionSource } from "../../editor/complete.js";
-import { renderFindings, bySeverity, maxShown } from "../../editor/panel.js";
+import { renderFindings, bySeverity, maxShown, findingTopic } from "../../editor/panel.js";
 import { el, append } from "../../editor/dom.js";
 import { t, tn, setWords } from "../../editor/i18n.js";
 import { DONE_KEY, doneLessons, recordErrors, format } from "./progress.js";
@@ -55,6 +45,8 @@ const nameOf = (text) => (/"name"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(text) || [])[1
 const exerciseName = nameOf(initial);
 
 let view = null;
+let editor = null; // lesson-editor.js, once loaded
+let pendingText = null; // a text given before the editor exists
 let engine = null;
 let catalogue = new Catalogue([], []);
 let started = null; // the promise of start()
@@ -88,32 +80,25 @@ function isDone(res) {
   return !res.diagnostics.some((d) => targets.has(d.code) || (d.severity === "error" && d.code.startsWith("json-")));
 }
 
-function createEditor(doc) {
-  view = new EditorView({
-    state: EditorState.create({
-      doc,
-      extensions: [
-        basicSetup,
-        json(),
-        syntaxHighlighting(classHighlighter),
-        lintGutter(),
-        autocompletion({ override: [completionSource(() => catalogue)] }),
-        EditorView.lineWrapping,
-        // tabindex: the editing area is already in the tab order (it is
-        // contenteditable); saying so lets checkers see that its scrolling
-        // box can be reached from the keyboard.
-        EditorView.contentAttributes.of({ "aria-label": box.getAttribute("aria-label"), "data-testid": "editor-content", tabindex: "0" }),
-        EditorView.updateListener.of((u) => { if (u.docChanged) schedule(); }),
-      ],
-    }),
+let editorLoading = null;
+async function createEditor() {
+  if (!editorLoading) editorLoading = import("./lesson-editor.js");
+  editor = await editorLoading;
+  if (view) return;
+  view = editor.createEditor({
+    doc: pendingText !== null ? pendingText : initial,
+    label: box.getAttribute("aria-label"),
+    catalogue: () => catalogue,
+    onChange: schedule,
   });
+  pendingText = null;
   // The editor takes the place of the text it starts with, in the same
   // box (its size is fixed by the style sheet): nothing below moves.
   box.replaceChildren(view.dom);
 }
 
 function setText(text) {
-  if (!view) createEditor(text);
+  if (!view) pendingText = text; // the editor starts with it
   else view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
 }
 
@@ -145,7 +130,6 @@ function start() {
 
 async function run() {
   checkerStatus.textContent = checkerStatus.dataset.loading;
-  if (!view) createEditor(initial);
   const words = language();
   engine = new Engine({
     workerURL: ex.dataset.worker,
@@ -157,20 +141,25 @@ async function run() {
     onRestart: () => { linting = false; },
   });
   try {
-    const [lang] = await Promise.all([
+    await Promise.all([
       words.then((l) => { if (l) engine.giveLanguage(l); return l; }),
       engine.start(),
+      createEditor(),
     ]);
-    void lang;
   } catch (err) {
     checkerStatus.textContent = checkerStatus.dataset.failed.replace("%s", err.message);
     stats.failures = (stats.failures || 0) + 1;
     return;
   }
-  catalogue = new Catalogue(engine.info.fields, engine.info.rules);
   checkerStatus.textContent = "";
   ex.dataset.checker = "ready";
   await runLint();
+  // Completion and the checklist's topics: asked for after the first
+  // findings (a timeout leaves the catalogue empty; findings carry topics).
+  try {
+    const lists = await engine.catalogues();
+    catalogue = new Catalogue(lists.fields, lists.rules);
+  } catch { /* the worker was replaced; findings still carry their topics */ }
 }
 
 async function runLint() {
@@ -201,7 +190,7 @@ function clamp(n, max) {
 function show(res, doc) {
   const len = doc.length;
   const marked = res.diagnostics.length > maxShown ? [...res.diagnostics].sort(bySeverity).slice(0, maxShown) : res.diagnostics;
-  view.dispatch(setDiagnostics(view.state, marked.map((d) => {
+  view.dispatch(editor.setDiagnostics(view.state, marked.map((d) => {
     const from = clamp(d.from, len);
     return { from, to: Math.max(from, clamp(d.to, len)), severity: d.severity, source: d.code, message: d.message };
   })));
@@ -260,8 +249,7 @@ function tick(res) {
     const codes = new Set((li.dataset.codes || "").split(/\s+/).filter(Boolean));
     const failing = res.diagnostics.filter((d) => {
       if (d.severity !== "error" && d.severity !== "warning") return false;
-      const r = catalogue.rule(d.code);
-      return codes.has(d.code) || (r && topics.has(r.topic));
+      return codes.has(d.code) || topics.has(findingTopic(d, catalogue));
     });
     const state = failing.length ? "fail" : "pass";
     if (state !== "pass") all = false;
@@ -376,7 +364,7 @@ else addEventListener("load", startSoon, { once: true });
 window.agentcardLesson = {
   start,
   setText: (text) => { setText(text); return start(); },
-  getText: () => (view ? view.state.doc.toString() : initial),
+  getText: () => (view ? view.state.doc.toString() : pendingText !== null ? pendingText : initial),
   lintNow: () => { clearTimeout(timer); return runLint(); },
   current: () => !!view && lastDoc === view.state.doc,
   result: () => lastResult,
