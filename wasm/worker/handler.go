@@ -193,45 +193,15 @@ func (h *handler) route(w web.ResponseWriter, r *web.Request) {
 			h.check(w, r, false)
 		}
 	case "/api/check":
-		if r.Method == web.MethodOptions {
-			h.preflight(w, r)
-			return
-		}
-		if h.allow(w, r, web.MethodGet, web.MethodHead, web.MethodPost) {
-			h.check(w, r, true)
-		}
+		h.api(w, r, func(w web.ResponseWriter, r *web.Request) { h.check(w, r, true) }, web.MethodGet, web.MethodHead, web.MethodPost)
 	case "/api/card":
-		if r.Method == web.MethodOptions {
-			h.preflight(w, r)
-			return
-		}
-		if h.allow(w, r, web.MethodGet, web.MethodHead) {
-			h.card(w, r)
-		}
+		h.api(w, r, h.card, web.MethodGet, web.MethodHead)
 	case "/api/lint":
-		if r.Method == web.MethodOptions {
-			h.preflight(w, r)
-			return
-		}
-		if h.allow(w, r, web.MethodPost) {
-			h.lint(w, r)
-		}
+		h.api(w, r, h.lint, web.MethodPost)
 	case "/api/share":
-		if r.Method == web.MethodOptions {
-			h.preflight(w, r)
-			return
-		}
-		if h.allow(w, r, web.MethodPost) {
-			h.shareCreate(w, r)
-		}
+		h.api(w, r, h.shareCreate, web.MethodPost)
 	case "/api/batch":
-		if r.Method == web.MethodOptions {
-			h.preflight(w, r)
-			return
-		}
-		if h.allow(w, r, web.MethodPost) {
-			h.batchCreate(w, r)
-		}
+		h.api(w, r, h.batchCreate, web.MethodPost)
 	case "/badge":
 		if h.allow(w, r, web.MethodGet, web.MethodHead) {
 			h.badge(w, r)
@@ -280,6 +250,18 @@ func (h *handler) idRoute(w web.ResponseWriter, r *web.Request, path string) boo
 		serve(w, r)
 	}
 	return true
+}
+
+// api answers a JSON route: a CORS preflight, else serve when the method
+// is one of methods (405 with Allow otherwise).
+func (h *handler) api(w web.ResponseWriter, r *web.Request, serve func(web.ResponseWriter, *web.Request), methods ...string) {
+	if r.Method == web.MethodOptions {
+		h.preflight(w, r)
+		return
+	}
+	if h.allow(w, r, methods...) {
+		serve(w, r)
+	}
 }
 
 func (h *handler) allow(w web.ResponseWriter, r *web.Request, methods ...string) bool {
