@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"github.com/agentcard/agentcard/core/companion"
 	"github.com/agentcard/agentcard/core/probe"
@@ -33,10 +34,17 @@ func (e *env) grpcProber() probe.Prober {
 	})
 }
 
+// goRunTimeout bounds the a2a-go run of one card in the companion.
+const goRunTimeout = 30 * time.Second
+
 // goRunner runs a2a-go in the companion for the matrix's a2a-go row.
 func (e *env) goRunner() sdk.GoRunner {
 	c := e.a2a()
 	return func(ctx context.Context, src []byte) (sdk.GoFacts, error) {
+		// a2a-go reads and chooses without any I/O; a child that takes
+		// longer than this is stuck, and the model answers
+		ctx, cancel := context.WithTimeout(ctx, goRunTimeout)
+		defer cancel()
 		var f sdk.GoFacts
 		err := c.Call(ctx, "a2a-go", src, &f)
 		return f, err
