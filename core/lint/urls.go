@@ -129,14 +129,15 @@ func findPlaceholder(s string) string {
 // classifyURL is classifyURL remembered for one run: several rules look at
 // the same URL.
 func (c *Context) classifyURL(raw string) urlInfo {
-	if u, ok := c.urls[raw]; ok {
-		return u
+	if i, ok := c.urls[raw]; ok {
+		return c.urlVals[i]
 	}
 	if c.urls == nil {
-		c.urls = make(map[string]urlInfo)
+		c.urls = make(map[string]int32)
 	}
 	u := classifyURLWith(raw, c.classifyHost)
-	c.urls[raw] = u
+	c.urls[raw] = int32(len(c.urlVals))
+	c.urlVals = append(c.urlVals, u)
 	return u
 }
 
