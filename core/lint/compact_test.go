@@ -56,3 +56,18 @@ func TestCompactShortcutsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizedMaxIsPrefix: the bounded normalization is the whole one,
+// or a prefix of it longer than the limit, so comparing it with anything
+// no longer than the limit gives the same answer.
+func TestNormalizedMaxIsPrefix(t *testing.T) {
+	for _, s := range []string{"", "  Helps! ", "Does   STUFF.", "路线 12，规划。", "a\u00a0b\u2003c", "…helpful assistant…", "Route plan 7: plans the route"} {
+		full := normalizeDescription(s)
+		for limit := 0; limit <= len(full)+2; limit++ {
+			got := string(appendNormalizedMax(nil, s, limit))
+			if got != full && (len(got) <= limit || !strings.HasPrefix(full, got)) {
+				t.Errorf("%q limit %d: %q, whole %q", s, limit, got, full)
+			}
+		}
+	}
+}

@@ -228,11 +228,12 @@ type credentialFinding struct {
 
 func findCredential(secretKey bool, v string) (credentialFinding, bool) {
 	trimmed := strings.TrimSpace(v)
-	token := tokenLike(v)
-	// Only a PEM block can hide in a text that is not token-like; most
-	// strings of a card are neither, and skip the patterns altogether.
+	token, dashes := tokenScan(v)
+	// Only a PEM block (whose armour starts with five dashes) can hide in
+	// a text that is not token-like; most strings of a card are neither,
+	// and skip the patterns altogether.
 	patterns := credentialPatterns
-	if !token && !strings.Contains(v, pemHint) {
+	if !token && (!dashes || !strings.Contains(v, pemHint)) {
 		patterns = nil
 	}
 	for i := range patterns {
@@ -288,9 +289,25 @@ func publicAddress(s string) bool {
 // '~') with a digit or a capital after the run's first character? Every
 // secret format above has one; prose words and slugs rarely do.
 func tokenLike(s string) bool {
-	run, signal := 0, false
+	token, _ := tokenScan(s)
+	return token
+}
+
+// tokenScan is tokenLike and, in the same pass, whether s has five dashes
+// in a row (always true when s is token-like: the scan stops there).
+func tokenScan(s string) (token, dashes bool) {
+	run, signal, dash := 0, false, 0
 	for i := 0; i < len(s); i++ {
-		switch tokenClass[s[i]] {
+		c := s[i]
+		if c == '-' {
+			dash++
+			if dash >= 5 {
+				dashes = true
+			}
+		} else {
+			dash = 0
+		}
+		switch tokenClass[c] {
 		case 0:
 			run, signal = 0, false
 			continue
@@ -301,10 +318,10 @@ func tokenLike(s string) bool {
 		}
 		run++
 		if run >= 12 && signal {
-			return true
+			return true, true
 		}
 	}
-	return false
+	return false, dashes
 }
 
 // tokenClass: 0 ends a run, 1 continues it, 2 continues it and is a
