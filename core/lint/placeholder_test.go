@@ -27,10 +27,10 @@ func TestPlaceholderFormsMatchRegexps(t *testing.T) {
 	}
 	cases := []string{"https://${HOST}/a2a", "{{ base_url }}/x", "{{a}b}}", "{{{x}}}", "https://{BASE_URL}", "<your-url>", "$HOST:8080", "$_x",
 		"%HOST%", "%a b%c%", "__HOST__", "__A__B__", "__A_", "___A__", "your-domain.com", "YOUR_HOSTNAME.example", "yourhost", "my-yourhost",
-		"your.hoſtname", "your-servers", "your-server.K.x", "CHANGE_ME", "replace-me", "changeme2", "placeholder", "a.placeholder.b", "é-your-api",
+		"your.hoſtname", "your-servers", "your-server.\u212a.x", "CHANGE_ME", "replace-me", "changeme2", "placeholder", "a.placeholder.b", "é-your-api",
 		"yourapi_x", "your-app-ſ", "Your_URL", "chAnge-Me!", "x_placeholder", "\xffyour-api", "your\xff-api", "$", "%", "_", "{", "<", "your"}
 	pieces := []string{"$", "{", "}", "{{", "}}", "<", ">", "%", "_", "__", "A", "Z9", "a", "-", ".", " ", "/", "your", "YOUR", "host", "hoſt", "name",
-		"url", "server", "service", "api", "app", "agent", "endpoint", "domain", "change", "replace", "me", "ME", "placeholder", "K", "ſ", "é", "\xff", "x", "0"}
+		"url", "server", "service", "api", "app", "agent", "endpoint", "domain", "change", "replace", "me", "ME", "placeholder", "\u212a", "ſ", "é", "\xff", "x", "0"}
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 60000 {
 		var sb strings.Builder
