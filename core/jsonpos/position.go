@@ -17,6 +17,7 @@
 package jsonpos
 
 import (
+	"bytes"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -65,13 +66,15 @@ type Fix struct {
 type lineTable []int
 
 func newLineTable(src []byte) lineTable {
-	lt := make(lineTable, 1, 1+len(src)/32)
-	for i, c := range src {
-		if c == '\n' {
-			lt = append(lt, i+1)
+	lt := make(lineTable, 1, 1+bytes.Count(src, newline))
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return lt
 		}
+		i += j + 1
+		lt = append(lt, i)
 	}
-	return lt
 }
 
 func (lt lineTable) pos(off int) Position {

@@ -20,17 +20,28 @@ func estimateValues(src []byte) int {
 	n, inStr := 1, false
 	var arrays uint64 // bit d set: the container at depth d is an array
 	depth := 0
+	// Strings are skipped with IndexByte (descriptions are most of a
+	// card's bytes): quote is the next '"' at or after i, found once per
+	// string end, and a backslash before it skips the byte it escapes.
+	quote := -1
 	for i := 0; i < len(src); i++ {
-		c := src[i]
 		if inStr {
-			switch c {
-			case '\\':
-				i++
-			case '"':
-				inStr = false
+			if quote < i {
+				quote = bytes.IndexByte(src[i:], '"')
+				if quote < 0 {
+					break // unterminated: the rest is the string
+				}
+				quote += i
 			}
+			if b := bytes.IndexByte(src[i:quote], '\\'); b >= 0 {
+				i += b + 1 // and the loop's i++ skips the escaped byte
+				continue
+			}
+			i = quote
+			inStr = false
 			continue
 		}
+		c := src[i]
 		switch c {
 		case '"':
 			inStr = true

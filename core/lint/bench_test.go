@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
 // Benchmarks with their baseline in the same run (docs/ARCHITECTURE.md §5-6): lint
@@ -94,4 +96,11 @@ func benchBaseline(b *testing.B, src []byte) {
 func BenchmarkLintSmall(b *testing.B)     { benchLint(b, smallCard(b)) }
 func BenchmarkBaselineSmall(b *testing.B) { benchBaseline(b, smallCard(b)) }
 func BenchmarkLintLarge(b *testing.B)     { benchLint(b, largeCard(b)) }
+func BenchmarkLint100KB(b *testing.B)     { benchLint(b, card100KB(b)) }
+func BenchmarkBaseline100KB(b *testing.B) { benchBaseline(b, card100KB(b)) }
+
+// card100KB is the 100 KB card of the playground's keystroke benchmark
+// (site/e2e/bench_test.go): an editor parses and lints it on every
+// keystroke.
+func card100KB(b *testing.B) []byte       { return []byte(testcards.Sized(b, 100<<10)) }
 func BenchmarkBaselineLarge(b *testing.B) { benchBaseline(b, largeCard(b)) }

@@ -22,7 +22,7 @@ type Context struct {
 
 	rule  *Rule
 	diags []Diagnostic
-	urls  map[string]urlInfo // classifyURL results for this run
+	urls  map[string]int32 // classifyURL results for this run: index in urlVals
 
 	ifaces              [][]ifaceEntry // interface lists, read once per run
 	ifacesDone          bool
@@ -33,6 +33,16 @@ type Context struct {
 	hosts               map[string]hostInfo
 	skills              []*jsonpos.Node // skillObjects
 	skillsDone          bool
+	// once per run, read by several rules each
+	schemes     []secScheme // securitySchemes
+	schemesDone bool
+	reqs        []secRequirement // securityRequirements
+	reqsDone    bool
+	modes       []modeList // modeLists
+	modesDone   bool
+	idURLs      []identityURL // identityURLs
+	idURLsDone  bool
+	urlVals     []urlInfo // the values of urls (urlInfo is too big for a map value)
 
 	// caps (see MaxPerGroup and MaxFindings)
 	groups map[groupKey]*groupCount
@@ -52,12 +62,13 @@ var contexts = sync.Pool{New: func() any { return new(Context) }}
 
 func newContext(doc *jsonpos.Doc) *Context {
 	c := contexts.Get().(*Context)
-	urls, norm, hosts, groups := c.urls, c.norm, c.hosts, c.groups
+	urls, norm, hosts, groups, vals := c.urls, c.norm, c.hosts, c.groups, c.urlVals
 	clear(urls)
 	clear(norm)
 	clear(hosts)
 	clear(groups)
-	*c = Context{Doc: doc, Root: doc.Root, urls: urls, norm: norm, hosts: hosts, groups: groups}
+	clear(vals)
+	*c = Context{Doc: doc, Root: doc.Root, urls: urls, norm: norm, hosts: hosts, groups: groups, urlVals: vals[:0]}
 	return c
 }
 
@@ -67,7 +78,8 @@ func (c *Context) release() {
 	if len(c.urls) > 256 || len(c.norm) > 256 || len(c.hosts) > 256 || len(c.groups) > 256 {
 		return
 	}
-	*c = Context{urls: c.urls, norm: c.norm, hosts: c.hosts, groups: c.groups}
+	clear(c.urlVals)
+	*c = Context{urls: c.urls, norm: c.norm, hosts: c.hosts, groups: c.groups, urlVals: c.urlVals[:0]}
 	contexts.Put(c)
 }
 

@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"net/url"
-	"regexp"
 	"strings"
 	"sync"
 	"unicode"
@@ -35,11 +34,12 @@ func credentialRules() []*Rule {
 type credentialPattern struct {
 	// what names the format in messages ("a JSON Web Token").
 	what i18n.Phrase
-	// hint is a cheap substring test run before the regular expression;
-	// fold makes it ASCII case-insensitive.
+	// hint is a cheap substring test run before the matcher; fold makes
+	// it ASCII case-insensitive.
 	hint string
 	fold bool
-	re   func() *regexp.Regexp
+	// at matches the format at s[i] (credential_scan.go).
+	at func(s string, i int) int
 	// check, when set, confirms a match (for example that a JWT header
 	// decodes to JSON with "alg").
 	check func(string) bool
@@ -56,18 +56,18 @@ const (
 )
 
 var credentialPatterns = []credentialPattern{
-	{what: credPEM, hint: pemHint, re: lazyRegexp(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)`)},
-	{what: credBearer, hint: "bearer", fold: true, re: lazyRegexp(`(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*`), check: notPlaceholderToken},
-	{what: "phrase.credential.basic", hint: "basic", fold: true, re: lazyRegexp(`(?i)\bbasic\s+[A-Za-z0-9+/]{8,}={0,2}`), check: looksLikeBasic},
-	{what: "phrase.credential.jwt", hint: "eyJ", re: lazyRegexp(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`), check: looksLikeJWT},
-	{what: "phrase.credential.aws", hint: "IA", re: lazyRegexp(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), check: func(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }},
-	{what: "phrase.credential.google", hint: "AIza", re: lazyRegexp(`\bAIza[0-9A-Za-z_-]{35}\b`)},
-	{what: "phrase.credential.github", hint: "gh", re: lazyRegexp(`\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})\b`)},
-	{what: "phrase.credential.gitlab", hint: "glpat-", re: lazyRegexp(`\bglpat-[A-Za-z0-9_-]{20,}\b`)},
-	{what: "phrase.credential.slack", hint: "xox", re: lazyRegexp(`\bxox[abposr]-[A-Za-z0-9-]{10,}\b`)},
-	{what: "phrase.credential.stripe-live", hint: "_live_", re: lazyRegexp(`\b(?:sk|rk)_live_[A-Za-z0-9]{16,}\b`)},
-	{what: "phrase.credential.stripe-test", hint: "_test_", re: lazyRegexp(`\b(?:sk|rk)_test_[A-Za-z0-9]{16,}\b`)},
-	{what: "phrase.credential.sk", hint: "sk-", re: lazyRegexp(`\bsk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_-]{20,}\b`), check: mixedAlnum},
+	{what: credPEM, hint: pemHint, at: pemAt},
+	{what: credBearer, hint: "bearer", fold: true, at: bearerAt, check: notPlaceholderToken},
+	{what: "phrase.credential.basic", hint: "basic", fold: true, at: basicAt, check: looksLikeBasic},
+	{what: "phrase.credential.jwt", hint: "eyJ", at: jwtAt, check: looksLikeJWT},
+	{what: "phrase.credential.aws", hint: "IA", at: awsAt, check: func(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }},
+	{what: "phrase.credential.google", hint: "AIza", at: googleAt},
+	{what: "phrase.credential.github", hint: "gh", at: githubAt},
+	{what: "phrase.credential.gitlab", hint: "glpat-", at: gitlabAt},
+	{what: "phrase.credential.slack", hint: "xox", at: slackAt},
+	{what: "phrase.credential.stripe-live", hint: "_live_", at: stripeLiveAt},
+	{what: "phrase.credential.stripe-test", hint: "_test_", at: stripeTestAt},
+	{what: "phrase.credential.sk", hint: "sk-", at: skAt, check: mixedAlnum},
 }
 
 func looksLikeJWT(s string) bool {
@@ -228,11 +228,12 @@ type credentialFinding struct {
 
 func findCredential(secretKey bool, v string) (credentialFinding, bool) {
 	trimmed := strings.TrimSpace(v)
-	token := tokenLike(v)
-	// Only a PEM block can hide in a text that is not token-like; most
-	// strings of a card are neither, and skip the patterns altogether.
+	token, dashes := tokenScan(v)
+	// Only a PEM block (whose armour starts with five dashes) can hide in
+	// a text that is not token-like; most strings of a card are neither,
+	// and skip the patterns altogether.
 	patterns := credentialPatterns
-	if !token && !strings.Contains(v, pemHint) {
+	if !token && (!dashes || !strings.Contains(v, pemHint)) {
 		patterns = nil
 	}
 	for i := range patterns {
@@ -244,7 +245,7 @@ func findCredential(secretKey bool, v string) (credentialFinding, bool) {
 		} else if !token || !(strings.Contains(v, p.hint) || (p.fold && containsFoldASCII(v, p.hint))) {
 			continue
 		}
-		for _, m := range p.re().FindAllString(v, 4) {
+		for _, m := range findAll(v, p.at, 4) {
 			if p.check != nil && !p.check(m) {
 				continue
 			}
@@ -288,9 +289,25 @@ func publicAddress(s string) bool {
 // '~') with a digit or a capital after the run's first character? Every
 // secret format above has one; prose words and slugs rarely do.
 func tokenLike(s string) bool {
-	run, signal := 0, false
+	token, _ := tokenScan(s)
+	return token
+}
+
+// tokenScan is tokenLike and, in the same pass, whether s has five dashes
+// in a row (always true when s is token-like: the scan stops there).
+func tokenScan(s string) (token, dashes bool) {
+	run, signal, dash := 0, false, 0
 	for i := 0; i < len(s); i++ {
-		switch tokenClass[s[i]] {
+		c := s[i]
+		if c == '-' {
+			dash++
+			if dash >= 5 {
+				dashes = true
+			}
+		} else {
+			dash = 0
+		}
+		switch tokenClass[c] {
 		case 0:
 			run, signal = 0, false
 			continue
@@ -301,10 +318,10 @@ func tokenLike(s string) bool {
 		}
 		run++
 		if run >= 12 && signal {
-			return true
+			return true, true
 		}
 	}
-	return false
+	return false, dashes
 }
 
 // tokenClass: 0 ends a run, 1 continues it, 2 continues it and is a

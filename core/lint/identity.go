@@ -2,8 +2,10 @@ package lint
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -78,28 +80,72 @@ func identityWords(s string) []string {
 
 // compactText drops everything but letters and digits, for comparing CJK
 // phrases: "一个 AI 助手。" → "一个ai助手".
-func compactText(s string) string {
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case 'A' <= c && c <= 'Z':
-				b = append(b, c+'a'-'A')
-			case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
-				b = append(b, c)
-			}
-			i++
+func compactText(s string) string { return string(appendCompact(nil, s, len(s))) }
+
+// appendCompact appends compactText(s) to b, stopping once more than limit
+// bytes were added (the caller then knows the text is longer than limit).
+func appendCompact(b []byte, s string, limit int) []byte {
+	start := len(b)
+	for i := 0; i < len(s) && len(b)-start <= limit; {
+		r, next := compactNext(s, i)
+		i = next
+		if r < 0 {
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b = utf8.AppendRune(b, unicode.ToLower(r))
-		}
-		i += size
+		b = utf8.AppendRune(b, r)
 	}
-	return string(b)
+	return b
 }
+
+// compactNext is the rune compactText keeps at s[i:] (lower case), or -1
+// for one it drops, and where the next starts.
+func compactNext(s string, i int) (rune, int) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		switch {
+		case 'A' <= c && c <= 'Z':
+			return rune(c + 'a' - 'A'), i + 1
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			return rune(c), i + 1
+		}
+		return -1, i + 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		return unicode.ToLower(r), i + size
+	}
+	return -1, i + size
+}
+
+// compactEqual is compactText(a) == compactText(b), without building
+// either.
+func compactEqual(a, b string) bool {
+	i, j := 0, 0
+	for {
+		ra, rb := rune(-1), rune(-1)
+		for ra < 0 && i < len(a) {
+			ra, i = compactNext(a, i)
+		}
+		for rb < 0 && j < len(b) {
+			rb, j = compactNext(b, j)
+		}
+		if ra != rb {
+			return false
+		}
+		if ra < 0 {
+			return true
+		}
+	}
+}
+
+// maxGenericPhrase is the length of the longest of genericPhrases.
+var maxGenericPhrase = sync.OnceValue(func() int {
+	n := 0
+	for p := range genericPhrases {
+		n = max(n, len(p))
+	}
+	return n
+})
 
 // genericNouns name an agent without saying anything about it.
 var genericNouns = map[string]bool{"agent": true, "agents": true, "assistant": true, "bot": true, "chatbot": true, "helper": true, "copilot": true, "ai": true}
@@ -128,28 +174,34 @@ var genericPhrases = map[string]bool{
 // isGenericText reports whether a name or description is only filler
 // around a word such as "agent" or "assistant".
 func isGenericText(s string) bool {
-	if genericPhrases[compactText(s)] {
+	var buf [64]byte
+	if limit := maxGenericPhrase(); limit < len(buf) {
+		if b := appendCompact(buf[:0], s, limit); len(b) <= limit && genericPhrases[string(b)] {
+			return true
+		}
+	} else if genericPhrases[compactText(s)] {
 		return true
 	}
 	// the words one by one, stopping at the first that says something
-	// (identityWords would split and lower the whole text first)
-	lower := strings.ToLower(s)
+	// (identityWords would split and lower the whole text first); a word
+	// is lowered on its own, which is what lowering the text gives, since
+	// lower case keeps letters letters and everything else as it is
 	noun, words := false, false
-	for i := 0; i < len(lower); {
-		r, size := utf8.DecodeRuneInString(lower[i:])
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			i += size
 			continue
 		}
 		j := i + size
-		for j < len(lower) {
-			r, size := utf8.DecodeRuneInString(lower[j:])
+		for j < len(s) {
+			r, size := utf8.DecodeRuneInString(s[j:])
 			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 				break
 			}
 			j += size
 		}
-		w := lower[i:j]
+		w := lowerWord(buf[:0], s[i:j])
 		words = true
 		switch {
 		case genericNouns[w]:
@@ -161,6 +213,25 @@ func isGenericText(s string) bool {
 		i = j
 	}
 	return words && noun
+}
+
+// lowerWord is strings.ToLower(w), in buf when w is short ASCII: the
+// result is only looked up in maps.
+func lowerWord(buf []byte, w string) string {
+	if len(w) > cap(buf) {
+		return strings.ToLower(w)
+	}
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		if c >= utf8.RuneSelf {
+			return strings.ToLower(w)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
 // genericNames are placeholder names that are not built from "agent"-like
@@ -192,7 +263,7 @@ func checkDescriptionVague(c *Context) {
 	switch {
 	case isGenericText(s):
 		c.Report(d, "msg.description-vague", quote(s))
-	case name != "" && compactText(name) == compactText(s):
+	case name != "" && compactEqual(name, s):
 		c.Report(d, "msg.description-vague.repeats-name", quote(s))
 	case textUnits(s) < minDescriptionUnits:
 		c.Report(d, "msg.description-vague.short", quote(s))
@@ -206,7 +277,16 @@ type identityURL struct {
 	required bool // empty values are then structure findings
 }
 
+// identityURLs is read once per run; callers must not modify what it
+// returns.
 func identityURLs(c *Context) []identityURL {
+	if !c.idURLsDone {
+		c.idURLs, c.idURLsDone = readIdentityURLs(c), true
+	}
+	return c.idURLs
+}
+
+func readIdentityURLs(c *Context) []identityURL {
 	var out []identityURL
 	for _, k := range []string{"documentationUrl", "iconUrl"} {
 		if n := c.Root.Get(k); n != nil && n.Kind == jsonpos.String {

@@ -470,13 +470,6 @@ func checkIfaceBindingUnknown(c *Context) {
 // py.version-rank, js.version-first-entry).
 func majorOnly(v string) bool { return v == "v1" || v == "1" || v == "v1.0" }
 
-var (
-	majorMinorRe = lazyRegexp(`^[0-9]+\.[0-9]+$`)
-	patchRe      = lazyRegexp(`^([0-9]+\.[0-9]+)\.[0-9]+$`)
-	// versions with decoration around a readable Major.Minor[.Patch].
-	looseVersionRe = lazyRegexp(`^[vV]?([0-9]+)(?:\.([0-9]+))?(?:\.[0-9]+)?(?:-[0-9A-Za-z.\-]+)?$`)
-)
-
 // legacyVersion returns the top-level protocolVersion of a legacy or mixed
 // card, or nil.
 func legacyVersion(c *Context) *jsonpos.Node {
@@ -494,12 +487,12 @@ func checkIfaceVersionPatch(c *Context) {
 		if e.Version == nil || e.Version.Kind != jsonpos.String {
 			continue
 		}
-		m := patchRe().FindStringSubmatch(e.Version.Str)
-		if m == nil {
+		mm := patchMajorMinor(e.Version.Str)
+		if mm == "" {
 			continue
 		}
-		c.Report(e.Version, "msg.interface-version-patch", e.field("protocolVersion"), quote(e.Version.Str), quote(m[1])).
-			WithSafeFixText(i18n.T("fix.use", m[1]), c.Replace(e.Version, jsonpos.Quote(m[1])))
+		c.Report(e.Version, "msg.interface-version-patch", e.field("protocolVersion"), quote(e.Version.Str), quote(mm)).
+			WithSafeFixText(i18n.T("fix.use", mm), c.Replace(e.Version, jsonpos.Quote(mm)))
 	}
 }
 
@@ -509,7 +502,7 @@ func checkIfaceVersionInvalid(c *Context) {
 			continue // empty: required-field-empty
 		}
 		v := e.Version.Str
-		if majorMinorRe().MatchString(v) || patchRe().MatchString(v) {
+		if isMajorMinor(v) || patchMajorMinor(v) != "" {
 			continue
 		}
 		var d *Diagnostic
@@ -519,10 +512,10 @@ func checkIfaceVersionInvalid(c *Context) {
 		} else {
 			d = c.Report(e.Version, "msg.interface-version-invalid", e.field("protocolVersion"), quote(v))
 		}
-		if m := looseVersionRe().FindStringSubmatch(v); m != nil {
-			mm := m[1] + "." + m[2]
-			if m[2] == "" {
-				mm = m[1] + ".0"
+		if major, minor, ok := looseVersion(v); ok {
+			mm := major + "." + minor
+			if minor == "" {
+				mm = major + ".0"
 			}
 			d.WithFixText(i18n.T("fix.use", mm), c.Replace(e.Version, jsonpos.Quote(mm)))
 		}
@@ -530,7 +523,7 @@ func checkIfaceVersionInvalid(c *Context) {
 	// The legacy protocolVersion is a full version ("0.3.0") by custom; only
 	// a value that is no version at all is reported.
 	if v := legacyVersion(c); v != nil && strings.TrimSpace(v.Str) != "" {
-		if !majorMinorRe().MatchString(v.Str) && !patchRe().MatchString(v.Str) {
+		if !isMajorMinor(v.Str) && patchMajorMinor(v.Str) == "" {
 			c.Report(v, "msg.interface-version-invalid.legacy", quote(v.Str))
 		}
 	}
@@ -542,7 +535,7 @@ func checkIfaceVersionUnknown(c *Context) {
 			continue
 		}
 		v := e.Version.Str
-		if !majorMinorRe().MatchString(v) && !patchRe().MatchString(v) {
+		if !isMajorMinor(v) && patchMajorMinor(v) == "" {
 			continue
 		}
 		mm := card.MajorMinor(v)

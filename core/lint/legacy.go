@@ -92,7 +92,7 @@ func checkMixedNoVersion(c *Context) {
 // when it is absent or unreadable.
 func legacyMM(root *jsonpos.Node) string {
 	mm := card.MajorMinor(root.Get("protocolVersion").Text())
-	if !majorMinorRe().MatchString(mm) {
+	if !isMajorMinor(mm) {
 		return ""
 	}
 	return mm

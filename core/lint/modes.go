@@ -141,7 +141,15 @@ type modeList struct {
 	label string
 }
 
+// modeLists is read once per run; callers must not modify what it returns.
 func modeLists(c *Context) []modeList {
+	if !c.modesDone {
+		c.modes, c.modesDone = readModeLists(c), true
+	}
+	return c.modes
+}
+
+func readModeLists(c *Context) []modeList {
 	var out []modeList
 	for _, k := range []string{"defaultInputModes", "defaultOutputModes"} {
 		if n := c.Root.Get(k); n != nil && n.Kind == jsonpos.Array {

@@ -53,7 +53,16 @@ type secRequirement struct {
 // securityRequirements collects every reference to a scheme: 1.0
 // securityRequirements (card and skills) and 0.3 security (card and
 // skills).
+//
+// It is read once per run; callers must not modify what it returns.
 func securityRequirements(c *Context) []secRequirement {
+	if !c.reqsDone {
+		c.reqs, c.reqsDone = readSecurityRequirements(c), true
+	}
+	return c.reqs
+}
+
+func readSecurityRequirements(c *Context) []secRequirement {
 	var out []secRequirement
 	collect := func(owner *jsonpos.Node) {
 		if sr := owner.Get("securityRequirements"); sr != nil && sr.Kind == jsonpos.Array {

@@ -117,6 +117,7 @@ type secScheme struct {
 	Node     *jsonpos.Node   // the scheme object
 	Type     *jsonpos.Node   // the 0.3 "type" member, or nil
 	Wrappers []*jsonpos.Node // members named like a 1.0 wrapper
+	readable []secView       // views, computed with the scheme
 }
 
 // secView is one readable shape of a scheme: a 1.0 wrapper's inner object,
@@ -127,7 +128,16 @@ type secView struct {
 	Legacy bool
 }
 
+// securitySchemes is read once per run (a dozen rules walk it); callers
+// must not modify what it returns.
 func securitySchemes(c *Context) []secScheme {
+	if !c.schemesDone {
+		c.schemes, c.schemesDone = readSecuritySchemes(c), true
+	}
+	return c.schemes
+}
+
+func readSecuritySchemes(c *Context) []secScheme {
 	ss := c.Root.Get("securitySchemes")
 	if ss == nil || ss.Kind != jsonpos.Object {
 		return nil
@@ -143,13 +153,16 @@ func securitySchemes(c *Context) []secScheme {
 				s.Wrappers = append(s.Wrappers, w)
 			}
 		}
+		s.readable = s.readViews()
 		out = append(out, s)
 	}
 	return out
 }
 
 // views lists the shapes of a scheme that some client reads.
-func (s secScheme) views() []secView {
+func (s secScheme) views() []secView { return s.readable }
+
+func (s secScheme) readViews() []secView {
 	var out []secView
 	for _, w := range s.Wrappers {
 		if w.Kind == jsonpos.Object {

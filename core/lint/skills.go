@@ -2,6 +2,7 @@ package lint
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -96,8 +97,9 @@ func skillLabel(sk *jsonpos.Node) i18n.Text {
 }
 
 func checkSkillIDDuplicate(c *Context) {
-	first := map[string]*jsonpos.Node{}
-	for _, sk := range skillObjects(c) {
+	skills := skillObjects(c)
+	first := make(map[string]*jsonpos.Node, len(skills))
+	for _, sk := range skills {
 		id := sk.Get("id")
 		if id == nil || id.Kind != jsonpos.String || id.Str == "" {
 			continue
@@ -311,7 +313,13 @@ func normalizeDescription(s string) string { return string(appendNormalized(nil,
 // appendNormalized appends normalizeDescription(s) to dst without
 // allocating on its own: the rule compares every short description and
 // its skill's name, thousands on a large card.
-func appendNormalized(dst []byte, s string) []byte {
+func appendNormalized(dst []byte, s string) []byte { return appendNormalizedMax(dst, s, -1) }
+
+// appendNormalizedMax is appendNormalized that stops once more than limit
+// bytes were appended (limit < 0: no limit): a description longer than
+// every generic phrase and its skill's name only needs to be known longer.
+func appendNormalizedMax(dst []byte, s string, limit int) []byte {
+	start := len(dst)
 	trim := func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) }
 	i, j := 0, len(s)
 	for i < j {
@@ -330,6 +338,9 @@ func appendNormalized(dst []byte, s string) []byte {
 	}
 	space := false
 	for k := i; k < j; {
+		if limit >= 0 && len(dst)-start > limit {
+			break
+		}
 		r, n := rune(s[k]), 1
 		if r >= utf8.RuneSelf {
 			r, n = utf8.DecodeRuneInString(s[k:])
@@ -355,11 +366,14 @@ func appendNormalized(dst []byte, s string) []byte {
 	return dst
 }
 
-// sameNormalized reports whether s normalized is norm, normalizing into *buf.
-func sameNormalized(buf *[]byte, norm []byte, s string) bool {
-	*buf = appendNormalized((*buf)[:0], s)
-	return string(*buf) == string(norm)
-}
+// maxSkillPhrase is the length of the longest of genericSkillPhrases.
+var maxSkillPhrase = sync.OnceValue(func() int {
+	n := 0
+	for p := range genericSkillPhrases {
+		n = max(n, len(p))
+	}
+	return n
+})
 
 // asciiSpace is unicode.IsSpace for a byte below 0x80.
 func asciiSpace(c byte) bool {
@@ -376,14 +390,16 @@ func checkSkillDescription(c *Context) {
 		units := descriptionUnits(d.Str, skillDescMinWords)
 		norm = norm[:0]
 		if len(d.Str) <= 120 { // generic phrases and skill names are short
-			norm = appendNormalized(norm, d.Str)
+			name = appendNormalized(name[:0], sk.Get("name").Text())
+			// enough of it to compare with both
+			norm = appendNormalizedMax(norm, d.Str, max(maxSkillPhrase(), len(name)))
 		}
 		shown := func() string { return quote(jsonpos.Clip(strings.TrimSpace(d.Str), skillQuoteMax)) }
 		switch {
 		case len(norm) == 0 && units >= skillDescMinWords:
 		case genericSkillPhrases[string(norm)]:
 			c.Report(d, "msg.skill-description-generic", skillLabel(sk), shown())
-		case len(norm) != 0 && sameNormalized(&name, norm, sk.Get("name").Text()):
+		case len(norm) != 0 && string(name) == string(norm):
 			c.Report(d, "msg.skill-description-generic.name", skillLabel(sk), shown())
 		default:
 			if units < skillDescMinWords {

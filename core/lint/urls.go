@@ -3,7 +3,6 @@ package lint
 import (
 	"net"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/hosts"
@@ -68,27 +67,8 @@ func (u urlInfo) Secure() bool {
 // internet, or only through a temporary tunnel.
 func (u urlInfo) Internal() bool { return u.Host != "" && u.Where != hostPublic }
 
-var (
-	// host:port, with a name, an IPv4 address or a bracketed IPv6 address.
-	hostPortRe = lazyRegexp(`^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?):([0-9]{1,5})$`)
-	// a host name followed by an optional port and path, without scheme.
-	bareHostRe = lazyRegexp(`^[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)+(?::[0-9]{1,5})?(?:[/?#].*)?$`)
-	// unfilled templates of the common template languages and docs.
-	placeholderRes = []func() *regexp.Regexp{
-		lazyRegexp(`\$\{[^}]*\}`),        // ${HOST}
-		lazyRegexp(`\{\{[^}]*\}\}`),      // {{ base_url }}
-		lazyRegexp(`\{[^}]*\}`),          // {BASE_URL}
-		lazyRegexp(`<[^>]*>`),            // <your-url>
-		lazyRegexp(`\$[A-Z_][A-Z0-9_]*`), // $HOST
-		lazyRegexp(`%[A-Za-z_][A-Za-z0-9_]*%`),
-		lazyRegexp(`__[A-Z][A-Z0-9_]*__`),
-		lazyRegexp(`(?i)\byour[-_.]?(?:domain|host|hostname|url|server|agent|endpoint|app|service|api)\b[A-Za-z0-9._\-]*`),
-		lazyRegexp(`(?i)\b(?:change[-_]?me|replace[-_]?me|placeholder)\b`),
-	}
-)
-
 // hasPlaceholderWord reports whether s holds, in any ASCII case, one of
-// the words the word patterns of placeholderRes need: one pass over s.
+// the words the word forms of placeholderForms need: one pass over s.
 func hasPlaceholderWord(s string) bool {
 	for i := 0; i < len(s); i++ {
 		var w string
@@ -114,12 +94,12 @@ func hasPlaceholderWord(s string) bool {
 // findPlaceholder returns the first unfilled template in s, or "".
 func findPlaceholder(s string) string {
 	// Every pattern needs one of these bytes or words; most strings have
-	// none, and the regexps are the linter's hottest path otherwise.
+	// none, and this is the linter's hottest path otherwise.
 	if !strings.ContainsAny(s, "{<$%_") && !hasPlaceholderWord(s) {
 		return ""
 	}
-	for _, re := range placeholderRes {
-		if m := re().FindString(s); m != "" {
+	for _, form := range placeholderForms {
+		if m := form(s); m != "" {
 			return m
 		}
 	}
@@ -129,14 +109,15 @@ func findPlaceholder(s string) string {
 // classifyURL is classifyURL remembered for one run: several rules look at
 // the same URL.
 func (c *Context) classifyURL(raw string) urlInfo {
-	if u, ok := c.urls[raw]; ok {
-		return u
+	if i, ok := c.urls[raw]; ok {
+		return c.urlVals[i]
 	}
 	if c.urls == nil {
-		c.urls = make(map[string]urlInfo)
+		c.urls = make(map[string]int32)
 	}
 	u := classifyURLWith(raw, c.classifyHost)
-	c.urls[raw] = u
+	c.urls[raw] = int32(len(c.urlVals))
+	c.urlVals = append(c.urlVals, u)
 	return u
 }
 
@@ -293,7 +274,7 @@ func classifyURLWith(raw string, classifyHost func(string) hostInfo) urlInfo {
 		u.set(classifyHost(u.Host))
 		return u
 	}
-	if bareHostRe().MatchString(s) && !strings.HasPrefix(s, ".") {
+	if isBareHost(s) && !strings.HasPrefix(s, ".") {
 		u.Form = formNoScheme
 		host := s
 		if j := strings.IndexAny(host, "/?#"); j >= 0 {

@@ -2,10 +2,8 @@ package selection
 
 import (
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/i18n"
@@ -469,28 +467,6 @@ type pep440 struct {
 	epoch                 string
 	release               []string
 	pre, post, dev, local bool
-}
-
-// pep440Pattern is compiled on first use, not at package init: it is the
-// costliest pattern of the engine to compile (case folding over every
-// alternative), and most programs never read a Python version.
-var pep440Pattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pep440Source) })
-
-const pep440Source = `(?i)^\s*v?(?:(?:(?P<epoch>[0-9]+)!)?(?P<release>[0-9]+(?:\.[0-9]+)*)` +
-	`(?P<pre>[-_.]?(?:alpha|a|beta|b|preview|pre|c|rc)[-_.]?[0-9]*)?` +
-	`(?P<post>-[0-9]+|[-_.]?(?:post|rev|r)[-_.]?[0-9]*)?` +
-	`(?P<dev>[-_.]?dev[-_.]?[0-9]*)?)` +
-	`(?:\+(?P<local>[a-z0-9]+(?:[-_.][a-z0-9]+)*))?\s*$`
-
-func parsePEP440(s string) (pep440, bool) {
-	re := pep440Pattern()
-	m := re.FindStringSubmatch(s)
-	if m == nil {
-		return pep440{}, false
-	}
-	g := func(name string) string { return m[re.SubexpIndex(name)] }
-	return pep440{epoch: g("epoch"), release: strings.Split(g("release"), "."),
-		pre: g("pre") != "", post: g("post") != "", dev: g("dev") != "", local: g("local") != ""}, true
 }
 
 // cmp compares the version with the plain release major.minor the way

@@ -6,9 +6,11 @@
 package testcards
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -76,4 +78,25 @@ func Card(tb testing.TB, name string) []byte {
 		tb.Fatalf("read sample card: %v", err)
 	}
 	return b
+}
+
+// Sized is the sample card full-1.0.json grown to at least size bytes with
+// realistic skills (English with a little Chinese): the card the
+// playground's browser benchmark types into and the lint benchmarks
+// measure, so both speak of the same 100 KB card.
+func Sized(tb testing.TB, size int) string {
+	tb.Helper()
+	base := string(Card(tb, "full-1.0.json"))
+	if len(base) >= size {
+		return base
+	}
+	var skills []string
+	for i := 0; ; i++ {
+		skills = append(skills, fmt.Sprintf(`    {"id": "route-plan-%d", "name": "Route plan %d", "description": "Plans delivery route %d for one depot so that every van returns before the workshop closes; 路线 %d.", "tags": ["routes", "fleet"], "examples": ["Plan route %d for tomorrow"]}`, i, i, i, i, i))
+		if len(base)+len(strings.Join(skills, ",\n")) >= size {
+			break
+		}
+	}
+	i := strings.LastIndex(base, "]")
+	return base[:i] + "  ,\n" + strings.Join(skills, ",\n") + "\n  " + base[i:]
 }

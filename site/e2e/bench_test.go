@@ -11,25 +11,13 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/agentcard/agentcard/internal/testcards"
 )
 
 // benchCard builds a realistic card of at least size bytes from the full
 // sample: the same card with more skills.
-func benchCard(t *testing.T, size int) string {
-	base := readCard(t, "full-1.0.json")
-	if len(base) >= size {
-		return base
-	}
-	var skills []string
-	for i := 0; ; i++ {
-		skills = append(skills, fmt.Sprintf(`    {"id": "route-plan-%d", "name": "Route plan %d", "description": "Plans delivery route %d for one depot so that every van returns before the workshop closes; 路线 %d.", "tags": ["routes", "fleet"], "examples": ["Plan route %d for tomorrow"]}`, i, i, i, i, i))
-		if len(base)+len(strings.Join(skills, ",\n")) >= size {
-			break
-		}
-	}
-	i := strings.LastIndex(base, "]")
-	return base[:i] + "  ,\n" + strings.Join(skills, ",\n") + "\n  " + base[i:]
-}
+func benchCard(t *testing.T, size int) string { return testcards.Sized(t, size) }
 
 func percentile(xs []float64, p float64) float64 {
 	if len(xs) == 0 {
