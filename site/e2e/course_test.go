@@ -110,8 +110,9 @@ func lessonLints(t *testing.T, ctx context.Context) int {
 }
 
 // TestE2ECourse walks the course as a reader: a lesson's checker starts
-// by itself once the page has loaded (no scrolling, no Start), lists the
-// exercise's findings, and a fix typed and followed by a reload 200 ms
+// by itself as the page loads (no scrolling, no Start), lists the
+// exercise's findings before any editor exists, the editor holds the card
+// with its findings marked once the reader scrolls to it, and a fix typed and followed by a reload 200 ms
 // later has been recorded (the lesson and the index say done); the six
 // checks tick and untick, a reader's own card gets its own result and
 // leaves lesson 12 not done, which only its exercise card completes; the
@@ -123,6 +124,20 @@ func TestE2ECourse(t *testing.T) {
 	ctx := browser(t)
 	console := watchConsole(t, ctx)
 	lessons := len(courseLessons(t, dir, i18n.English))
+
+	// ---- a long lesson: findings first, the editor when the reader gets there ----
+	do(t, ctx, chromedp.Navigate(base+"/learn/signing/"))
+	run(t, ctx, chromedp.Poll[chromedp.Void](`!!window.agentcardLesson`, chromedp.WithPollingTimeout(10*time.Second)))
+	waitLessonLint(t, ctx, 0)
+	if top := eval[float64](t, ctx, `document.getElementById("exercise").getBoundingClientRect().top / innerHeight`); top < 2.2 {
+		t.Fatalf("the signing lesson's exercise is %.1f screens down: too near the top to see the editor wait", top)
+	}
+	if eval[bool](t, ctx, `!!document.querySelector("#exercise .cm-content") || !document.querySelector('#exercise [data-testid="diagnostic"]')`) {
+		t.Error("the signing lesson: want the findings listed and no editor before the reader comes near the exercise")
+	}
+	eval[bool](t, ctx, `(window.scrollTo(0, document.getElementById("exercise").getBoundingClientRect().top + scrollY - 0.8 * innerHeight), true)`)
+	run(t, ctx, chromedp.Poll[chromedp.Void](`document.getElementById("exercise").dataset.editor === "ready"`, chromedp.WithPollingTimeout(20*time.Second)))
+	noConsoleErrors(t, console, "signing lesson")
 
 	// ---- a lesson ----
 	do(t, ctx, chromedp.Navigate(base+"/learn/interfaces/"))
@@ -144,6 +159,17 @@ func TestE2ECourse(t *testing.T) {
 	}
 	if eval[bool](t, ctx, `document.querySelector('[data-testid="lesson-status"]').dataset.done === "true"`) {
 		t.Error("the lesson is done before the fix")
+	}
+	// The reader scrolls to the exercise: the editor is there, holding the
+	// exercise's card with its findings marked.
+	eval[bool](t, ctx, `(document.getElementById("exercise").scrollIntoView(), true)`)
+	run(t, ctx, chromedp.Poll[chromedp.Void](`document.getElementById("exercise").dataset.editor === "ready"`, chromedp.WithPollingTimeout(20*time.Second)))
+	exercise := learnFile(t, "exercises/05-interfaces.json")
+	if got := eval[string](t, ctx, `agentcardLesson.view.state.doc.toString()`); got != strings.ReplaceAll(exercise, "\r\n", "\n") {
+		t.Errorf("the editor holds %q, want the exercise's card", got)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#exercise .cm-lintRange").length`); n == 0 {
+		t.Error("the editor marks none of the exercise's findings")
 	}
 	// Type the fix (the solution, through the browser's input pipeline)
 	// and leave 200 ms later: the progress must be written by then.
@@ -401,8 +427,8 @@ func TestE2ECourseFigures(t *testing.T) {
 }
 
 // TestE2ECourseAxe: axe-core finds no violation on any course page, in
-// either language, with the lesson's checker started and its findings
-// listed (the Chinese findings in Chinese).
+// either language, with the lesson's checker started, its findings listed
+// (the Chinese findings in Chinese) and its editor made.
 func TestE2ECourseAxe(t *testing.T) {
 	dir := site(t)
 	base := serveSite(t, dir, nil)
@@ -419,6 +445,8 @@ func TestE2ECourseAxe(t *testing.T) {
 			if eval[bool](t, ctx, `!!document.getElementById("exercise")`) {
 				run(t, ctx, chromedp.Poll[chromedp.Void](`!!window.agentcardLesson`, chromedp.WithPollingTimeout(10*time.Second)))
 				waitLessonLint(t, ctx, 0)
+				// As the reader at the exercise sees it: with the editor.
+				eval[bool](t, ctx, `agentcardLesson.editor().then(() => true)`)
 				if l != i18n.English && eval[bool](t, ctx, `!!document.querySelector('#exercise [data-testid="diagnostic"] .diag-msg')`) &&
 					!eval[bool](t, ctx, `/[\u4e00-\u9fff]/.test(document.querySelector('#exercise [data-testid="diagnostic"] .diag-msg').textContent)`) {
 					t.Errorf("%s: the findings are not in Chinese", p)

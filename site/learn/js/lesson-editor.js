@@ -1,7 +1,8 @@
 // The lesson's editor: the playground's CodeMirror 6 setup around one
 // exercise card. lesson.js loads this module (and with it CodeMirror,
-// in the chunk the playground shares) only when the exercise starts, so a
-// lesson page costs no editor until its reader gets there.
+// in the chunk the playground shares) only when the exercise comes within
+// a screen of the view, or the reader focuses the card or presses Start:
+// a lesson page costs no editor while its reader reads the lesson.
 import "../../editor/styles.js"; // first: CodeMirror's styles under the site's CSP
 import { basicSetup } from "codemirror";
 import { EditorView } from "@codemirror/view";

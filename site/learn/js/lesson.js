@@ -1,11 +1,17 @@
 // A lesson page's exercise: the playground's editor setup (CodeMirror 6,
 // the engine in a Web Worker, the same findings list) around one exercise
-// card. The editor (CodeMirror, in lesson-editor.js, loaded then) and the
-// engine (the wasm, in a Web Worker) start once the page has loaded, so the
-// exercise is ready when the reader gets to it (at once if the reader gets
-// there first, or presses Start). The lesson counts as done once none of
-// its target findings is left on a text that is still a card, written to
-// localStorage the moment the check says so (the course index reads it).
+// card. The engine (the wasm, in a Web Worker) starts as the page loads and
+// checks the exercise's text at once, without an editor: the findings and
+// the lesson's status are there before the reader gets to them, and the
+// page's main thread stays free. The editor (CodeMirror, in
+// lesson-editor.js) is made when the exercise comes near the screen (well
+// before a scrolling reader sees it), on a focus or click on the card, or
+// on Start; until then the card is the page's own text in the same box.
+// Everything below works on the text (findings, fixes, the checklist, the
+// simulator); the editor, once there, is where the text lives. The lesson
+// counts as done once none of its target findings is left on a text that
+// is still a card, written to localStorage the moment the check says so
+// (the course index reads it).
 // The six-checks lesson ticks its checklist from the same findings and is
 // done only when its own exercise card passes all six: a card of the
 // reader's own (brought from the playground or pasted) gets its own
@@ -46,7 +52,11 @@ const exerciseName = nameOf(initial);
 
 let view = null;
 let editor = null; // lesson-editor.js, once loaded
-let pendingText = null; // a text given before the editor exists
+// The exercise's text while there is no editor (the editor's afterwards),
+// and a count of its changes: a result is current when it was computed
+// for the text of this version.
+let text = normalize(initial);
+let version = 0;
 let engine = null;
 let catalogue = new Catalogue([], []);
 let started = null; // the promise of start()
@@ -54,7 +64,8 @@ let timer = 0;
 let linting = false;
 let again = false;
 let lastResult = null;
-let lastDoc = null;
+let lastVersion = -1;
+let lastText = null; // lines() of the text lastResult was computed for
 let fromPlayground = false; // the text was brought over from the playground
 const shown = new Set(["error", "warning", "info"]);
 
@@ -80,26 +91,84 @@ function isDone(res) {
   return !res.diagnostics.some((d) => targets.has(d.code) || (d.severity === "error" && d.code.startsWith("json-")));
 }
 
+// normalize splits lines as the editor does (\r\n and \r end a line too),
+// so that offsets into the text are the editor's.
+function normalize(s) {
+  return s.replace(/\r\n?/g, "\n");
+}
+
+// lines gives a text the part of the editor's document the findings list
+// reads: its length and lineAt(offset) ({number, from}, 1-based).
+function lines(s) {
+  const starts = [0];
+  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) starts.push(i + 1);
+  return {
+    length: s.length,
+    lineAt(pos) {
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= pos) lo = mid;
+        else hi = mid - 1;
+      }
+      return { number: lo + 1, from: starts[lo] };
+    },
+  };
+}
+
+function currentText() {
+  return view ? view.state.doc.toString() : text;
+}
+
 let editorLoading = null;
-async function createEditor() {
-  if (!editorLoading) editorLoading = import("./lesson-editor.js");
-  editor = await editorLoading;
-  if (view) return;
+// createEditor makes the editor once (later calls wait for it) with the
+// current text and the findings already shown.
+function createEditor() {
+  if (!editorLoading) editorLoading = makeEditor();
+  return editorLoading;
+}
+
+async function makeEditor() {
+  editor = await import("./lesson-editor.js");
+  // The rule and field lists, for completion: asked for now, not at load
+  // (the findings carry their topics; nothing else on the page needs them).
+  if (engine) loadCatalogue();
+  const hadFocus = box.contains(document.activeElement);
   view = editor.createEditor({
-    doc: pendingText !== null ? pendingText : initial,
+    doc: text,
     label: box.getAttribute("aria-label"),
     catalogue: () => catalogue,
-    onChange: schedule,
+    onChange: () => { version++; schedule(); },
   });
-  pendingText = null;
   // The editor takes the place of the text it starts with, in the same
   // box (its size is fixed by the style sheet): nothing below moves.
   box.replaceChildren(view.dom);
+  ex.dataset.editor = "ready";
+  if (lastResult && lastVersion === version) markText(lastResult);
+  if (hadFocus) view.focus();
 }
 
-function setText(text) {
-  if (!view) pendingText = text; // the editor starts with it
-  else view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+function setText(s) {
+  if (view) {
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: s } });
+    return;
+  }
+  text = normalize(s);
+  version++;
+  schedule();
+}
+
+let catalogueAsked = false;
+async function loadCatalogue() {
+  if (catalogueAsked) return;
+  catalogueAsked = true;
+  try {
+    const lists = await engine.catalogues();
+    catalogue = new Catalogue(lists.fields, lists.rules);
+  } catch {
+    catalogueAsked = false; // the worker was replaced: the next editor start asks again
+  }
 }
 
 // schedule checks the text at once, so that a fix counts (and is written
@@ -122,7 +191,7 @@ async function language() {
   return { lang: l, catalogue: text };
 }
 
-// start shows the editor and starts the engine, once.
+// start starts the engine and checks the text, once.
 function start() {
   if (!started) started = run();
   return started;
@@ -140,11 +209,12 @@ async function run() {
     langPending: !!ex.dataset.catalog,
     onRestart: () => { linting = false; },
   });
+  // The exercise is checked the moment Go runs in the worker.
+  engine.lintFirst(text);
   try {
     await Promise.all([
       words.then((l) => { if (l) engine.giveLanguage(l); return l; }),
       engine.start(),
-      createEditor(),
     ]);
   } catch (err) {
     checkerStatus.textContent = checkerStatus.dataset.failed.replace("%s", err.message);
@@ -154,12 +224,7 @@ async function run() {
   checkerStatus.textContent = "";
   ex.dataset.checker = "ready";
   await runLint();
-  // Completion and the checklist's topics: asked for after the first
-  // findings (a timeout leaves the catalogue empty; findings carry topics).
-  try {
-    const lists = await engine.catalogues();
-    catalogue = new Catalogue(lists.fields, lists.rules);
-  } catch { /* the worker was replaced; findings still carry their topics */ }
+  if (view) loadCatalogue(); // the editor came first
 }
 
 async function runLint() {
@@ -167,33 +232,43 @@ async function runLint() {
   if (linting) { again = true; return; }
   linting = true;
   again = false;
-  const doc = view.state.doc;
+  const v = version;
+  const s = currentText();
   let res;
   try {
-    res = await engine.call("lint", doc.toString());
+    res = await engine.call("lint", s);
   } catch {
     linting = false;
     return; // timed out: the worker was replaced; the next edit checks again
   }
   linting = false;
-  if (again || view.state.doc !== doc) { runLint(); return; }
+  if (again || version !== v) { runLint(); return; }
   if (res.error) return;
   lastResult = res;
-  lastDoc = doc;
-  show(res, doc);
+  lastVersion = v;
+  lastText = lines(s);
+  show(res, lastText, s);
 }
 
 function clamp(n, max) {
   return Math.max(0, Math.min(n | 0, max));
 }
 
-function show(res, doc) {
-  const len = doc.length;
+// markText marks res's findings in the editor.
+function markText(res) {
+  const len = view.state.doc.length;
   const marked = res.diagnostics.length > maxShown ? [...res.diagnostics].sort(bySeverity).slice(0, maxShown) : res.diagnostics;
   view.dispatch(editor.setDiagnostics(view.state, marked.map((d) => {
     const from = clamp(d.from, len);
     return { from, to: Math.max(from, clamp(d.to, len)), severity: d.severity, source: d.code, message: d.message };
   })));
+}
+
+// show lists res's findings (for the text s, doc its lines()) and marks
+// them in the editor if there is one; then the lesson's status, checklist
+// and simulator follow.
+function show(res, doc, s) {
+  if (view) markText(res);
   renderFindings(list, res, shown, catalogue, item(doc));
   summary.textContent = t("ui.playground.count.findings", res.errors + res.warnings + res.infos);
   summary.dataset.errors = res.errors;
@@ -202,20 +277,27 @@ function show(res, doc) {
   ex.dataset.lints = String(stats.lints);
   const remaining = res.diagnostics.filter((d) => targets.has(d.code)).length;
   ex.dataset.remaining = String(remaining);
-  const own = !!checklist && (fromPlayground || nameOf(doc.toString()) !== exerciseName);
+  const own = !!checklist && (fromPlayground || nameOf(s) !== exerciseName);
   const allPass = checklist ? tick(res) : true;
   if (checklist) showOwn(own, res);
   if (isDone(res) && allPass && !own) markDone();
   if (simulator) runSelect();
 }
 
-function jump(from, to) {
+// jump selects from..to in the editor (made now if need be).
+async function jump(from, to) {
+  const v = version;
+  await createEditor();
+  if (version !== v) return; // the text changed meanwhile
   view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
   view.focus();
 }
 
-function applyFix(d, f) {
-  if (view.state.doc !== lastDoc) return; // the fix was computed for an older text
+async function applyFix(d, f) {
+  const v = lastVersion;
+  if (version !== v) return; // the fix was computed for an older text
+  await createEditor();
+  if (version !== v) return;
   view.dispatch({ changes: f.edits.map((e) => ({ from: e.from, to: e.to, insert: e.newText })), userEvent: "input.fix" });
   view.focus();
 }
@@ -290,14 +372,14 @@ function setupChecklist() {
 // ---- the client simulator (the playground's, on the lesson's card) ----
 let selectSeq = 0;
 async function runSelect() {
-  if (!engine || !engine.info || !view) return;
+  if (!engine || !engine.info) return;
   const input = q("#sim-profile");
   const out = q("#sim-result");
   const trace = q("#sim-trace");
   const seq = ++selectSeq;
   let r;
   try {
-    r = await engine.call("select", view.state.doc.toString(), input.value.trim());
+    r = await engine.call("select", currentText(), input.value.trim());
   } catch {
     return;
   }
@@ -339,34 +421,44 @@ function setupSimulator() {
 }
 
 // ---- start when wanted ----
-q('[data-testid="start"]', ex).addEventListener("click", () => start().then(() => view && view.focus()));
+// Start (visible without scrolling on a lesson whose exercise is far
+// down): the editor, focused.
+q('[data-testid="start"]', ex).addEventListener("click", () => { start(); createEditor().then(() => view.focus()); });
 q('[data-testid="reset"]', ex).addEventListener("click", () => { fromPlayground = false; setText(initial); start(); });
-source.addEventListener("focus", () => start());
-source.addEventListener("click", () => start());
+source.addEventListener("focus", () => createEditor());
+source.addEventListener("click", () => createEditor());
 setupChecklist();
 setupSimulator();
+// The editor: when the exercise is within a screen of coming into view,
+// in an idle moment (a reader scrolling towards it finds it made); without
+// IntersectionObserver, once the page has loaded.
 if ("IntersectionObserver" in window) {
   const io = new IntersectionObserver((entries) => {
     if (entries.some((e) => e.isIntersecting)) {
       io.disconnect();
-      start();
+      idle(createEditor);
     }
-  }, { rootMargin: "0px 0px 200px 0px" });
+  }, { rootMargin: "0px 0px 100% 0px" });
   io.observe(ex);
+} else {
+  addEventListener("load", () => idle(createEditor), { once: true });
 }
-// Ready when the lesson opens: start once the page has loaded, in the
-// first idle moment (the engine compiles in its Web Worker).
-const startSoon = () => ("requestIdleCallback" in window ? requestIdleCallback(() => start(), { timeout: 1000 }) : setTimeout(start, 100));
-if (document.readyState === "complete") startSoon();
-else addEventListener("load", startSoon, { once: true });
+function idle(f) {
+  if ("requestIdleCallback" in window) requestIdleCallback(() => f(), { timeout: 500 });
+  else setTimeout(f, 50);
+}
+// Ready when the lesson opens: the engine starts now (it compiles and
+// runs in its Web Worker; the page's thread only posts the text).
+start();
 
 // A handle for the end-to-end tests and the curious.
 window.agentcardLesson = {
   start,
   setText: (text) => { setText(text); return start(); },
-  getText: () => (view ? view.state.doc.toString() : pendingText !== null ? pendingText : initial),
+  getText: currentText,
   lintNow: () => { clearTimeout(timer); return runLint(); },
-  current: () => !!view && lastDoc === view.state.doc,
+  current: () => lastVersion === version,
+  editor: createEditor,
   result: () => lastResult,
   get view() { return view; },
 };
