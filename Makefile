@@ -19,8 +19,9 @@ generate: ## regenerate templ components (committed)
 
 build: build-cli build-site build-worker ## build the CLI, the static site (dist/site) and the Worker (build/)
 
-build-cli: ## build the agentcard CLI into build/agentcard (lint/fix, migrate, select, schema, lsp: build/agentcard --help)
+build-cli: ## build the agentcard CLI into build/agentcard (lint/fix, migrate, select, schema, lsp: build/agentcard --help) and its companion build/agentcard-a2a (the gRPC probe, a2a-go for select --sdk)
 	$(GO) build -trimpath -ldflags="-s -w" -o build/agentcard ./cmd/agentcard
+	$(GO) build -trimpath -ldflags="-s -w" -o build/agentcard-a2a ./cmd/agentcard-a2a
 
 build-site: deps ## build the static site and playground into dist/site (prints a size report)
 	$(GO) run ./scripts/buildsite

@@ -13,17 +13,20 @@ import (
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/internal/companiontest"
 	"github.com/agentcard/agentcard/internal/testcards"
 )
 
 // TestMain clears the locale variables: the goldens and every test that
 // does not ask for a language expect English, whatever the machine's
-// locale. Tests that need a locale set it with t.Setenv.
+// locale. Tests that need a locale set it with t.Setenv. It builds the
+// companion agentcard-a2a and points $AGENTCARD_A2A at it, so that the
+// gRPC probe and the a2a-go row run through the real child process.
 func TestMain(m *testing.M) {
 	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
 		os.Unsetenv(k)
 	}
-	os.Exit(m.Run())
+	os.Exit(companiontest.Main(m.Run))
 }
 
 func hasHan(s string) bool {

@@ -284,7 +284,7 @@ func (e *env) lint(args []string) int {
 		} else {
 			res = in.remote
 			if res == nil && f.live.on() {
-				checked, err := runCheck(ctx, check.Target{Name: s.name, Body: in.src}, f.live.options())
+				checked, err := e.runCheck(ctx, check.Target{Name: s.name, Body: in.src}, f.live.options())
 				if err != nil {
 					t, ok := credentialProblem(err)
 					if !ok {

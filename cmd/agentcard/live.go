@@ -17,7 +17,6 @@ import (
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/probe"
-	"github.com/agentcard/agentcard/core/probe/grpcprobe"
 	"github.com/agentcard/agentcard/core/signature"
 )
 
@@ -124,11 +123,11 @@ type liveResult struct {
 var newLiveDoer = func(p discovery.Policy) discovery.Doer { return discovery.NewHTTPDoer(p) }
 
 // runCheck runs the pipeline on one target with the CLI's capabilities.
-func runCheck(ctx context.Context, t check.Target, o check.Options) (*check.Result, error) {
+func (e *env) runCheck(ctx context.Context, t check.Target, o check.Options) (*check.Result, error) {
 	if o.Policy.Timeout == 0 {
 		o.Policy = discovery.LocalPolicy()
 	}
-	return check.Run(ctx, t, o, check.Capabilities{Doer: newLiveDoer(o.Policy), GRPC: grpcprobe.New()})
+	return check.Run(ctx, t, o, check.Capabilities{Doer: newLiveDoer(o.Policy), GRPC: e.grpcProber()})
 }
 
 // credentialProblem is a refusal of the caller's headers by the pipeline

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/agentcard/agentcard/core/companion"
 	"io"
 	"os"
 	"strings"
@@ -43,6 +44,8 @@ type env struct {
 	// else the locale variables).
 	lang i18n.Lang
 	cat  *i18n.Catalogue
+	// companion is agentcard-a2a, once a command needed it (companion.go).
+	companion *companion.Client
 }
 
 // s is the text of a catalogue id in the output's language.
@@ -54,6 +57,11 @@ func (e *env) t(id string, args ...any) string { return e.cat.Sprintf(id, args..
 // run is main without the process: it returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, color: useColor(stdout)}
+	defer func() {
+		if e.companion != nil {
+			e.companion.Close()
+		}
+	}()
 	e.setLang(i18n.FromEnv(os.Getenv))
 	// --lang is read before anything is printed, wherever it stands, so
 	// that help, usage errors and the output all speak the language.

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/i18n"
@@ -224,13 +225,17 @@ func sarifColumns(res *lint.Result) *jsonpos.Columns {
 }
 
 // semverRe is a semantic version after its "v" (a release's).
-var semverRe = regexp.MustCompile(`^v(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$`)
+// (compiled on first use: nothing is built at start that a command may
+// not use, docs/ARCHITECTURE.md §6)
+var semverRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^v(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$`)
+})
 
 // driverVersion is the running build's version (internal/buildinfo):
 // the release or module version, or "(devel)" for a build from a clone.
 func driverVersion() (version, semantic string) {
 	v := buildinfo.Get().Version
-	if m := semverRe.FindStringSubmatch(v); m != nil {
+	if m := semverRe().FindStringSubmatch(v); m != nil {
 		return v, m[1]
 	}
 	return v, ""

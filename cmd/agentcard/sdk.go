@@ -78,6 +78,9 @@ func (e *env) selectSDK(c *command, which, keyFile, format string, pos []string)
 		}
 	}
 	var opts sdk.Options
+	if only == "" || only == selection.SDKGo {
+		opts.Go = e.goRunner()
+	}
 	if keys != nil {
 		opts.Signatures = verifiers.Facts(context.Background(), in.src, signature.Options{Keys: keys})
 	}

@@ -134,7 +134,7 @@ func decodeEntry(b []byte, input string) (*discovery.Fetched, error) {
 	}
 	f := &discovery.Fetched{Input: input, URL: u, Facts: e.Facts, Body: rest[:e.BodyLen:e.BodyLen]}
 	if e.HeaderlessNote != nil {
-		f.HeaderlessNoteText = e.HeaderlessNote.text(0)
+		f.HeaderlessNoteText = e.HeaderlessNote.Text()
 		f.HeaderlessNote = i18n.EnglishCatalogue().Render(f.HeaderlessNoteText)
 	}
 	if e.Headerless != nil {
@@ -191,7 +191,7 @@ func decodeProbes(b []byte) ([]probe.Result, error) {
 		out[i] = probe.Result{Index: p.Index, Source: p.Source, URL: p.URL, Binding: p.Binding, Version: p.Version,
 			Outcome: p.Outcome, Status: p.Status, Scheme: p.Scheme, TimeMS: p.TimeMS}
 		if p.Detail != nil {
-			out[i].Detail = p.Detail.text(0)
+			out[i].Detail = p.Detail.Text()
 			out[i].Message = en.Render(out[i].Detail)
 		}
 	}
@@ -249,73 +249,14 @@ func (e *signatureEntry) report() *signature.Report {
 	for i, r := range e.Results {
 		rep.Results[i] = r.Result
 		if r.Text != nil {
-			rep.Results[i].Text = r.Text.text(0)
+			rep.Results[i].Text = r.Text.Text()
 		}
 	}
 	return rep
 }
 
-// entryText is an i18n.Text as the cache stores it: JSON would turn every
-// argument into a string or a float64 and lose Phrase and nested Text, so
-// each argument says what it is.
-type entryText struct {
-	ID   string     `json:"id"`
-	Args []entryArg `json:"args,omitempty"`
-}
+// entryText is an i18n.Text as the cache stores it (i18n.Wire: each
+// argument says what it is, which JSON alone would lose).
+type entryText = i18n.Wire
 
-type entryArg struct {
-	S *string    `json:"s,omitempty"` // a string
-	I *int64     `json:"i,omitempty"` // an integer
-	P string     `json:"p,omitempty"` // a Phrase
-	T *entryText `json:"t,omitempty"` // a Text
-}
-
-// maxTextDepth bounds nesting (a Text inside a Text …); real messages
-// nest once or twice.
-const maxTextDepth = 4
-
-func newEntryText(t i18n.Text, depth int) *entryText {
-	out := &entryText{ID: t.ID}
-	for _, a := range t.Args {
-		var ea entryArg
-		switch v := a.(type) {
-		case string:
-			ea.S = &v
-		case int:
-			n := int64(v)
-			ea.I = &n
-		case int64:
-			ea.I = &v
-		case i18n.Phrase:
-			ea.P = string(v)
-		case i18n.Text:
-			if depth < maxTextDepth {
-				ea.T = newEntryText(v, depth+1)
-			}
-		default:
-			s := fmt.Sprint(v)
-			ea.S = &s
-		}
-		out.Args = append(out.Args, ea)
-	}
-	return out
-}
-
-func (t *entryText) text(depth int) i18n.Text {
-	out := i18n.Text{ID: t.ID}
-	for _, a := range t.Args {
-		switch {
-		case a.S != nil:
-			out.Args = append(out.Args, *a.S)
-		case a.I != nil:
-			out.Args = append(out.Args, int(*a.I))
-		case a.P != "":
-			out.Args = append(out.Args, i18n.Phrase(a.P))
-		case a.T != nil && depth < maxTextDepth:
-			out.Args = append(out.Args, a.T.text(depth+1))
-		default:
-			out.Args = append(out.Args, "")
-		}
-	}
-	return out
-}
+func newEntryText(t i18n.Text, _ int) *entryText { return i18n.ToWire(t) }

@@ -113,7 +113,7 @@ func (rv RemoteVerifier) ReadKeys(ctx context.Context, data []byte) (signature.K
 		return nil, unavailable(fmt.Sprintf("status %d", status))
 	}
 	if a.Error != nil {
-		return nil, &signature.Error{Text: a.Error.text(0)}
+		return nil, &signature.Error{Text: a.Error.Text()}
 	}
 	if len(a.Keys) == 0 {
 		return nil, unavailable("no keys in the answer")
@@ -167,7 +167,7 @@ func decodeVerifyRequest(b []byte) (SignatureInput, []byte, error) {
 	for jku, w := range h.KeySets {
 		a := KeySetAnswer{Body: w.Body}
 		if w.Problem != nil {
-			a.Problem = w.Problem.text(0)
+			a.Problem = w.Problem.Text()
 		}
 		in.KeySets[jku] = a
 	}
@@ -207,7 +207,7 @@ func decodeVerifyAnswer(b []byte) (*signature.Report, error, error) {
 		return nil, nil, err
 	}
 	if h.Error != nil {
-		return nil, &signature.Error{Text: h.Error.text(0)}, nil
+		return nil, &signature.Error{Text: h.Error.Text()}, nil
 	}
 	if h.Report == nil {
 		return nil, nil, errors.New("no report in the answer")

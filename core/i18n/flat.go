@@ -31,11 +31,27 @@ func parseFlat(data []byte) (map[string]string, error) {
 }
 
 func parseFlatFast(data []byte) (map[string]string, bool) {
-	if !utf8.Valid(data) {
+	m := make(map[string]string, flatCount(data))
+	// Names and values without escapes are slices of one copy of the file.
+	if !scanFlat(data, string(data), func(k, v string) { m[k] = v }) {
 		return nil, false
 	}
-	// Names and values without escapes are slices of one copy of the file.
-	whole := string(data)
+	return m, true
+}
+
+// flatCount is about how many members a catalogue file has (for sizing
+// maps once).
+func flatCount(data []byte) int {
+	return bytes.Count(data, []byte("\":")) + bytes.Count(data, []byte("\" :"))
+}
+
+// scanFlat calls put with each member of the flat object in data, in
+// order; whole is data as a string, of which names and values without
+// escapes are slices. It reports false for anything it does not expect.
+func scanFlat(data []byte, whole string, put func(k, v string)) bool {
+	if !utf8.Valid(data) {
+		return false
+	}
 	i := 0
 	space := func() {
 		for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
@@ -121,10 +137,9 @@ func parseFlatFast(data []byte) (map[string]string, bool) {
 	}
 	space()
 	if i >= len(data) || data[i] != '{' {
-		return nil, false
+		return false
 	}
 	i++
-	m := make(map[string]string, bytes.Count(data, []byte("\":"))+bytes.Count(data, []byte("\" :")))
 	space()
 	if i < len(data) && data[i] == '}' {
 		i++
@@ -133,19 +148,19 @@ func parseFlatFast(data []byte) (map[string]string, bool) {
 			space()
 			k, ok := str()
 			if !ok {
-				return nil, false
+				return false
 			}
 			space()
 			if i >= len(data) || data[i] != ':' {
-				return nil, false
+				return false
 			}
 			i++
 			space()
 			v, ok := str()
 			if !ok {
-				return nil, false
+				return false
 			}
-			m[k] = v
+			put(k, v)
 			space()
 			if i < len(data) && data[i] == ',' {
 				i++
@@ -155,11 +170,11 @@ func parseFlatFast(data []byte) (map[string]string, bool) {
 				i++
 				break
 			}
-			return nil, false
+			return false
 		}
 	}
 	space()
-	return m, i == len(data)
+	return i == len(data)
 }
 
 // hex4 reads the four hex digits of a \u escape at data[i:].

@@ -30,6 +30,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/agentcard/agentcard/core/i18n/catalog/en"
 )
@@ -183,15 +184,28 @@ func load(lang Lang, fsys fs.FS, fallback *Catalogue) (*Catalogue, error) {
 	sort.Strings(names)
 	// Every file is read first, so the catalogue's map is made at its
 	// size once instead of growing (and rehashing) file by file: loading
-	// the English catalogue is most of what `agentcard version` does.
-	files := make([]map[string]string, len(names))
+	// the English catalogue is on every CLI run's path (docs/ARCHITECTURE.md
+	// §6). The members go straight into that map, as slices of the file
+	// read (no second copy, no map per file); an id in two files, or
+	// anything the fast scan does not expect, takes the path below, which
+	// says what is wrong.
+	datas := make([][]byte, len(names))
 	n := 0
 	for i, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return nil, err
 		}
-		m, err := parseFlat(data)
+		datas[i] = data
+		n += flatCount(data)
+	}
+	if c, ok := loadFast(lang, datas, n, fallback); ok {
+		return c, nil
+	}
+	files := make([]map[string]string, len(names))
+	n = 0
+	for i, name := range names {
+		m, err := parseFlat(datas[i])
 		if err != nil {
 			return nil, fmt.Errorf("catalogue %s/%s: %w", lang, path.Base(name), err)
 		}
@@ -208,6 +222,30 @@ func load(lang Lang, fsys fs.FS, fallback *Catalogue) (*Catalogue, error) {
 		}
 	}
 	return c, nil
+}
+
+// loadFast builds the catalogue from files with n members in all, when
+// every file is what scanFlat expects and no id is in two files (or
+// twice in one, which the slow path allows: the last wins). The files'
+// bytes were read for this and are never written, so the strings share
+// them.
+func loadFast(lang Lang, datas [][]byte, n int, fallback *Catalogue) (*Catalogue, bool) {
+	m := make(map[string]string, n)
+	twice := false
+	put := func(k, v string) {
+		before := len(m)
+		m[k] = v
+		twice = twice || len(m) == before
+	}
+	for _, data := range datas {
+		if len(data) == 0 {
+			return nil, false
+		}
+		if !scanFlat(data, unsafe.String(unsafe.SliceData(data), len(data)), put) || twice {
+			return nil, false
+		}
+	}
+	return &Catalogue{lang: lang, m: m, fallback: fallback}, true
 }
 
 // Lang is the catalogue's language.

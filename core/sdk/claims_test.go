@@ -615,6 +615,18 @@ func checkGoPreference(w *World) error {
 	return nil
 }
 
+// stopBefore stops a call before it is sent and keeps where it would
+// have gone (core/sdk/gorun has the same for the matrix's a2a-go row).
+type stopBefore struct {
+	a2aclient.PassthroughInterceptor
+	url string
+}
+
+func (s *stopBefore) Before(ctx context.Context, req *a2aclient.Request) (context.Context, any, error) {
+	s.url = req.BaseURL
+	return ctx, nil, errors.New("stopped before sending")
+}
+
 // serveTyped serves a readable card with the given Content-Type.
 func serveTyped(contentType string) *httptest.Server {
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

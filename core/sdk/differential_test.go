@@ -52,13 +52,15 @@ func modelled(c sweepCase, s selection.SDK) observed {
 	return o
 }
 
-// goObserved runs a2a-go itself (runGo, the code the CLI runs).
+// goObserved runs a2a-go itself, as the CLI does: in the companion
+// agentcard-a2a (core/sdk/gorun), its facts read by goRunOf.
 func goObserved(t *testing.T, c sweepCase) observed {
 	t.Helper()
-	r, ok := runGo(jsonpos.Parse(c.Card, jsonpos.Options{}))
-	if !ok {
-		t.Fatal("a2a-go did not run: native builds link it")
+	f, err := runGoCompanion(context.Background(), c.Card)
+	if err != nil {
+		t.Fatalf("a2a-go did not run in the companion: %v", err)
 	}
+	r := goRunOf(jsonpos.Parse(c.Card, jsonpos.Options{}), f)
 	o := observed{Loads: r.reading.Refusal == nil}
 	if !o.Loads {
 		return o

@@ -8,10 +8,13 @@
 //
 // Where the answers come from (Row.Basis):
 //
-//   - a2a-go in native builds: the library itself (linked at
-//     card.A2AGoVersion through go.mod): its default card parser and its
-//     client factory run on the card; nothing is sent (run_native.go);
-//   - a2a-go in js/wasm builds, and a2a-js everywhere: the models of
+//   - a2a-go when the caller passes Options.Go (the CLI, through its
+//     companion agentcard-a2a): the library itself (linked at
+//     card.A2AGoVersion through go.mod, run by core/sdk/gorun): its
+//     default card parser and its client factory run on the card;
+//     nothing is sent (gorun.go reads what it did);
+//   - a2a-go otherwise (the Worker, the playground, a CLI without its
+//     companion), and a2a-js everywhere: the models of
 //     core/selection (ReadCard, SelectSDK), held to the real libraries by
 //     the differential tests of this package over a generated sweep of
 //     cards (a2a-go linked into the test, @a2a-js/sdk from npm run by
@@ -27,6 +30,9 @@
 package sdk
 
 import (
+	"context"
+	"errors"
+
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -146,6 +152,8 @@ type Options struct {
 	// Model makes every row come from the models, the a2a-go row too
 	// (for tests that compare them with the running library).
 	Model bool
+	// Go runs a2a-go itself for its row; nil: the model answers.
+	Go GoRunner
 }
 
 // Check answers the matrix for a parsed card, one row per SDK in the
@@ -167,10 +175,19 @@ func check(doc *jsonpos.Doc, s selection.SDK, opts Options) Row {
 	var sel selection.Result
 	var reading selection.CardReading
 	ran := false
-	if s == selection.SDKGo && !opts.Model {
-		if r, ok := runGo(doc); ok {
+	if s == selection.SDKGo && !opts.Model && opts.Go != nil && doc != nil {
+		f, err := opts.Go(context.Background(), doc.Src)
+		var why i18n.AsText
+		switch {
+		case err == nil:
+			r := goRunOf(doc, f)
 			row.Basis, row.NoteText = RunningSDK, i18n.T("msg.sdk.matrix.running", s.Name())
 			reading, sel, ran = r.reading, r.result, true
+		case errors.As(err, &why):
+			// the model answers, and the note says why the library did not
+			row.NoteText = i18n.T("msg.sdk.matrix.model-not-run", s.Name(), why.AsText())
+		default:
+			row.NoteText = i18n.T("msg.sdk.matrix.model-not-run", s.Name(), err.Error())
 		}
 	}
 	if !ran {

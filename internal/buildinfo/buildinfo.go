@@ -18,6 +18,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 )
 
 // Set by the linker for release builds:
@@ -63,7 +64,10 @@ type stamp struct{ version, commit, date, modified string }
 // pseudoTail matches the end of a pseudo-version: the commit time
 // (yyyymmddhhmmss) and the 12-digit commit hash, then an optional build
 // suffix such as +dirty or +incompatible.
-var pseudoTail = regexp.MustCompile(`(?:^|[.-])(\d{14})-([0-9a-f]{12})(\+[0-9A-Za-z.-]+)?$`)
+// (compiled on first use, by `version` and SARIF output only)
+var pseudoTail = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[.-])(\d{14})-([0-9a-f]{12})(\+[0-9A-Za-z.-]+)?$`)
+})
 
 // resolve merges what the go command recorded in bi (nil when the binary
 // has no build information) with the linker stamp; the stamp wins field by
@@ -89,7 +93,7 @@ func resolve(bi *debug.BuildInfo, s stamp) Info {
 		}
 		// go install pkg@version records no VCS settings: the
 		// pseudo-version is the only place the commit is written.
-		if m := pseudoTail.FindStringSubmatch(info.Version); m != nil {
+		if m := pseudoTail().FindStringSubmatch(info.Version); m != nil {
 			if info.Commit == "" {
 				info.Commit = m[2]
 			}

@@ -691,8 +691,9 @@ func TestActionDownload(t *testing.T) {
 	opts := runOptions{ref: version, env: map[string]string{"AGENTCARD_RELEASES": srv.URL}}
 
 	res := runSteps(t, a, ws, nil, opts)
-	if res.exit != 0 || !slices.Equal(res.ran, []string{"download", "lint", "result"}) || !strings.Contains(res.output, "agentcard "+version) {
-		t.Errorf("release asset: exit %d, ran %q; output:\n%s", res.exit, res.ran, res.output)
+	if res.exit != 0 || !slices.Equal(res.ran, []string{"download", "lint", "result"}) || !strings.Contains(res.output, "agentcard "+version) ||
+		!strings.Contains(res.output, "agentcard-a2a "+version) {
+		t.Errorf("release assets (the CLI and its companion): exit %d, ran %q; output:\n%s", res.exit, res.ran, res.output)
 	}
 
 	tampered = true
@@ -715,7 +716,7 @@ func TestActionBuild(t *testing.T) {
 	a := loadAction(t)
 	ws := workspace(t, map[string]string{".well-known/agent-card.json": "minimal-1.0.json"})
 	res := runSteps(t, a, ws, nil, runOptions{ref: "main", realBuild: true})
-	if res.exit != 0 || !slices.Contains(res.ran, "build") || !strings.Contains(res.output, "agentcard main") {
+	if res.exit != 0 || !slices.Contains(res.ran, "build") || !strings.Contains(res.output, "agentcard main") || !strings.Contains(res.output, "agentcard-a2a main") {
 		t.Errorf("exit %d in %q, ran %q; output:\n%s", res.exit, res.failed, res.ran, res.output)
 	}
 }

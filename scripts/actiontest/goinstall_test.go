@@ -9,10 +9,12 @@ import (
 )
 
 // TestGoInstall runs `go install
-// github.com/agentcard/agentcard/cmd/agentcard@<HEAD>`, the command the
+// github.com/agentcard/agentcard/cmd/agentcard@<HEAD>
+// github.com/agentcard/agentcard/cmd/agentcard-a2a@<HEAD>`, the command the
 // README gives users without a release binary. It proves that the module path resolves to this
 // repository, that go.mod and go.sum are complete for a build outside the
-// checkout, and that the installed binary reports the commit. Offline: git
+// checkout, that the installed binary reports the commit, and that it
+// finds its companion where go install put it (select --sdk runs a2a-go). Offline: git
 // is told that https://github.com/agentcard/agentcard is this checkout
 // (url.insteadOf in a private git config), dependencies come from the
 // local module cache used as a file:// proxy, and a private module cache
@@ -48,7 +50,7 @@ func TestGoInstall(t *testing.T) {
 		"GOCACHE=" + gocache, "GOBIN=" + gobin,
 	}
 
-	cmd := exec.Command("go", "install", modulePath+"/cmd/agentcard@"+commit)
+	cmd := exec.Command("go", "install", modulePath+"/cmd/agentcard@"+commit, modulePath+"/cmd/agentcard-a2a@"+commit)
 	cmd.Dir = tmp
 	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -68,5 +70,12 @@ func TestGoInstall(t *testing.T) {
 	out, _ = lint.CombinedOutput()
 	if !strings.Contains(string(out), "::error file=.well-known/agent-card.json") {
 		t.Errorf("the installed CLI wrote no annotations:\n%s", out)
+	}
+	// go install puts the companion beside agentcard, where it looks
+	sel := exec.Command(bin, "select", "--sdk", "a2a-go", "--format", "json", filepath.Join(r, "cmd/agentcard/testdata/sdk-disagree.json"))
+	sel.Env = append(os.Environ(), "AGENTCARD_A2A=")
+	out, _ = sel.Output()
+	if !strings.Contains(string(out), `"basis": "running-sdk"`) {
+		t.Errorf("the installed CLI did not run a2a-go in its companion:\n%s", out)
 	}
 }

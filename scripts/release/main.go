@@ -1,8 +1,12 @@
-// Command release cross-compiles the agentcard CLI for the platforms
-// people run it on (linux, darwin and windows on amd64 and arm64) into
-// dist/release/, one static binary per platform named
-// agentcard_<version>_<os>_<arch>[.exe], and writes SHA256SUMS in the
-// format `sha256sum -c` reads. It publishes nothing.
+// Command release cross-compiles the agentcard CLI and its companion
+// agentcard-a2a (the gRPC probe and a2a-go for select --sdk, which
+// agentcard runs when it needs them: core/companion) for the platforms
+// people run them on (linux, darwin and windows on amd64 and arm64) into
+// dist/release/, one static binary per program and platform named
+// agentcard_<version>_<os>_<arch>[.exe] and
+// agentcard-a2a_<version>_<os>_<arch>[.exe], and writes SHA256SUMS in the
+// format `sha256sum -c` reads. It publishes nothing. Installed, the two
+// lie side by side (agentcard looks for its companion next to itself).
 //
 //	go run ./scripts/release [-o dist/release] [-version v1.2.3] [-targets linux/amd64,darwin/arm64]
 //
@@ -135,8 +139,17 @@ var versionChars = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z.+-]*$`)
 
 // binaryName is agentcard_<version without v>_<os>_<arch>, with .exe on
 // windows (the leading v is dropped, as most release tools do).
-func binaryName(version string, t target) string {
-	name := "agentcard_" + strings.TrimPrefix(version, "v") + "_" + t.goos + "_" + t.goarch
+func binaryName(version string, t target) string { return programName("agentcard", version, t) }
+
+// programs are what a release holds: the CLI and its companion.
+var programs = []struct{ name, pkg string }{
+	{"agentcard", "./cmd/agentcard"},
+	{"agentcard-a2a", "./cmd/agentcard-a2a"},
+}
+
+// programName is the file name of program's build for t.
+func programName(program, version string, t target) string {
+	name := program + "_" + strings.TrimPrefix(version, "v") + "_" + t.goos + "_" + t.goarch
 	if t.goos == "windows" {
 		name += ".exe"
 	}
@@ -165,6 +178,11 @@ func release(o options) ([]artifact, error) {
 	if err != nil {
 		return nil, err
 	}
+	oldA2A, err := filepath.Glob(filepath.Join(out, "agentcard-a2a_*"))
+	if err != nil {
+		return nil, err
+	}
+	old = append(old, oldA2A...)
 	for _, f := range append(old, filepath.Join(out, sumsFile)) {
 		if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, err
@@ -183,27 +201,29 @@ func release(o options) ([]artifact, error) {
 	fmt.Fprintf(o.log, "agentcard %s (commit %s, %s) into %s\n", o.version, orNone(o.commit), orNone(o.date), o.out)
 	width := len(sumsFile)
 	for _, t := range o.targets {
-		width = max(width, len(binaryName(o.version, t)))
+		width = max(width, len(programName("agentcard-a2a", o.version, t)))
 	}
 	var arts []artifact
 	for _, t := range o.targets {
-		name := binaryName(o.version, t)
-		path := filepath.Join(out, name)
-		start := time.Now()
-		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", ldflags, "-o", path, "./cmd/agentcard")
-		cmd.Dir = o.root
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+t.goos, "GOARCH="+t.goarch)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Run(); err != nil {
-			return nil, fmt.Errorf("go build for %s: %v\n%s", t, err, stderr.Bytes())
+		for _, p := range programs {
+			name := programName(p.name, o.version, t)
+			path := filepath.Join(out, name)
+			start := time.Now()
+			cmd := exec.Command("go", "build", "-trimpath", "-ldflags", ldflags, "-o", path, p.pkg)
+			cmd.Dir = o.root
+			cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+t.goos, "GOARCH="+t.goarch)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Run(); err != nil {
+				return nil, fmt.Errorf("go build for %s: %v\n%s", t, err, stderr.Bytes())
+			}
+			a, err := describe(path)
+			if err != nil {
+				return nil, err
+			}
+			arts = append(arts, a)
+			fmt.Fprintf(o.log, "  %-*s %6.2f MiB %10d bytes %6.1f s\n", width, name, float64(a.size)/(1<<20), a.size, time.Since(start).Seconds())
 		}
-		a, err := describe(path)
-		if err != nil {
-			return nil, err
-		}
-		arts = append(arts, a)
-		fmt.Fprintf(o.log, "  %-*s %6.2f MiB %10d bytes %6.1f s\n", width, name, float64(a.size)/(1<<20), a.size, time.Since(start).Seconds())
 	}
 	sort.Slice(arts, func(i, j int) bool { return arts[i].name < arts[j].name })
 	var sums strings.Builder

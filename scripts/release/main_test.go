@@ -48,9 +48,9 @@ func TestReleaseHost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	name := binaryName(version, host)
-	if len(arts) != 1 || arts[0].name != name || arts[0].size == 0 {
-		t.Fatalf("artifacts = %+v, want one non-empty %s", arts, name)
+	name, companion := binaryName(version, host), programName("agentcard-a2a", version, host)
+	if len(arts) != 2 || arts[0].name != companion || arts[1].name != name || arts[0].size == 0 || arts[1].size == 0 {
+		t.Fatalf("artifacts = %+v, want non-empty %s and %s", arts, companion, name)
 	}
 
 	entries, err := os.ReadDir(out)
@@ -61,14 +61,14 @@ func TestReleaseHost(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if want := []string{"NOTES.txt", sumsFile, name}; !slices.Equal(names, want) {
+	if want := []string{"NOTES.txt", sumsFile, companion, name}; !slices.Equal(names, want) {
 		t.Errorf("output directory holds %q, want %q (stale release files removed, others kept)", names, want)
 	}
 
 	// SHA256SUMS, read as sha256sum -c reads it.
 	sums := readSums(t, filepath.Join(out, sumsFile))
-	if len(sums) != 1 {
-		t.Fatalf("%s lists %d files, want 1: %v", sumsFile, len(sums), sums)
+	if len(sums) != 2 {
+		t.Fatalf("%s lists %d files, want 2: %v", sumsFile, len(sums), sums)
 	}
 	for file, want := range sums {
 		b, err := os.ReadFile(filepath.Join(out, file))
@@ -107,6 +107,33 @@ func TestReleaseHost(t *testing.T) {
 	}
 	if !strings.Contains(string(v), version) || !strings.Contains(string(v), commit[:12]) || !strings.Contains(string(v), "modified") {
 		t.Errorf("agentcard version printed %q; want the stamped version %s, commit %s and modified", v, version, commit[:12])
+	}
+	v, err = exec.Command(filepath.Join(out, companion), "version").Output()
+	if err != nil || !strings.Contains(string(v), version) || !strings.Contains(string(v), commit[:12]) {
+		t.Errorf("agentcard-a2a version printed %q (%v); want the stamped version %s and commit %s", v, err, version, commit[:12])
+	}
+
+	// Installed side by side under their plain names, agentcard finds
+	// its companion and runs a2a-go itself for the matrix's a2a-go row.
+	dir := t.TempDir()
+	ext := ""
+	if host.goos == "windows" {
+		ext = ".exe"
+	}
+	for from, to := range map[string]string{name: "agentcard" + ext, companion: "agentcard-a2a" + ext} {
+		b, err := os.ReadFile(filepath.Join(out, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, to), b, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sel := exec.Command(filepath.Join(dir, "agentcard"+ext), "select", "--sdk", "a2a-go", "--format", "json", filepath.Join(root, "cmd/agentcard/testdata/sdk-disagree.json"))
+	sel.Env = append(os.Environ(), "AGENTCARD_A2A=", "PATH="+t.TempDir())
+	got, _ := sel.Output()
+	if !strings.Contains(string(got), `"basis": "running-sdk"`) {
+		t.Errorf("agentcard beside agentcard-a2a: select --sdk a2a-go printed\n%s", got)
 	}
 }
 

@@ -7,16 +7,19 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"testing"
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/companion"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/probe"
 	"github.com/agentcard/agentcard/core/probe/grpcprobe"
 	"github.com/agentcard/agentcard/internal/a2afixture"
+	"github.com/agentcard/agentcard/internal/companiontest"
 )
 
 // grpcAgent is a real A2A gRPC server (internal/a2afixture) on 127.0.0.1.
@@ -55,8 +58,15 @@ func TestProbe(t *testing.T) {
 		entry(5, "http://"+closed(t)),
 	}
 	p := loopback()
-	res := probe.Run(context.Background(), entries, discovery.NewHTTPDoer(p),
-		probe.Options{Policy: p, GRPC: grpcprobe.New(), Timeout: 2 * time.Second})
+	for _, via := range probers(t) {
+		res := probe.Run(context.Background(), entries, discovery.NewHTTPDoer(p),
+			probe.Options{Policy: p, GRPC: via.prober, Timeout: 2 * time.Second})
+		checkProbe(t, via.name, res)
+	}
+}
+
+func checkProbe(t *testing.T, via string, res []probe.Result) {
+	t.Helper()
 	want := []struct {
 		outcome probe.Outcome
 		status  int
@@ -72,7 +82,7 @@ func TestProbe(t *testing.T) {
 	for i, w := range want {
 		r := res[i]
 		if r.Outcome != w.outcome || (w.status >= 0 && r.Status != w.status) || (w.detail != "" && r.Detail.ID != w.detail) {
-			t.Errorf("entry %d (%s): %s %d %s (%s), want %s %d %s", i, r.URL, r.Outcome, r.Status, r.Detail.ID, r.Message, w.outcome, w.status, w.detail)
+			t.Errorf("%s: entry %d (%s): %s %d %s (%s), want %s %d %s", via, i, r.URL, r.Outcome, r.Status, r.Detail.ID, r.Message, w.outcome, w.status, w.detail)
 		}
 	}
 }
@@ -99,9 +109,47 @@ func TestRefusedBeforeConnecting(t *testing.T) {
 	if v := grpcprobe.Probe(ctx, tgt); v.Outcome != probe.RefusedByPolicy || v.Detail.ID != "msg.probe.refused" {
 		t.Errorf("Probe: %s %s, want refused-by-policy", v.Outcome, v.Detail.ID)
 	}
+	// The companion applies the policy it is sent: a request it gets
+	// directly (not through probe.Run) for loopback under the default
+	// policy is refused before it dials.
+	var out probe.RemoteVerdict
+	in := probe.RemoteTarget{URL: "http://" + addr, Binding: "GRPC", Version: "1.0", Policy: p, TaskID: "t", TimeoutMS: 1000}
+	if err := companionClient(t).Call(context.Background(), "probe-grpc", in, &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Outcome != probe.RefusedByPolicy {
+		t.Errorf("the companion: %s %+v, want refused-by-policy", out.Outcome, out.Detail)
+	}
 	if n := conns.Load(); n != 0 {
 		t.Errorf("the gRPC fixture accepted %d connections", n)
 	}
+}
+
+// TestMain builds the companion agentcard-a2a, where the CLI runs this
+// prober.
+func TestMain(m *testing.M) { os.Exit(companiontest.Main(m.Run)) }
+
+// companionClient is one companion process for a test.
+func companionClient(t *testing.T) *companion.Client {
+	c := &companion.Client{}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// probers are the prober in this process and the same in the companion,
+// as the CLI runs it (probe.Remote).
+func probers(t *testing.T) []struct {
+	name   string
+	prober probe.Prober
+} {
+	c := companionClient(t)
+	remote := probe.Remote(func(ctx context.Context, in probe.RemoteTarget, out *probe.RemoteVerdict) error {
+		return c.Call(ctx, "probe-grpc", in, out)
+	})
+	return []struct {
+		name   string
+		prober probe.Prober
+	}{{"in process", grpcprobe.New()}, {"in the companion", remote}}
 }
 
 func mustURL(t *testing.T, s string) *url.URL {
