@@ -1,62 +1,22 @@
 package config
 
 import (
-	"slices"
-
+	"github.com/agentcard/agentcard/core/config/profile"
 	"github.com/agentcard/agentcard/core/lint"
 )
 
-// LocalFinding names findings that the local profile turns into infos:
-// a rule code and, when only some of its messages are about a local
-// setup, those message ids (empty: every finding of the code).
-type LocalFinding struct {
-	Code       string
-	MessageIDs []string
-}
+// LocalFinding names findings that the local profile turns into infos
+// (profile.LocalFinding).
+type LocalFinding = profile.LocalFinding
 
-// LocalCodes is the one list of what the local profile relaxes: findings
-// about endpoints on loopback, private or tunnel hosts, plain http URLs,
-// and missing caching headers. On a developer's machine these are the
-// setup, not mistakes; a card about to be published gets them at full
-// severity. Placeholders, malformed URLs and everything else keep their
-// severity in both profiles (security-url-not-https and
-// signature-jku-insecure are listed by message id for that reason).
-var LocalCodes = []LocalFinding{
-	// endpoints on loopback, private and tunnel hosts
-	{Code: "interface-url-internal"},
-	{Code: "identity-url-internal"},
-	// plain http in the card
-	{Code: "interface-url-not-https"},
-	{Code: "identity-url-not-https"},
-	{Code: "security-url-not-https", MessageIDs: []string{"msg.security-url-not-https.http", "msg.security-url-not-https.loopback"}},
-	{Code: "signature-jku-insecure", MessageIDs: []string{"msg.signature-jku-insecure.http", "msg.signature-jku-insecure.internal"}},
-	// how the card is served (checked when a card is fetched)
-	{Code: lint.CodeHTTPInsecure},
-	{Code: lint.CodeHTTPCacheMaxAge},
-	{Code: lint.CodeHTTPETag},
-	{Code: lint.CodeHTTPLastModified},
-}
+// LocalCodes is the one list of what the local profile relaxes; it lives
+// in core/config/profile, which the playground's engine links without
+// the rest of this package.
+var LocalCodes = profile.LocalCodes
 
 // RelaxedByLocal reports whether the local profile makes every finding of
 // code an info (a code relaxed for some of its messages only is not).
-func RelaxedByLocal(code string) bool {
-	for _, lf := range LocalCodes {
-		if lf.Code == code {
-			return len(lf.MessageIDs) == 0
-		}
-	}
-	return false
-}
-
-// localRelaxed reports whether the local profile relaxes d.
-func localRelaxed(d *lint.Diagnostic) bool {
-	for _, lf := range LocalCodes {
-		if lf.Code == d.Code {
-			return len(lf.MessageIDs) == 0 || slices.Contains(lf.MessageIDs, d.MessageID)
-		}
-	}
-	return false
-}
+func RelaxedByLocal(code string) bool { return profile.RelaxedByLocal(code) }
 
 // Apply returns the findings as the configuration wants them: the
 // profile's changes first, then the rules' settings, which the user wrote
@@ -86,7 +46,7 @@ func ApplyFor(cfg *Config, path string, diags []lint.Diagnostic) []lint.Diagnost
 		if cfg.ignoresFinding(&d, rel) {
 			continue
 		}
-		if cfg.EffectiveProfile() == Local && localRelaxed(&d) {
+		if cfg.EffectiveProfile() == Local && profile.Relaxed(&d) {
 			d.Severity = lint.Info
 		}
 		if d.OmittedCode != "" && cfg.Rules[d.OmittedCode] == LevelOff {
@@ -128,16 +88,4 @@ func ApplyResultFor(cfg *Config, path string, r *lint.Result) {
 }
 
 // Recount sets a result's errors, warnings and infos from its findings.
-func Recount(r *lint.Result) {
-	r.Errors, r.Warnings, r.Infos = 0, 0, 0
-	for _, d := range r.Diagnostics {
-		switch d.Severity {
-		case lint.Error:
-			r.Errors++
-		case lint.Warning:
-			r.Warnings++
-		case lint.Info:
-			r.Infos++
-		}
-	}
-}
+func Recount(r *lint.Result) { profile.Recount(r) }

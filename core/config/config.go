@@ -43,6 +43,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/config/profile"
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/agentcard/agentcard/core/i18n"
@@ -80,19 +81,19 @@ func (l Level) Severity() (s lint.Severity, ok bool) {
 	return 0, false
 }
 
-// Profile is what the card is checked for.
-type Profile string
+// Profile is what the card is checked for (core/config/profile).
+type Profile = profile.Profile
 
 const (
 	// Publish (the default) checks a card that is about to be public.
-	Publish Profile = "publish"
+	Publish = profile.Publish
 	// Local checks a card used on a developer's machine or a private
 	// network: the findings of LocalCodes become infos.
-	Local Profile = "local"
+	Local = profile.Local
 )
 
 // Profiles lists the profiles in the order messages name them.
-var Profiles = []Profile{Publish, Local}
+var Profiles = profile.Profiles
 
 // Config is one project's configuration. The zero value (and nil) is the
 // default: every rule at its own severity, nothing ignored, Publish.

@@ -203,13 +203,33 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 	return os.WriteFile(record, []byte(strings.Join(b.files, "\n")+"\n"), 0o644)
 }
 
+// coldPackages are linked into the editor wasm but never run on a
+// keystroke: share links, migration, fixes, formatting and the SDK
+// matrix run when a user asks; regexp's compiler once per pattern; the
+// rest at start or never. They are compiled without inlining
+// (-gcflags=-l): inlined copies of small functions cost the module
+// size (26 KB of gzip for these, measured with scripts/wasmsize and
+// gzip -9) and buy speed only where code is hot. Inlining everywhere off
+// would save 176 KB of gzip but made lint in the wasm about 1.4x slower
+// (docs/ARCHITECTURE.md §6).
+var coldPackages = []string{
+	"regexp/syntax", "compress/flate", "time", "os", "syscall", "io/fs",
+	"github.com/pmezard/go-difflib/difflib",
+	"github.com/agentcard/agentcard/core/migrate", "github.com/agentcard/agentcard/core/fix",
+	"github.com/agentcard/agentcard/core/format", "github.com/agentcard/agentcard/core/share",
+	"github.com/agentcard/agentcard/core/sdk",
+}
+
 // goBuildWasm builds wasm/editor for the browser, small: no paths, no
-// symbol table, no DWARF.
+// symbol table, no DWARF, no inlining in coldPackages.
 // Tags select another program of the package (verifier).
 func (b *builder) goBuildWasm(ctx context.Context, dst string, tags ...string) error {
-	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-tags", strings.Join(tags, ","),
-		"-ldflags", "-s -w -X main.Version="+b.version,
-		"-o", dst, "./wasm/editor")
+	args := []string{"build", "-trimpath", "-tags", strings.Join(tags, ",")}
+	for _, p := range coldPackages {
+		args = append(args, "-gcflags="+p+"=-l")
+	}
+	args = append(args, "-ldflags", "-s -w -X main.Version="+b.version, "-o", dst, "./wasm/editor")
+	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = b.root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr

@@ -9,6 +9,13 @@
 // page's main thread exists only once someone asks for the synchronous
 // API (agentcard.sync()); the playground never does.
 
+// goEnv is the Go program's environment (new Go().env), read by its
+// runtime before any package initialiser runs: the collector starts at
+// the pace wasm/editor's main sets (GOGC 400, a 256 MiB limit), so the
+// start (initialisers, the English catalogue, the first lint) runs
+// without the collections Go's default 4 MB first goal would make.
+export const goEnv = { GOGC: "400", GOMEMLIMIT: "256MiB" };
+
 export class TimeoutError extends Error {
   constructor(fn, ms) {
     super(`${fn} took longer than ${ms} ms`);
@@ -273,6 +280,7 @@ async function startSync(engine, wasmExec, api) {
   await engine.ready;
   if (typeof Go !== "function") await loadScript(wasmExec);
   const go = new Go();
+  Object.assign(go.env, goEnv);
   const instance = await WebAssembly.instantiate(engine.module, go.importObject);
   // The Go program defines globalThis.agentcard as it starts; the page's
   // asynchronous one stays in place.

@@ -15,6 +15,8 @@
 //               {type: "failed", message, status?}   status: the wasm download's HTTP status
 //               {type: "result", id, result, dead, ms}  dead: the engine has stopped
 
+import { goEnv } from "./engine.js";
+
 // The page waits for this before it loads its editor, so that its main
 // thread is free while this worker starts (its start takes turns of it).
 postMessage({ type: "hello" });
@@ -70,6 +72,7 @@ async function init(m) {
   const module = await compiled;
   t.compiled = performance.now();
   go = new Go();
+  Object.assign(go.env, goEnv);
   const instance = await WebAssembly.instantiate(module, go.importObject);
   t.instantiated = performance.now();
   const ready = new Promise((resolve) => self.addEventListener("agentcard-ready", resolve, { once: true }));

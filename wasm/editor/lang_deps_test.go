@@ -28,6 +28,11 @@ func TestWasmCarriesEnglishOnly(t *testing.T) {
 		if strings.HasSuffix(d, "/core/i18n/catalog") || strings.HasSuffix(d, "/core/i18n/catalog/zh-CN") {
 			t.Errorf("the editor wasm links %s", d)
 		}
+		// The configuration file's machinery: the editor has no
+		// configuration file (its profiles are core/config/profile's).
+		if strings.HasSuffix(d, "/core/config") || d == "go.yaml.in/yaml/v3" || d == "github.com/bmatcuk/doublestar/v4" {
+			t.Errorf("the editor wasm links %s, which only reading a configuration file needs", d)
+		}
 	}
 	if !en {
 		t.Error("the editor wasm does not link the English catalogue; is the package list right?")

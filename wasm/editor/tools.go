@@ -11,7 +11,7 @@ package main
 import (
 	"errors"
 
-	"github.com/agentcard/agentcard/core/config"
+	"github.com/agentcard/agentcard/core/config/profile"
 	"github.com/agentcard/agentcard/core/fix"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -47,20 +47,18 @@ type LintOptions struct {
 // ProfileOf reads a profile name; anything but "local" is publish, so a
 // page with a stale or odd stored value checks as for publishing, the
 // stricter reading.
-func ProfileOf(s string) config.Profile {
-	if config.Profile(s) == config.Local {
-		return config.Local
+func ProfileOf(s string) profile.Profile {
+	if profile.Profile(s) == profile.Local {
+		return profile.Local
 	}
-	return config.Publish
+	return profile.Publish
 }
 
 // applyProfile changes res's findings and counts for the profile.
-func applyProfile(res *lint.Result, p config.Profile) {
-	if p == config.Publish {
-		return
-	}
-	config.ApplyResult(&config.Config{Profile: p}, res)
-}
+// It is core/config/profile's, not core/config's: the editor has no
+// configuration file, and core/config's parser (YAML, globs, the file
+// system) would add to its wasm and its start.
+func applyProfile(res *lint.Result, p profile.Profile) { profile.Apply(p, res) }
 
 // AppliedFix is one fix Fix all carried out.
 type AppliedFix struct {
