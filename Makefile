@@ -105,7 +105,7 @@ bench-cli: build-cli ## CLI process start: median wall time of version and lint 
 profile-editor: build-site ## Chrome trace of cold loads (playground, a lesson in both languages) on a phone-sized, 4x slower CPU: where the main thread spends its time -> build/artifacts/trace-*.json
 	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'BrowserProfile' -v ./site/e2e/
 
-lighthouse: ## Lighthouse 12.2.3 mobile (performance) on the playground and every lesson in both languages, against a running make dev (BASE=…, RUNS=n for medians)
+lighthouse: ## Lighthouse 12.2.3 mobile (performance) on the playground and every course page in both languages, against a running make dev (BASE=…, RUNS=n for medians)
 	scripts/lighthouse.sh -b $(or $(BASE),http://127.0.0.1:8787) -n $(or $(RUNS),1)
 
 bench: ## engine and handler benchmarks with their baselines

@@ -105,12 +105,19 @@ func waitLessonLint(t *testing.T, ctx context.Context, after int) {
 		chromedp.WithPollingTimeout(60*time.Second)))
 }
 
+// readerScrolls scrolls the page a little, as a reader starting to read
+// does: the lesson's checker starts on that first sign of reading.
+func readerScrolls(t *testing.T, ctx context.Context) {
+	t.Helper()
+	eval[bool](t, ctx, `(window.scrollBy(0, 40), true)`)
+}
+
 func lessonLints(t *testing.T, ctx context.Context) int {
 	return eval[int](t, ctx, `Number(document.getElementById("exercise").dataset.lints || 0)`)
 }
 
 // TestE2ECourse walks the course as a reader: a lesson's checker starts
-// by itself as the page loads (no scrolling, no Start), lists the
+// on the reader's first scroll (no Start, the exercise still far), lists the
 // exercise's findings before any editor exists, the editor holds the card
 // with its findings marked once the reader scrolls to it, and a fix typed and followed by a reload 200 ms
 // later has been recorded (the lesson and the index say done); the six
@@ -128,6 +135,10 @@ func TestE2ECourse(t *testing.T) {
 	// ---- a long lesson: findings first, the editor when the reader gets there ----
 	do(t, ctx, chromedp.Navigate(base+"/learn/signing/"))
 	run(t, ctx, chromedp.Poll[chromedp.Void](`!!window.agentcardLesson`, chromedp.WithPollingTimeout(10*time.Second)))
+	if eval[bool](t, ctx, `agentcardLesson.started`) {
+		t.Error("the signing lesson's checker started before the reader did anything")
+	}
+	readerScrolls(t, ctx)
 	waitLessonLint(t, ctx, 0)
 	if top := eval[float64](t, ctx, `document.getElementById("exercise").getBoundingClientRect().top / innerHeight`); top < 2.2 {
 		t.Fatalf("the signing lesson's exercise is %.1f screens down: too near the top to see the editor wait", top)
@@ -142,9 +153,10 @@ func TestE2ECourse(t *testing.T) {
 	// ---- a lesson ----
 	do(t, ctx, chromedp.Navigate(base+"/learn/interfaces/"))
 	run(t, ctx, chromedp.Poll[chromedp.Void](`!!window.agentcardLesson`, chromedp.WithPollingTimeout(10*time.Second)))
-	// Ready when the lesson opens: nobody scrolls or presses Start.
+	// Ready once the reader starts reading: a first scroll, no Start.
+	readerScrolls(t, ctx)
 	waitLessonLint(t, ctx, 0)
-	if y := eval[float64](t, ctx, `scrollY`); y != 0 {
+	if y := eval[float64](t, ctx, `scrollY`); y > 40 {
 		t.Errorf("the page scrolled to %.0f by itself", y)
 	}
 	codes := lessonCodes(t, ctx)
@@ -205,6 +217,7 @@ func TestE2ECourse(t *testing.T) {
 	// ---- the six checks ----
 	do(t, ctx, chromedp.Navigate(base+"/learn/six-checks/"))
 	run(t, ctx, chromedp.Poll[chromedp.Void](`!!window.agentcardLesson`, chromedp.WithPollingTimeout(10*time.Second)))
+	readerScrolls(t, ctx)
 	waitLessonLint(t, ctx, 0)
 	states := func() map[string]string {
 		var m map[string]string
@@ -270,6 +283,7 @@ func TestE2ECourse(t *testing.T) {
 	// Its own exercise card, fixed: now it is done, and says no own result.
 	do(t, ctx, chromedp.Navigate(base+"/learn/six-checks/"))
 	run(t, ctx, chromedp.Poll[chromedp.Void](`!!window.agentcardLesson`, chromedp.WithPollingTimeout(10*time.Second)))
+	readerScrolls(t, ctx)
 	waitLessonLint(t, ctx, 0)
 	for _, step := range []struct {
 		card, want string
@@ -444,6 +458,7 @@ func TestE2ECourseAxe(t *testing.T) {
 			do(t, ctx, chromedp.Navigate(base+p), chromedp.WaitReady(`main`))
 			if eval[bool](t, ctx, `!!document.getElementById("exercise")`) {
 				run(t, ctx, chromedp.Poll[chromedp.Void](`!!window.agentcardLesson`, chromedp.WithPollingTimeout(10*time.Second)))
+				readerScrolls(t, ctx)
 				waitLessonLint(t, ctx, 0)
 				// As the reader at the exercise sees it: with the editor.
 				eval[bool](t, ctx, `agentcardLesson.editor().then(() => true)`)

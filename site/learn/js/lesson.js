@@ -1,9 +1,12 @@
 // A lesson page's exercise: the playground's editor setup (CodeMirror 6,
 // the engine in a Web Worker, the same findings list) around one exercise
-// card. The engine (the wasm, in a Web Worker) starts as the page loads and
-// checks the exercise's text at once, without an editor: the findings and
-// the lesson's status are there before the reader gets to them, and the
-// page's main thread stays free. The editor (CodeMirror, in
+// card. The engine (the wasm, in a Web Worker) starts on the reader's
+// first scroll, tap or key, when the exercise comes near the screen, or on
+// Start, and checks the exercise's text at once, without an editor: the
+// findings and the lesson's status are there before the reader gets to
+// them. A page that is only opened and read does no engine work: the
+// wasm's compile and Go's start are the largest work a lesson has, and on a
+// phone with few cores they compete with the page's own first paint. The editor (CodeMirror, in
 // lesson-editor.js) is made when the exercise comes near the screen (well
 // before a scrolling reader sees it), on a focus or click on the card, or
 // on Start; until then the card is the page's own text in the same box.
@@ -425,8 +428,8 @@ function setupSimulator() {
 // down): the editor, focused.
 q('[data-testid="start"]', ex).addEventListener("click", () => { start(); createEditor().then(() => view.focus()); });
 q('[data-testid="reset"]', ex).addEventListener("click", () => { fromPlayground = false; setText(initial); start(); });
-source.addEventListener("focus", () => createEditor());
-source.addEventListener("click", () => createEditor());
+source.addEventListener("focus", () => { start(); createEditor(); });
+source.addEventListener("click", () => { start(); createEditor(); });
 setupChecklist();
 setupSimulator();
 // The editor: when the exercise is within a screen of coming into view,
@@ -436,6 +439,7 @@ if ("IntersectionObserver" in window) {
   const io = new IntersectionObserver((entries) => {
     if (entries.some((e) => e.isIntersecting)) {
       io.disconnect();
+      start();
       idle(createEditor);
     }
   }, { rootMargin: "0px 0px 100% 0px" });
@@ -447,13 +451,22 @@ function idle(f) {
   if ("requestIdleCallback" in window) requestIdleCallback(() => f(), { timeout: 500 });
   else setTimeout(f, 50);
 }
-// Ready when the lesson opens: the engine starts now (it compiles and
-// runs in its Web Worker; the page's thread only posts the text).
-start();
+// Ready before the reader gets to the exercise: the engine starts on the
+// first sign of reading (it compiles and runs in its Web Worker, a couple
+// of seconds; the page's thread only posts the text), long before a reader
+// scrolling from the top reaches an exercise a screen or more down.
+const wakeEvents = ["scroll", "wheel", "touchstart", "pointerdown", "keydown"];
+function wake() {
+  for (const e of wakeEvents) removeEventListener(e, wake, { capture: true });
+  start();
+}
+for (const e of wakeEvents) addEventListener(e, wake, { capture: true, passive: true });
+if (location.hash) wake(); // opened at a place in the page: the reader is on the way
 
 // A handle for the end-to-end tests and the curious.
 window.agentcardLesson = {
   start,
+  get started() { return !!started; },
   setText: (text) => { setText(text); return start(); },
   getText: currentText,
   lintNow: () => { clearTimeout(timer); return runLint(); },
