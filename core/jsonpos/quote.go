@@ -37,9 +37,12 @@ func QuoteClipped(s string) string { return Quote(Clip(s, MaxQuoted)) }
 // Go-only escapes (\x7f, \U0001f600); invalid UTF-8 becomes U+FFFD, and
 // U+2028/U+2029 are escaped because JavaScript string literals once
 // could not hold them.
-func Quote(s string) string {
+func Quote(s string) string { return string(AppendQuote(make([]byte, 0, len(s)+2), s)) }
+
+// AppendQuote appends Quote(s) to b: the editor's result encoder writes
+// every string of its answers with it, straight into one buffer.
+func AppendQuote(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
-	b := make([]byte, 0, len(s)+2)
 	b = append(b, '"')
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -76,5 +79,5 @@ func Quote(s string) string {
 		}
 		i += size
 	}
-	return string(append(b, '"'))
+	return append(b, '"')
 }

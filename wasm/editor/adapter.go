@@ -6,7 +6,6 @@ package main
 // is tested natively; main_js.go only moves strings across the boundary.
 
 import (
-	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -297,22 +296,14 @@ func Rules() []RuleView {
 	return out
 }
 
-func mustJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
-}
-
 // FieldsJSON and RulesJSON are computed on first use in each language and
 // kept: not at start-up, so starting the engine (in the page and in its
 // Web Worker) costs as little main-thread time as possible, and switching
 // back to a language costs nothing.
-func FieldsJSON() string { return cached(&fieldsJSON, func() any { return Fields() }) }
+func FieldsJSON() string { return cached(&fieldsJSON, func() []byte { return encodeFields(Fields()) }) }
 
 // RulesJSON is Rules as JSON; see FieldsJSON.
-func RulesJSON() string { return cached(&rulesJSON, func() any { return Rules() }) }
+func RulesJSON() string { return cached(&rulesJSON, func() []byte { return encodeRules(Rules()) }) }
 
 var (
 	cacheMu    sync.Mutex
@@ -320,14 +311,14 @@ var (
 	rulesJSON  = map[i18n.Lang]string{}
 )
 
-func cached(m *map[i18n.Lang]string, build func() any) string {
+func cached(m *map[i18n.Lang]string, build func() []byte) string {
 	lang := currentLang()
 	cacheMu.Lock()
 	defer cacheMu.Unlock()
 	if s, ok := (*m)[lang]; ok {
 		return s
 	}
-	s := mustJSON(build())
+	s := string(build())
 	(*m)[lang] = s
 	return s
 }

@@ -6,7 +6,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime/debug"
 	"syscall/js"
@@ -29,22 +28,16 @@ func main() {
 // register defines globalThis.agentcard.
 func register() {
 	jsonParse := js.Global().Get("JSON").Get("parse")
-	// toJS turns a Go value into a plain JS object through one JSON string:
-	// one boundary crossing instead of one per field.
-	toJS := func(v any) js.Value {
-		b, err := json.Marshal(v)
-		if err != nil {
-			b, _ = json.Marshal(map[string]string{"error": err.Error()})
-		}
-		return jsonParse.Invoke(string(b))
-	}
+	// toJS turns an answer's JSON (encode.go) into a plain JS object: one
+	// boundary crossing instead of one per field.
+	toJS := func(b []byte) js.Value { return jsonParse.Invoke(string(b)) }
 	// fn wraps a call so a panic becomes {error} instead of killing the
 	// program (a dead Go program would leave the page without a checker).
-	fn := func(name string, f func(args []js.Value) any) js.Func {
+	fn := func(name string, f func(args []js.Value) []byte) js.Func {
 		return js.FuncOf(func(this js.Value, args []js.Value) (out any) {
 			defer func() {
 				if r := recover(); r != nil {
-					out = toJS(map[string]string{"error": fmt.Sprintf("agentcard.%s failed: %v", name, r)})
+					out = toJS(errorJSON(fmt.Sprintf("agentcard.%s failed: %v", name, r)))
 				}
 			}()
 			return toJS(f(args))
@@ -73,30 +66,30 @@ func register() {
 	api := js.Global().Get("Object").New()
 	api.Set("version", Version)
 	// lint(text[, {profile: "publish"|"local"}])
-	api.Set("lint", fn("lint", func(a []js.Value) any {
-		return LintWith([]byte(str(a, 0)), LintOptions{Profile: propStr(a, 1, "profile")})
+	api.Set("lint", fn("lint", func(a []js.Value) []byte {
+		return LintWith([]byte(str(a, 0)), LintOptions{Profile: propStr(a, 1, "profile")}).JSON()
 	}))
 	// fixAll(text): every machine-applicable fix (core/fix).
-	api.Set("fixAll", fn("fixAll", func(a []js.Value) any { return FixAll([]byte(str(a, 0))) }))
+	api.Set("fixAll", fn("fixAll", func(a []js.Value) []byte { return FixAll([]byte(str(a, 0))).JSON() }))
 	// migrate(text[, target "1.0"|"mixed"[, {keepVersions}]]) (core/migrate).
-	api.Set("migrate", fn("migrate", func(a []js.Value) any {
-		return Migrate([]byte(str(a, 0)), str(a, 1), MigrateOptions{KeepVersions: prop(a, 2, "keepVersions").Truthy()})
+	api.Set("migrate", fn("migrate", func(a []js.Value) []byte {
+		return Migrate([]byte(str(a, 0)), str(a, 1), MigrateOptions{KeepVersions: prop(a, 2, "keepVersions").Truthy()}).JSON()
 	}))
 	// sdks(text): the specification's choice beside a2a-go's, a2a-python's
 	// and a2a-js's (core/selection.Compare).
-	api.Set("sdks", fn("sdks", func(a []js.Value) any { return SDKs([]byte(str(a, 0))) }))
+	api.Set("sdks", fn("sdks", func(a []js.Value) []byte { return encodeSDKs(SDKs([]byte(str(a, 0)))) }))
 	// matrix(text): the compatibility matrix (core/sdk.Check, models):
 	// per SDK, loads / selects / verifies.
-	api.Set("matrix", fn("matrix", func(a []js.Value) any { return Matrix([]byte(str(a, 0))) }))
-	api.Set("select", fn("select", func(a []js.Value) any { return Select([]byte(str(a, 0)), str(a, 1)) }))
-	api.Set("interfaces", fn("interfaces", func(a []js.Value) any { return Interfaces([]byte(str(a, 0))) }))
-	api.Set("format", fn("format", func(a []js.Value) any { return Format([]byte(str(a, 0))) }))
-	api.Set("encodeShare", fn("encodeShare", func(a []js.Value) any { return EncodeShare(str(a, 0)) }))
-	api.Set("decodeShare", fn("decodeShare", func(a []js.Value) any { return DecodeShare(str(a, 0)) }))
+	api.Set("matrix", fn("matrix", func(a []js.Value) []byte { return encodeMatrix(Matrix([]byte(str(a, 0)))) }))
+	api.Set("select", fn("select", func(a []js.Value) []byte { return Select([]byte(str(a, 0)), str(a, 1)).JSON() }))
+	api.Set("interfaces", fn("interfaces", func(a []js.Value) []byte { return Interfaces([]byte(str(a, 0))).JSON() }))
+	api.Set("format", fn("format", func(a []js.Value) []byte { return Format([]byte(str(a, 0))).JSON() }))
+	api.Set("encodeShare", fn("encodeShare", func(a []js.Value) []byte { return EncodeShare(str(a, 0)).JSON() }))
+	api.Set("decodeShare", fn("decodeShare", func(a []js.Value) []byte { return DecodeShare(str(a, 0)).JSON() }))
 	// setLanguage(lang, catalogueJSON): the language of every later answer
 	// (findings, fix titles, related labels, rules(), fields(), the
 	// selection trace). English needs no catalogue and is the default.
-	api.Set("setLanguage", fn("setLanguage", func(a []js.Value) any { return SetLanguage(str(a, 0), str(a, 1)) }))
+	api.Set("setLanguage", fn("setLanguage", func(a []js.Value) []byte { return SetLanguage(str(a, 0), str(a, 1)).JSON() }))
 	api.Set("fields", js.FuncOf(func(js.Value, []js.Value) any { return jsonParse.Invoke(FieldsJSON()) }))
 	api.Set("rules", js.FuncOf(func(js.Value, []js.Value) any { return jsonParse.Invoke(RulesJSON()) }))
 	js.Global().Set("agentcard", api)
