@@ -6,11 +6,12 @@ package format
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/agentcard/agentcard/core/i18n"
+	"slices"
+	"unicode"
 
+	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -56,18 +57,84 @@ func (e *SyntaxError) Unwrap() error { return ErrSyntax }
 // Format re-indents src with two spaces per level and ends it with a single
 // newline. A leading byte order mark is kept. When src is not valid JSON
 // the error is a *SyntaxError.
+//
+// Whether src is JSON is the project's parser's answer (jsonpos, the one
+// the findings come from; a fuzz target checks it agrees with
+// encoding/json), and the output is what json.Indent writes (a test
+// compares them): the editor wasm links no encoding/json for it.
 func Format(src []byte) ([]byte, error) {
 	bom := []byte("\ufeff")
-	body := bytes.TrimPrefix(src, bom)
-	var out bytes.Buffer
+	body := bytes.TrimSpace(bytes.TrimPrefix(src, bom))
+	// encoding/json's nesting limit, not the linter's: formatting a deep
+	// document is harmless, and it is bounded by the text's size.
+	doc := jsonpos.Parse(body, jsonpos.Options{MaxBytes: len(body) + 1, MaxDepth: 10000})
+	// a second byte order mark is not kept: it is not JSON
+	if first := firstProblem(doc, jsonpos.CodeBOM); first != nil {
+		return nil, syntaxError(src, first.Start+len(src)-len(bytes.TrimLeftFunc(src, isLeadingSpace)))
+	}
+	out := make([]byte, 0, len(src)+len(src)/4+8)
 	if bytes.HasPrefix(src, bom) {
-		out.Write(bom)
+		out = append(out, bom...)
 	}
-	if err := json.Indent(&out, bytes.TrimSpace(body), "", Indent); err != nil {
-		return nil, syntaxError(src, err)
+	out = indent(out, body)
+	return append(out, '\n'), nil
+}
+
+// isLeadingSpace is what Format trims before the value: the byte order
+// mark and white space.
+func isLeadingSpace(r rune) bool { return r == '\ufeff' || unicode.IsSpace(r) }
+
+// indent appends valid JSON src with one member or element per line,
+// Indent per level, "key": value, and empty objects and arrays as {} and
+// []. Strings, numbers and literals are copied as written.
+func indent(dst, src []byte) []byte {
+	depth := 0
+	newline := func() {
+		dst = append(dst, '\n')
+		for range depth {
+			dst = append(dst, Indent...)
+		}
 	}
-	out.WriteByte('\n')
-	return out.Bytes(), nil
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case ' ', '\t', '\r', '\n':
+		case '"':
+			j := i + 1
+			for j < len(src) && src[j] != '"' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			dst = append(dst, src[i:min(j+1, len(src))]...)
+			i = j
+		case '{', '[':
+			dst = append(dst, c)
+			k := i + 1
+			for k < len(src) && (src[k] == ' ' || src[k] == '\t' || src[k] == '\r' || src[k] == '\n') {
+				k++
+			}
+			if k < len(src) && (src[k] == '}' || src[k] == ']') {
+				dst = append(dst, src[k])
+				i = k
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			dst = append(dst, c)
+		case ',':
+			dst = append(dst, c)
+			newline()
+		case ':':
+			dst = append(dst, ':', ' ')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
 }
 
 // formatKeeps are findings Format is not refused for (it keeps a byte
@@ -75,30 +142,29 @@ func Format(src []byte) ([]byte, error) {
 // are never the reason given.
 var formatKeeps = map[string]bool{jsonpos.CodeBOM: true, jsonpos.CodeDuplicateKey: true, jsonpos.CodeInvalidUTF8: true}
 
-// syntaxError locates the first problem with the project's own parser (the
-// one the findings come from), falling back to where encoding/json stopped.
-func syntaxError(src []byte, err error) *SyntaxError {
-	doc := jsonpos.Parse(src, jsonpos.Options{})
+// firstProblem is the earliest problem of doc Format is refused for,
+// counting the codes in also.
+func firstProblem(doc *jsonpos.Doc, also ...string) *jsonpos.Problem {
 	var first *jsonpos.Problem
 	for i, p := range doc.Problems {
-		if formatKeeps[p.Code] {
+		if formatKeeps[p.Code] && !slices.Contains(also, p.Code) {
 			continue
 		}
 		if first == nil || p.Start < first.Start {
 			first = &doc.Problems[i]
 		}
 	}
-	if first != nil {
+	return first
+}
+
+// syntaxError locates the first problem in the whole text, as the
+// findings show it (the same parser, the same limits); off, where the
+// trimmed text broke, is for safety only, should the two disagree.
+func syntaxError(src []byte, off int) *SyntaxError {
+	doc := jsonpos.Parse(src, jsonpos.Options{})
+	if first := firstProblem(doc); first != nil {
 		pos := doc.Pos(first.Start)
 		return &SyntaxError{Code: first.Code, Line: pos.Line, Column: pos.Column, Offset: pos.Offset, Detail: first.Message, Text: first.Text}
-	}
-	// The two parsers agree on what is JSON (a fuzz target checks it), so
-	// this is for safety only: point at where encoding/json stopped.
-	off := 0
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		trimmed := bytes.TrimLeft(bytes.TrimPrefix(src, []byte("\ufeff")), " \t\r\n")
-		off = int(se.Offset) + len(src) - len(trimmed)
 	}
 	pos := doc.Pos(off)
 	return &SyntaxError{Line: pos.Line, Column: pos.Column, Offset: pos.Offset}

@@ -1,10 +1,16 @@
 package format
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
-	"github.com/agentcard/agentcard/core/i18n"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/lint"
 )
 
 func TestFormat(t *testing.T) {
@@ -77,4 +83,59 @@ func TestFormatRefusesBrokenJSON(t *testing.T) {
 			}
 		})
 	}
+}
+
+// formatCorpus is every testdata card and rule example, and texts at the
+// edges of what JSON allows.
+func formatCorpus(t testing.TB) []string {
+	docs := []string{"", "1", `"x"`, "[]", "{}", "[ ]", "{ \n}", "null", `[1,[2,[3,{}]],{"a":{"b":[]}}]`,
+		"\ufeff\ufeff{}", "{}\u00a0", " \t{\"a\" : \"\\\"}\" }\r\n", "{\"a\":\"\xff\"}", "[1,]", "{\"a\" 1}",
+		strings.Repeat("[", 100) + strings.Repeat("]", 100)}
+	cards, _ := filepath.Glob("../../testdata/cards/*.json")
+	if len(cards) == 0 {
+		t.Fatal("no testdata cards")
+	}
+	for _, p := range cards {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, string(b))
+	}
+	for _, r := range lint.Rules() {
+		docs = append(docs, lint.ExampleDocument(r.Bad), lint.ExampleDocument(r.Good))
+	}
+	return docs
+}
+
+// checkLikeIndent: Format accepts exactly what encoding/json accepts and
+// writes what json.Indent writes.
+func checkLikeIndent(t *testing.T, src []byte) {
+	body := bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\ufeff")))
+	var want bytes.Buffer
+	if bytes.HasPrefix(src, []byte("\ufeff")) {
+		want.WriteString("\ufeff")
+	}
+	werr := json.Indent(&want, body, "", Indent)
+	want.WriteByte('\n')
+	got, err := Format(src)
+	switch {
+	case (err == nil) != (werr == nil):
+		t.Fatalf("Format(%q): error %v, encoding/json: %v", src, err, werr)
+	case err == nil && !bytes.Equal(got, want.Bytes()):
+		t.Fatalf("Format(%q) =\n%q\njson.Indent:\n%q", src, got, want.Bytes())
+	}
+}
+
+func TestFormatMatchesJSONIndent(t *testing.T) {
+	for _, d := range formatCorpus(t) {
+		checkLikeIndent(t, []byte(d))
+	}
+}
+
+func FuzzFormat(f *testing.F) {
+	for _, d := range formatCorpus(f) {
+		f.Add([]byte(d))
+	}
+	f.Fuzz(checkLikeIndent)
 }
