@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"slices"
 	"unicode"
 
 	"github.com/agentcard/agentcard/core/i18n"
@@ -69,7 +68,7 @@ func Format(src []byte) ([]byte, error) {
 	// document is harmless, and it is bounded by the text's size.
 	doc := jsonpos.Parse(body, jsonpos.Options{MaxBytes: len(body) + 1, MaxDepth: 10000})
 	// a second byte order mark is not kept: it is not JSON
-	if first := firstProblem(doc, jsonpos.CodeBOM); first != nil {
+	if first := firstProblem(doc, true); first != nil {
 		return nil, syntaxError(src, first.Start+len(src)-len(bytes.TrimLeftFunc(src, isLeadingSpace)))
 	}
 	out := make([]byte, 0, len(src)+len(src)/4+8)
@@ -137,17 +136,14 @@ func indent(dst, src []byte) []byte {
 	return dst
 }
 
-// formatKeeps are findings Format is not refused for (it keeps a byte
-// order mark, duplicate keys and the bytes of strings as they are), so they
-// are never the reason given.
-var formatKeeps = map[string]bool{jsonpos.CodeBOM: true, jsonpos.CodeDuplicateKey: true, jsonpos.CodeInvalidUTF8: true}
-
-// firstProblem is the earliest problem of doc Format is refused for,
-// counting the codes in also.
-func firstProblem(doc *jsonpos.Doc, also ...string) *jsonpos.Problem {
+// firstProblem is the earliest problem of doc Format is refused for: it
+// keeps duplicate keys and the bytes of strings as they are
+// (Problem.ReadAnyway), and a leading byte order mark unless bomToo, so
+// those are never the reason given.
+func firstProblem(doc *jsonpos.Doc, bomToo bool) *jsonpos.Problem {
 	var first *jsonpos.Problem
 	for i, p := range doc.Problems {
-		if formatKeeps[p.Code] && !slices.Contains(also, p.Code) {
+		if doc.Problems[i].ReadAnyway() || (p.Code == jsonpos.CodeBOM && !bomToo) {
 			continue
 		}
 		if first == nil || p.Start < first.Start {
@@ -162,7 +158,7 @@ func firstProblem(doc *jsonpos.Doc, also ...string) *jsonpos.Problem {
 // trimmed text broke, is for safety only, should the two disagree.
 func syntaxError(src []byte, off int) *SyntaxError {
 	doc := jsonpos.Parse(src, jsonpos.Options{})
-	if first := firstProblem(doc); first != nil {
+	if first := firstProblem(doc, false); first != nil {
 		pos := doc.Pos(first.Start)
 		return &SyntaxError{Code: first.Code, Line: pos.Line, Column: pos.Column, Offset: pos.Offset, Detail: first.Message, Text: first.Text}
 	}

@@ -89,7 +89,7 @@ func TestFormatRefusesBrokenJSON(t *testing.T) {
 // edges of what JSON allows.
 func formatCorpus(t testing.TB) []string {
 	docs := []string{"", "1", `"x"`, "[]", "{}", "[ ]", "{ \n}", "null", `[1,[2,[3,{}]],{"a":{"b":[]}}]`,
-		"\ufeff\ufeff{}", "{}\u00a0", " \t{\"a\" : \"\\\"}\" }\r\n", "{\"a\":\"\xff\"}", "[1,]", "{\"a\" 1}",
+		"\ufeff\ufeff{}", "{}\u00a0", " \t{\"a\" : \"\\\"}\" }\r\n", "{\"a\":\"\xff\"}", `{"s":"\ud800","t":["\udc00x"]}`, "[1,]", "{\"a\" 1}",
 		strings.Repeat("[", 100) + strings.Repeat("]", 100)}
 	cards, _ := filepath.Glob("../../testdata/cards/*.json")
 	if len(cards) == 0 {

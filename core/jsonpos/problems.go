@@ -213,3 +213,19 @@ func describe(b []byte) any {
 	}
 	return Quote(line)
 }
+
+// ReadAnyway reports whether RFC 8259 readers such as Go's encoding/json
+// still read a document with this problem, and read it one way: a
+// duplicate key (the last one wins), bytes that are not UTF-8 and an
+// escaped lone surrogate (each read as U+FFFD). Everything else is not
+// JSON to them. Format keeps such documents, and the rules that decode a
+// value the card carries encoded (a JWS header) decode them as the SDKs do.
+func (p *Problem) ReadAnyway() bool {
+	switch p.Code {
+	case CodeDuplicateKey, CodeInvalidUTF8:
+		return true
+	case CodeInvalidString:
+		return p.Text.ID == "msg.json-invalid-string.high-surrogate" || p.Text.ID == "msg.json-invalid-string.low-surrogate"
+	}
+	return false
+}

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"net/url"
 	"strings"
 	"sync"
@@ -79,8 +78,8 @@ func looksLikeJWT(s string) bool {
 	if err != nil {
 		return false
 	}
-	var h map[string]any
-	if json.Unmarshal(b, &h) != nil {
+	h, ok := decodeJSONObject(b)
+	if !ok {
 		return false
 	}
 	_, has := h["alg"]

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/i18n"
@@ -116,8 +115,7 @@ func signatureParts(c *Context) []sigPart {
 			if !p.dummyProtected {
 				if b, ok := decodeB64Lenient(n.Str); ok {
 					p.HeaderOK, p.HeaderRaw = true, b
-					var h map[string]any
-					if json.Unmarshal(b, &h) == nil && h != nil {
+					if h, ok := decodeJSONObject(b); ok && h != nil {
 						p.Header = h
 					}
 				}
@@ -235,8 +233,7 @@ func checkSigProtected(c *Context) {
 			c.Report(n, "msg.signature-protected-invalid.decode", sigLabel(n))
 		case p.Header == nil:
 			id := "msg.signature-protected-invalid.not-json"
-			var v any
-			if json.Unmarshal(p.HeaderRaw, &v) == nil {
+			if _, ok := decodeJSON(p.HeaderRaw); ok {
 				id = "msg.signature-protected-invalid.not-object"
 			}
 			c.Report(n, id, sigLabel(n), shortBytes(p.HeaderRaw))
@@ -274,11 +271,7 @@ func checkSigHeader(c *Context) {
 }
 
 func jsonText(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return "?"
-	}
-	return jsonpos.Clip(string(b), 40+len("…"))
+	return jsonpos.Clip(string(appendJSONValue(nil, v)), 40+len("…"))
 }
 
 func checkSigAlgNone(c *Context) {
