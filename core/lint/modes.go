@@ -1,9 +1,9 @@
 package lint
 
 import (
-	"mime"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -75,7 +75,7 @@ func classifyMediaType(s string) mediaClass {
 		return mediaBadSyntax
 	}
 	if params != "" {
-		if _, _, err := mime.ParseMediaType(full); err != nil {
+		if !mediaParamsOK(params) {
 			return mediaBadSyntax
 		}
 	}
@@ -83,6 +83,90 @@ func classifyMediaType(s string) mediaClass {
 		return mediaUnknownTop
 	}
 	return mediaOK
+}
+
+// mediaParamsOK reports whether params (from the first ';' on) are
+// parameters mime.ParseMediaType accepts: ; attribute=value, each value a
+// token or a quoted string, white space around them, a trailing ';', and
+// one name twice only with the same value. It is that reading without
+// package mime (40 KB of the editor's wasm for this one check);
+// modes_test.go compares the two.
+func mediaParamsOK(params string) bool {
+	seen := map[string]string{}
+	for v := params; ; {
+		v = strings.TrimLeftFunc(v, unicode.IsSpace)
+		if v == "" {
+			return true
+		}
+		key, value, rest, ok := mediaParam(v)
+		if !ok {
+			return strings.TrimSpace(v) == ";"
+		}
+		if old, dup := seen[key]; dup && old != value {
+			return false
+		}
+		seen[key] = value
+		v = rest
+	}
+}
+
+// mediaParam reads one "; name=value" at the start of v.
+func mediaParam(v string) (key, value, rest string, ok bool) {
+	rest, ok = strings.CutPrefix(v, ";")
+	if !ok {
+		return "", "", v, false
+	}
+	rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+	n := 0
+	for n < len(rest) && isMIMETokenChar(rest[n]) {
+		n++
+	}
+	if n == 0 {
+		return "", "", v, false
+	}
+	key, rest = strings.ToLower(rest[:n]), strings.TrimLeftFunc(rest[n:], unicode.IsSpace)
+	if rest, ok = strings.CutPrefix(rest, "="); !ok {
+		return "", "", v, false
+	}
+	rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+	if rest == "" {
+		return "", "", v, false
+	}
+	if rest[0] != '"' {
+		n = 0
+		for n < len(rest) && isMIMETokenChar(rest[n]) {
+			n++
+		}
+		if n == 0 {
+			return "", "", v, false
+		}
+		return key, rest[:n], rest[n:], true
+	}
+	// a quoted string: a backslash before a special character escapes
+	// it, any other stays (as mime reads browsers' unescaped paths); a
+	// line break or a missing closing quote is no value
+	var b strings.Builder
+	for i := 1; i < len(rest); i++ {
+		switch c := rest[i]; {
+		case c == '"':
+			return key, b.String(), rest[i+1:], true
+		case c == '\\' && i+1 < len(rest) && strings.IndexByte(mimeSpecials, rest[i+1]) >= 0:
+			b.WriteByte(rest[i+1])
+			i++
+		case c == '\r' || c == '\n':
+			return "", "", v, false
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", "", v, false
+}
+
+// mimeSpecials are RFC 2045's tspecials: not part of a token.
+const mimeSpecials = `()<>@,;:\"/[]?=`
+
+func isMIMETokenChar(c byte) bool {
+	return c > 0x20 && c < 0x7f && strings.IndexByte(mimeSpecials, c) < 0
 }
 
 // isRestrictedName checks an RFC 6838 restricted-name: an alphanumeric
