@@ -204,20 +204,27 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 }
 
 // coldPackages are linked into the editor wasm but never run on a
-// keystroke: share links, migration, fixes, formatting and the SDK
-// matrix run when a user asks; regexp's compiler once per pattern; the
-// rest at start or never. They are compiled without inlining
-// (-gcflags=-l): inlined copies of small functions cost the module
-// size (26 KB of gzip for these, measured with scripts/wasmsize and
-// gzip -9) and buy speed only where code is hot. Inlining everywhere off
-// would save 176 KB of gzip but made lint in the wasm about 1.4x slower
-// (docs/ARCHITECTURE.md §6).
+// keystroke, or run there only a few times (once per finding, once per
+// lint): share links, migration, fixes, formatting and the SDK matrix run
+// when a user asks; the client simulator (core/selection) when it is open
+// and once per lint for one rule; the adapter (main) once per answer;
+// fmt and reflect once per finding's message; regexp's compiler once per
+// pattern; the rest at start or never. They are compiled without
+// inlining (-gcflags=-l): inlined copies of small functions cost the
+// module size and buy speed only where code is hot (the parser, the
+// rules, the runtime, strings). The second group took 25 KB off the
+// brotli size with lint of the 100 KB card in wasm no slower (node,
+// p10 of 150 runs, interleaved). Inlining everywhere off saved more but
+// made lint in the wasm about 1.4x slower (docs/ARCHITECTURE.md §6).
 var coldPackages = []string{
 	"regexp/syntax", "compress/flate", "time", "os", "syscall", "io/fs",
 	"github.com/pmezard/go-difflib/difflib",
 	"github.com/agentcard/agentcard/core/migrate", "github.com/agentcard/agentcard/core/fix",
 	"github.com/agentcard/agentcard/core/format", "github.com/agentcard/agentcard/core/share",
 	"github.com/agentcard/agentcard/core/sdk",
+	"fmt", "reflect", "internal/reflectlite", "internal/fmtsort", "net/url", "net/netip", "unique", "embed",
+	"path", "sort", "bufio", "io", "internal/bisect",
+	"github.com/agentcard/agentcard/core/selection", "github.com/agentcard/agentcard/wasm/editor",
 }
 
 // goBuildWasm builds wasm/editor for the browser, small: no paths, no
