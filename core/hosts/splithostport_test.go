@@ -2,6 +2,7 @@ package hosts
 
 import (
 	"net"
+	"net/netip"
 	"testing"
 )
 
@@ -25,4 +26,10 @@ func FuzzSplitHostPort(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(checkSplit)
+}
+
+func TestPrefixesWithoutParsing(t *testing.T) {
+	if cgnat != netip.MustParsePrefix("100.64.0.0/10") || globalUnicast6 != netip.MustParsePrefix("2000::/3") {
+		t.Errorf("cgnat %v, globalUnicast6 %v", cgnat, globalUnicast6)
+	}
 }
