@@ -31,15 +31,9 @@ const debounceMs = params.has("debounce") ? Number(params.get("debounce")) : 120
 
 performance.mark("playground:evaluated"); // CodeMirror and our modules are in
 
-// Numbers the end-to-end test and the benchmarks read.
-const stats = (window.agentcardStats = {
-  lint: [], render: [], keystroke: [], keystrokeDom: [], ready: 0, lints: 0, restarts: 0, failures: 0, errors: [],
-});
-// Anything the Content-Security-Policy blocks, and any uncaught error, is
-// recorded so the end-to-end tests can insist on none.
-document.addEventListener("securitypolicyviolation", (e) => stats.errors.push(`CSP ${e.violatedDirective}: ${e.blockedURI}`));
-addEventListener("error", (e) => stats.errors.push(`error: ${e.message}`));
-addEventListener("unhandledrejection", (e) => stats.errors.push(`rejection: ${e.reason}`));
+// Numbers the end-to-end test and the benchmarks read (first.js made
+// them, with the record of errors and CSP violations).
+const stats = window.agentcardStats;
 
 // boot: what boot.js made (globalThis.agentcardBoot): the engine, already
 // starting, and its helpers. engine is its engine, until it fails to
@@ -163,7 +157,6 @@ const dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)
 const theme = (isDark) => EditorView.theme({}, { dark: isDark });
 
 const view = new EditorView({
-  parent: $("editor"),
   state: EditorState.create({
     // The text boot.js chose (the last one kept, else the first sample):
     // made with it, the editor lays out once instead of twice.
@@ -195,6 +188,9 @@ const view = new EditorView({
     ],
   }),
 });
+// The editor takes the place of the light element first.js drew the text
+// in (same box, same font and gutter): nothing around it moves.
+$("editor").replaceChildren(view.dom);
 performance.mark("playground:editor");
 if (dark) dark.addEventListener("change", (e) => view.dispatch({ effects: themeConf.reconfigure(theme(e.matches)) }));
 // A keystroke starts when the browser is about to change the text
@@ -316,7 +312,7 @@ async function runLint() {
     res = await engine.call("lint", text, { profile: lintProfile() });
     // The first findings are shown in the reader's language: its words
     // were fetched while the checker started.
-    if (!stats.ready) await wordsReady;
+    if (!firstShown) await wordsReady;
   } catch (err) {
     linting = false;
     if (err instanceof boot.TimeoutError || err instanceof boot.EngineStopped) return; // onRestart tells the person
@@ -380,7 +376,7 @@ async function runLint() {
     if (keyAt) stats.keystroke.push(performance.now() - keyAt);
     root.dataset.lints = String(stats.lints);
   });
-  const firstTime = !stats.ready;
+  const firstTime = !firstShown;
   if (firstTime) firstFindings();
   // The simulator and the preview are not findings: they follow once
   // typing pauses, each in a task of its own, so the worker is free for
@@ -425,12 +421,12 @@ function lintTimedOut(err) {
     showMessage(t("ui.playground.error.memory"), "error", "engine-stopped");
   }
   $("diagnostics").dataset.stale = "true";
-  if (!stats.ready) firstFindings(); // usable all the same: say so
+  if (!firstShown) firstFindings(); // usable all the same: say so
 }
 
 // applyFix applies a fix computed for the text that was linted; if the text
 // changed since, it lints again and uses the same fix on the new text.
-async function applyFix(d, f) {
+export async function applyFix(d, f) {
   if (view.state.doc !== lastDoc) {
     let again;
     try {
@@ -449,7 +445,7 @@ async function applyFix(d, f) {
   view.focus();
 }
 
-function jumpTo(from, to) {
+export function jumpTo(from, to) {
   view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
   view.focus();
 }
@@ -1011,8 +1007,10 @@ async function switchLanguage(l) {
 // since the page's head). The rule and field lists (hover, completion,
 // rule explanations) follow when the page is idle; data-ready="true" says
 // they are there too.
+let firstShown = false; // this module's first findings (first.js may have shown some before)
 function firstFindings() {
-  stats.ready = performance.now();
+  firstShown = true;
+  if (!stats.ready) stats.ready = performance.now();
   engine.mark("firstFindings");
   root.dataset.checker = "ready";
   setStatus("ui.playground.status.ready", engine.info.version);
@@ -1030,24 +1028,7 @@ async function loadCatalogues() {
 }
 
 // ---- introduction ----
-// First-time visitors get one line pointing at the course and the
-// annotated card, until they dismiss it (remembered). It is fixed to the
-// bottom of the window, so showing it moves nothing on the page.
-const INTRO_KEY = "agentcard.intro.dismissed";
-
-function setupIntro() {
-  const box = $("intro");
-  if (!box) return;
-  let dismissed = false;
-  try { dismissed = localStorage.getItem(INTRO_KEY) === "1"; } catch { /* private mode: show it */ }
-  if (dismissed) return;
-  box.hidden = false;
-  $("intro-dismiss").addEventListener("click", () => {
-    box.hidden = true;
-    try { localStorage.setItem(INTRO_KEY, "1"); } catch { /* private mode */ }
-  });
-}
-
+// (first.js shows it to first-time visitors.)
 // renderIntro writes the introduction's sentence in the current
 // language, its links to that language's course pages.
 function renderIntro() {
@@ -1066,7 +1047,6 @@ async function start() {
   boot = globalThis.agentcardBoot; // main.js waited for it
   engine = boot.engine;
   const { started, first, progress, hooks, timeoutMs } = boot;
-  setupIntro();
   setupLanguageSwitch();
   // The words come while the checker loads (boot.js asked for the same
   // catalogue, and the checker waits for it before its first answer).
@@ -1129,3 +1109,12 @@ async function start() {
 }
 
 start();
+
+// takeOver puts the caret where the reader clicked in first.js's light
+// element (caret: an offset, or -1), at its scroll position, and focuses
+// the editor when the reader was in the text.
+export function takeOver({ caret, scrollTop, focus }) {
+  if (scrollTop) view.scrollDOM.scrollTop = scrollTop;
+  if (caret >= 0) view.dispatch({ selection: { anchor: Math.min(caret, view.state.doc.length) } });
+  if (focus) view.focus();
+}
