@@ -143,13 +143,14 @@ function replay(e) {
     return;
   }
   const b = target.closest("button, [role=menuitem]");
-  if (!b || !root.contains(b) || b.closest(".diag")) return; // a finding's buttons do their own
+  if (!b || !root.contains(b) || b.closest(".diag, #intro")) return; // a finding's buttons and the intro's do their own
   e.preventDefault();
   e.stopPropagation();
   loadEditor().then(() => b.click());
 }
 
 function onPointer(e) {
+  if (e.target instanceof Element && e.target.closest("#intro")) return; // dismissing the intro is no wish to edit
   if (e.target instanceof Element && e.target.closest(".editor-light")) {
     caret = offsetAt(e.clientX, e.clientY);
   }
@@ -271,11 +272,30 @@ async function start() {
   if (progress.value) bar.value = Math.round(progress.value * 100);
   else bar.removeAttribute("value"); // indeterminate until the size is known
   if (!progress.listener) progress.listener = (p) => { bar.value = Math.round(p * 100); };
+  // A check that overran its time limit (or whose engine stopped) has its
+  // worker replaced (engine.js); the page says so and stays usable, as
+  // playground.js does once it is there.
+  if (!boot.hooks.onRestart) {
+    boot.hooks.onRestart = (err) => {
+      stats.restarts++;
+      showMessage(err instanceof boot.TimeoutError ? t("ui.playground.error.timeout", (err.ms / 1000).toLocaleString("en")) : t("ui.playground.error.memory"),
+        err instanceof boot.TimeoutError ? "lint-timeout" : "engine-stopped");
+      $("diagnostics").dataset.stale = "true";
+    };
+  }
   let res;
   try {
     res = await engine.call("lint", firstText, { profile: storedProfile() });
   } catch (err) {
     if (wanted) return; // playground.js says why
+    if (err instanceof boot.TimeoutError || err instanceof boot.EngineStopped) {
+      bar.hidden = true;
+      if (!stats.ready) {
+        stats.ready = performance.now();
+        root.dataset.checker = "ready"; // usable all the same: the message says why there are no findings
+      }
+      return;
+    }
     try { await started; } catch (e) { err = e; }
     bar.hidden = true;
     $("status").textContent = "";
@@ -301,5 +321,10 @@ async function start() {
 
 start();
 
-// For the end-to-end tests: the editor, made now.
+// For the end-to-end tests and benchmarks: the editor, made now; where
+// start-up time went, in ms since navigation start (Engine.timings and the
+// page's marks), as agentcardPlayground.engineTimings() gives it once the
+// editor is there.
 window.agentcardEditor = () => loadEditor().then(() => true);
+window.agentcardTimings = () => globalThis.agentcardBoot && { ...globalThis.agentcardBoot.engine.timings(),
+  ...Object.fromEntries(performance.getEntriesByType("mark").filter((m) => m.name.startsWith("playground:")).map((m) => [m.name.slice(11), m.startTime])) };

@@ -156,6 +156,18 @@ const editorLabel = () => EditorView.contentAttributes.of({ "aria-label": t("ui.
 const dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 const theme = (isDark) => EditorView.theme({}, { dark: isDark });
 
+// earlyLint: without the typing debounce (?debounce=0, the latency
+// benchmarks), a change's new text goes to the worker the moment the
+// transaction is made, before the editor updates its syntax tree, its
+// decorations and its DOM: the engine checks while the page draws.
+const earlyLint = EditorState.transactionExtender.of((tr) => {
+  if (debounceMs === 0 && tr.docChanged && engine) {
+    const doc = tr.newDoc;
+    runLint(doc);
+  }
+  return null;
+});
+
 const view = new EditorView({
   state: EditorState.create({
     // The text boot.js chose (the last one kept, else the first sample):
@@ -180,6 +192,7 @@ const view = new EditorView({
         { key: "Mod-s", run: () => (shareDoc(), true), preventDefault: true },
         { key: "Mod-k Mod-i", run: showDocAtCursor, preventDefault: true },
       ]),
+      earlyLint,
       EditorView.updateListener.of((u) => {
         if (!u.docChanged) return;
         scheduleLint();
@@ -296,15 +309,17 @@ function clamp(n, max) {
 
 // runLint sends the text to the worker. One lint at a time: edits made
 // meanwhile are linted as soon as it answers (only the latest text).
-async function runLint() {
+// doc: the text to check (the editor's; a transaction's new text when
+// the lint is sent before the editor has drawn it, earlyLint).
+async function runLint(doc = view.state.doc) {
   if (!engine) return;
   if (linting) {
-    lintAgain = true;
+    if (doc !== sentDoc) lintAgain = true; // else: that text is being checked
     return;
   }
   linting = true;
   lintAgain = false;
-  const doc = view.state.doc;
+  sentDoc = doc;
   const text = doc.toString();
   const t0 = performance.now();
   let res;
@@ -329,7 +344,9 @@ async function runLint() {
     return;
   }
   const t1 = performance.now();
-  stats.roundTrip = (stats.roundTrip || []).concat(t1 - t0).slice(-200);
+  stats.roundTrip = stats.roundTrip || [];
+  stats.roundTrip.push(t1 - t0);
+  if (stats.roundTrip.length > 200) stats.roundTrip.shift();
   if (res.error) {
     stats.failures++;
     showMessage(res.error, "error", "engine-failed");
@@ -389,17 +406,27 @@ async function runLint() {
   sideTimer = later(() => {
     if (view.state.doc !== doc) return;
     const n = stats.lints;
-    // each in a task of its own; resolves when its panel is drawn
-    const task = (f) => new Promise((resolve) => setTimeout(() => resolve(side(f)()), 0));
+    // The engine calls go to the worker one at a time, each in a task of
+    // its own, and only while the text is still the one they are for: a
+    // keystroke meanwhile drops those not yet sent, so its lint waits in
+    // the worker behind one of them at most, not behind all.
     // data-settled: the simulator (and its highlight in the editor), the
     // SDK rows and the compatibility matrix follow lint n; tests wait on
     // it before pointing at the text or reading the panels.
-    Promise.allSettled([runSelect(text), task(() => renderSDKs(text)), task(() => renderMatrix(text))])
-      .then(() => { if (stats.lints === n) root.dataset.settled = String(n); });
+    const stale = () => view.state.doc !== doc || stats.lints !== n;
+    (async () => {
+      for (const f of [() => runSelect(text), () => renderSDKs(text), () => renderMatrix(text)]) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (stale()) return;
+        try { await f(); } catch { /* each says why itself */ }
+      }
+      if (stats.lints === n) root.dataset.settled = String(n);
+    })();
     setTimeout(side(() => renderPreview($("preview"), text, res)), 0);
   });
 }
 let sideTimer = 0;
+let sentDoc = null; // the text of the lint in the worker
 const sideWaitMin = 16 * 1024; // a card above this is large
 const sidePause = 150; // ms without a new lint that count as a pause in typing
 
