@@ -73,6 +73,7 @@ export class Engine {
         else if (m.type === "ready") {
           this.module = m.module;
           this.info = { version: m.version };
+          this.readyWorker = w;
           const f = this.first && this.pending.get(this.first.id);
           if (f && !f.timer) f.timer = setTimeout(() => this.expire(w, new TimeoutError("lint", this.opts.timeoutMs)), this.opts.timeoutMs);
           if (!this.workerTimings) {
@@ -226,7 +227,9 @@ export class Engine {
       return f.promise; // linted as the worker started (lintFirst)
     }
     const asked = performance.now();
-    await this.ready;
+    // A ready worker gets the call at once, in the caller's task (the
+    // playground posts a keystroke's lint before the editor draws it).
+    if (this.readyWorker !== this.worker) await this.ready;
     const w = this.worker;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
