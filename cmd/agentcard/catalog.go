@@ -49,7 +49,7 @@ func (e *env) rules(args []string) int {
 	// the catalogue's words in the chosen language (English: unchanged)
 	localized := make([]*lint.Rule, len(rules))
 	for i, r := range rules {
-		l := r.Localized(e.cat)
+		l := r.Localized(e.catalogue())
 		localized[i] = &l
 	}
 	rules = localized
@@ -227,7 +227,7 @@ func (e *env) fields(args []string) int {
 			Fields []fieldJSON `json:"fields"`
 		}{Fields: make([]fieldJSON, 0, len(fields))}
 		for _, f := range fields {
-			out.Fields = append(out.Fields, fieldJSON{Field: f.Localized(e.cat), Eras: names(f.In), Required: f.Required != 0, RequiredIn: names(f.Required)})
+			out.Fields = append(out.Fields, fieldJSON{Field: f.Localized(e.catalogue()), Eras: names(f.In), Required: f.Required != 0, RequiredIn: names(f.Required)})
 		}
 		return e.encode("fields", out)
 	}

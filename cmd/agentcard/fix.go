@@ -55,7 +55,7 @@ func (e *env) fixInput(in *input, s *source, f lintFlags, cfg *config.Config, di
 		var refusal *fix.Refusal
 		if errors.As(err, &refusal) {
 			cols.AddText(refusal.Reason)
-			fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(e.cat.Render(cols.Resolve(refusal.Reason))))
+			fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(e.catalogue().Render(cols.Resolve(refusal.Reason))))
 		} else {
 			fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(err.Error()))
 		}
@@ -66,7 +66,7 @@ func (e *env) fixInput(in *input, s *source, f lintFlags, cfg *config.Config, di
 		if !a.Safe {
 			id = "cli.fix.applied-unsafe"
 		}
-		say(id, a.Code, e.cat.Render(a.Title))
+		say(id, a.Code, e.catalogue().Render(a.Title))
 	}
 	res = fr.Lint
 	res.Input = in.name
@@ -82,7 +82,7 @@ func (e *env) fixInput(in *input, s *source, f lintFlags, cfg *config.Config, di
 		discovery.Merge(res, served)
 	}
 	config.ApplyResultFor(cfg, s.path, res)
-	fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(e.cat.Render(fr.Summary())))
+	fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(e.catalogue().Render(fr.Summary())))
 	if fr.UnsafeLeft > 0 {
 		say("cli.fix.unsafe-hint")
 	}
@@ -162,7 +162,7 @@ func (e *writeError) Error() string { return i18n.EnglishCatalogue().Render(e.te
 func (e *env) writeProblem(err error) string {
 	var we *writeError
 	if errors.As(err, &we) {
-		return e.cat.Render(we.text)
+		return e.catalogue().Render(we.text)
 	}
 	return err.Error()
 }

@@ -55,7 +55,7 @@ func (e *env) fromInputs(f *fromFlags) (names []string, problem string) {
 	for _, file := range f.files {
 		b, err := readList(file, e.stdin)
 		if ie, ok := err.(*inputError); ok {
-			return nil, e.t("cli.from.unreadable", jsonpos.QuoteClipped(file), ie.in(e.cat))
+			return nil, e.t("cli.from.unreadable", jsonpos.QuoteClipped(file), ie.in(e.catalogue()))
 		} else if err != nil {
 			return nil, e.t("cli.from.unreadable", jsonpos.QuoteClipped(file), err.Error())
 		}

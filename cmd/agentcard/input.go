@@ -68,7 +68,7 @@ func inputErr(name, id string, args ...any) *inputError {
 func (e *env) inputProblem(err error) string {
 	var ie *inputError
 	if errors.As(err, &ie) {
-		return ie.in(e.cat)
+		return ie.in(e.catalogue())
 	}
 	return err.Error()
 }

@@ -125,6 +125,6 @@ func realPath(name string) string {
 // reportGather prints the INPUTs that gave nothing to check.
 func (e *env) reportGather(problems []gatherProblem) {
 	for _, p := range problems {
-		fmt.Fprintf(e.stderr, "agentcard lint: %s: %s\n", line(p.name), line(e.cat.Render(p.text)))
+		fmt.Fprintf(e.stderr, "agentcard lint: %s: %s\n", line(p.name), line(e.catalogue().Render(p.text)))
 	}
 }

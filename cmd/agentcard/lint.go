@@ -116,7 +116,7 @@ func (e *env) lint(args []string) int {
 	}
 	outs, problem := parseOutputs(f.formats)
 	if !problem.IsZero() {
-		return c.failText(e.cat.Render(problem))
+		return c.failText(e.catalogue().Render(problem))
 	}
 	f.outputs = outs
 	if *columns != "" {
@@ -148,7 +148,7 @@ func (e *env) lint(args []string) int {
 		return c.fail("cli.baseline.update-alone")
 	}
 	if !headerProblem.IsZero() {
-		return c.failText(e.cat.Render(headerProblem))
+		return c.failText(e.catalogue().Render(headerProblem))
 	}
 	if f.live.on() && (f.fix || f.diff) {
 		return c.fail("cli.live.with-fix")
@@ -156,7 +156,7 @@ func (e *env) lint(args []string) int {
 	if f.live.keyFile != "" {
 		keys, problem := readKeys(f.live.keyFile)
 		if !problem.IsZero() {
-			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.cat.Render(problem)))
+			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.catalogue().Render(problem)))
 			return exitUsage
 		}
 		f.live.keys = keys
@@ -290,7 +290,7 @@ func (e *env) lint(args []string) int {
 					if !ok {
 						t = i18n.T("cli.input.unreadable", err.Error())
 					}
-					fmt.Fprintf(e.stderr, "agentcard lint: %s: %s\n", line(s.name), line(e.cat.Render(t)))
+					fmt.Fprintf(e.stderr, "agentcard lint: %s: %s\n", line(s.name), line(e.catalogue().Render(t)))
 					unreadable = true
 					continue
 				}
@@ -314,7 +314,7 @@ func (e *env) lint(args []string) int {
 		if f.live.on() && in.checked != nil {
 			live = &liveResult{res: in.checked}
 			// the live results carry no positions: one language for all
-			live.localize(e.cat)
+			live.localize(e.catalogue())
 		}
 		runs = append(runs, lintRun{src: s, in: in, res: res, live: live, elapsed: clock().Sub(started)})
 	}
@@ -412,7 +412,7 @@ func withFlags(base *config.Config, f lintFlags) (*config.Config, error) {
 // file, line and column, and what is wrong.
 func (e *env) configProblem(err error) string {
 	if m, ok := err.(interface{ Message(*i18n.Catalogue) string }); ok {
-		return m.Message(e.cat)
+		return m.Message(e.catalogue())
 	}
 	return err.Error()
 }

@@ -43,16 +43,16 @@ type env struct {
 	// lang and cat are the language everything is printed in (--lang,
 	// else the locale variables).
 	lang i18n.Lang
-	cat  *i18n.Catalogue
+	cat  *i18n.Catalogue // nil until catalogue() is first called
 	// companion is agentcard-a2a, once a command needed it (companion.go).
 	companion *companion.Client
 }
 
 // s is the text of a catalogue id in the output's language.
-func (e *env) s(id string) string { return e.cat.S(id) }
+func (e *env) s(id string) string { return e.catalogue().S(id) }
 
 // t renders a catalogue message in the output's language.
-func (e *env) t(id string, args ...any) string { return e.cat.Sprintf(id, args...) }
+func (e *env) t(id string, args ...any) string { return e.catalogue().Sprintf(id, args...) }
 
 // run is main without the process: it returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -116,7 +116,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func (e *env) setLang(l i18n.Lang) {
-	e.lang, e.cat = l, catalog.Of(l)
+	e.lang, e.cat = l, nil
+}
+
+// catalogue is the language's catalogue, loaded on first use: a command
+// that prints nothing from it (version) does not pay for loading it, a
+// few milliseconds of a process that pre-commit starts once per file.
+func (e *env) catalogue() *i18n.Catalogue {
+	if e.cat == nil {
+		e.cat = catalog.Of(e.lang)
+	}
+	return e.cat
 }
 
 // langArg finds the value of --lang (or -lang, --lang=…) among the

@@ -75,7 +75,7 @@ func (e *env) migrate(args []string) int {
 	if err != nil {
 		var refusal *migrate.Refusal
 		if errors.As(err, &refusal) {
-			fmt.Fprintf(e.stderr, "agentcard migrate: %s: %s\n", line(name), line(e.cat.Render(refusal.Reason)))
+			fmt.Fprintf(e.stderr, "agentcard migrate: %s: %s\n", line(name), line(e.catalogue().Render(refusal.Reason)))
 		} else {
 			fmt.Fprintf(e.stderr, "agentcard migrate: %s: %s\n", line(name), line(err.Error()))
 		}
@@ -84,10 +84,10 @@ func (e *env) migrate(args []string) int {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n", line(name), e.t("cli.migrate.done", string(res.From), string(res.To)))
 	for _, t := range res.Changes {
-		fmt.Fprintf(&b, "  %s%s%s\n", e.s("cli.migrate.changed"), labelGap(e.s("cli.migrate.changed")), line(e.cat.Render(t)))
+		fmt.Fprintf(&b, "  %s%s%s\n", e.s("cli.migrate.changed"), labelGap(e.s("cli.migrate.changed")), line(e.catalogue().Render(t)))
 	}
 	for _, t := range res.Notes {
-		fmt.Fprintf(&b, "  %s%s%s\n", e.s("cli.migrate.check"), labelGap(e.s("cli.migrate.check")), line(e.cat.Render(t)))
+		fmt.Fprintf(&b, "  %s%s%s\n", e.s("cli.migrate.check"), labelGap(e.s("cli.migrate.check")), line(e.catalogue().Render(t)))
 	}
 	if after := lint.Lint(res.Output, lint.Options{}); after.Errors > 0 {
 		fmt.Fprintf(&b, "%s\n", line(e.t("cli.migrate.still-errors", after.Errors)))
@@ -131,11 +131,11 @@ func (e *env) schemaCmd(args []string) int {
 	if len(pos) > 0 {
 		return c.fail("cli.schema.no-input")
 	}
-	out, err := schema.GenerateIn(*version, e.cat)
+	out, err := schema.GenerateIn(*version, e.catalogue())
 	if err != nil {
 		var ve *schema.VersionError
 		if errors.As(err, &ve) {
-			return c.failText(e.cat.Render(ve.Text()))
+			return c.failText(e.catalogue().Render(ve.Text()))
 		}
 		return c.failText(err.Error())
 	}

@@ -109,7 +109,7 @@ func (e *env) localized(runs []lintRun, unit jsonpos.Unit) []lintRun {
 			d.Related = append([]lint.Related(nil), d.Related...)
 			res.Diagnostics[j] = d
 		}
-		res.LocalizeIn(e.cat, unit)
+		res.LocalizeIn(e.catalogue(), unit)
 		out[i] = lintRun{src: r.src, in: r.in, res: &res, live: r.live, unit: unit, elapsed: r.elapsed}
 	}
 	return out
@@ -125,9 +125,9 @@ func (e *env) render(o outputSpec, runs []lintRun, f lintFlags) ([]byte, error) 
 	var err error
 	switch o.format {
 	case "json":
-		err = writeLintJSON(&b, view, e.cat)
+		err = writeLintJSON(&b, view, e.catalogue())
 	case "sarif":
-		err = writeSARIF(&b, view, e.lang, e.cat)
+		err = writeSARIF(&b, view, e.lang, e.catalogue())
 	case "github":
 		err = e.writeGitHub(&b, view)
 	case "junit":

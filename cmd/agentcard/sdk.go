@@ -49,7 +49,7 @@ func (e *env) selectSDK(c *command, which, keyFile, format string, pos []string)
 	if keyFile != "" {
 		set, problem := readKeys(keyFile)
 		if !problem.IsZero() {
-			fmt.Fprintf(e.stderr, "agentcard select: %s\n", line(e.cat.Render(problem)))
+			fmt.Fprintf(e.stderr, "agentcard select: %s\n", line(e.catalogue().Render(problem)))
 			return exitUsage
 		}
 		keys = set
@@ -73,7 +73,7 @@ func (e *env) selectSDK(c *command, which, keyFile, format string, pos []string)
 	doc := jsonpos.Parse(in.src, jsonpos.Options{})
 	for _, r := range selection.CompareDoc(doc) {
 		if only == "" || r.SDK == selection.SDKSpec || r.SDK == only {
-			r.Localize(e.cat)
+			r.Localize(e.catalogue())
 			rows = append(rows, r)
 		}
 	}
@@ -87,7 +87,7 @@ func (e *env) selectSDK(c *command, which, keyFile, format string, pos []string)
 	var matrix []sdk.Row
 	for _, r := range sdk.Check(doc, opts) {
 		if only == "" || r.SDK == only {
-			r.Localize(e.cat)
+			r.Localize(e.catalogue())
 			matrix = append(matrix, r)
 		}
 	}
@@ -154,8 +154,8 @@ func (e *env) writeMatrixText(rows []sdk.Row) {
 	fmt.Fprintf(&b, "  %s\n", e.paint(ansiBold, e.s("ui.matrix.title")))
 	table := [][]string{{e.s("ui.matrix.sdk"), e.s("ui.matrix.loads"), e.s("ui.matrix.selects"), e.s("ui.matrix.verifies"), e.s("ui.matrix.basis")}}
 	for _, r := range rows {
-		w := r.Labels(e.cat)
-		table = append(table, []string{r.SDK.Name(), w[0], w[1], w[2], r.BasisLabel(e.cat)})
+		w := r.Labels(e.catalogue())
+		table = append(table, []string{r.SDK.Name(), w[0], w[1], w[2], r.BasisLabel(e.catalogue())})
 	}
 	widths := make([]int, len(table[0]))
 	for _, cells := range table {

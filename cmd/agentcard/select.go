@@ -48,7 +48,7 @@ func (e *env) selectCmd(args []string) int {
 	if err != nil {
 		var pe *selection.ProfileError
 		if errors.As(err, &pe) {
-			return c.failText(e.cat.Render(pe.Text))
+			return c.failText(e.catalogue().Render(pe.Text))
 		}
 		return c.failText(err.Error())
 	}
@@ -76,7 +76,7 @@ func (e *env) selectCmd(args []string) int {
 	} else {
 		res = selection.Select(jsonpos.Parse(in.src, jsonpos.Options{}), profile)
 	}
-	res.Localize(e.cat)
+	res.Localize(e.catalogue())
 	if *format == "json" {
 		enc := newJSONEncoder(e.stdout)
 		if err := enc.Encode(res); err != nil {

@@ -36,8 +36,8 @@ type Field struct {
 	Values []string `json:"values,omitempty"`
 	Doc    string   `json:"doc"`
 	// Spec is Refs as one line of text; Refs are the sections that define
-	// the field in each version that has it (filled from objectRefs and
-	// fieldRefs on first use, loadFields).
+	// the field in each version that has it (generated from objectRefs
+	// and fieldRefs into fieldRefTable, set on first use, loadFields).
 	Spec string `json:"spec"`
 	Refs []Ref  `json:"refs"`
 }
@@ -192,6 +192,15 @@ var fields = []Field{
 	{Object: "LegacySecurityScheme", Name: "oauth2MetadataUrl", Type: "string", Format: "url", In: V03, Since: "0.3", Doc: "The RFC 8414 metadata URL (oauth2 schemes)."},
 }
 
+// fieldRefEntry is a field's references as generated constant data
+// (fieldrefs_table.go).
+type fieldRefEntry struct {
+	object, name, spec string
+	refs               []Ref
+}
+
+//go:generate go test -run ^TestFieldRefsTable$ -update
+
 // byObject indexes the catalogue by object type (loadFields).
 var byObject map[string][]*Field
 
@@ -201,16 +210,25 @@ var fieldsOnce sync.Once
 // program that never reads a field, such as agentcard version, pays
 // nothing): every field's references and the index by object. Every
 // reader of a field's Refs, Spec or of the index calls it first.
-func loadFields() {
-	fieldsOnce.Do(func() {
-		fillRefs()
-		m := map[string][]*Field{}
-		for i := range fields {
-			f := &fields[i]
-			m[f.Object] = append(m[f.Object], f)
+func loadFields() { fieldsOnce.Do(buildFields) }
+
+func buildFields() {
+	if len(fieldRefTable) != len(fields) {
+		panic("card: fieldrefs_table.go is stale: run go generate ./core/card")
+	}
+	for i := range fields {
+		f, e := &fields[i], &fieldRefTable[i]
+		if f.Object != e.object || f.Name != e.name {
+			panic("card: fieldrefs_table.go is stale at " + f.Object + "." + f.Name + ": run go generate ./core/card")
 		}
-		byObject = m
-	})
+		f.Refs, f.Spec = e.refs, e.spec
+	}
+	m := map[string][]*Field{}
+	for i := range fields {
+		f := &fields[i]
+		m[f.Object] = append(m[f.Object], f)
+	}
+	byObject = m
 }
 
 // Fields returns the whole catalogue, sorted by object then name. Callers

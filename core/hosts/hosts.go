@@ -14,6 +14,7 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/agentcard/agentcard/core/i18n"
 )
@@ -121,7 +122,10 @@ func ClassifyText(host string) (Place, i18n.Text) {
 
 // special lists IP ranges that are not public unicast destinations
 // (IANA special-purpose registries), beyond what netip's predicates cover.
-var special = func() []netip.Prefix {
+// They are parsed on first use: only an address classifies against them,
+// and every program (the playground's engine at each start) would pay
+// for parsing them at init.
+var special = sync.OnceValue(func() []netip.Prefix {
 	var out []netip.Prefix
 	for _, s := range []string{
 		"0.0.0.0/8", "192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24",
@@ -131,11 +135,12 @@ var special = func() []netip.Prefix {
 		out = append(out, netip.MustParsePrefix(s))
 	}
 	return out
-}()
+})
 
+// cgnat is 100.64.0.0/10 and globalUnicast6 2000::/3, made without parsing.
 var (
-	cgnat          = netip.MustParsePrefix("100.64.0.0/10")
-	globalUnicast6 = netip.MustParsePrefix("2000::/3")
+	cgnat          = netip.PrefixFrom(netip.AddrFrom4([4]byte{100, 64, 0, 0}), 10)
+	globalUnicast6 = netip.PrefixFrom(netip.AddrFrom16([16]byte{0x20}), 3)
 )
 
 // ClassifyAddrText is ClassifyAddr with the reason as a catalogue phrase.
@@ -165,7 +170,7 @@ func ClassifyAddrText(a netip.Addr) (Place, i18n.Text) {
 	case !a.IsGlobalUnicast():
 		return Special, i18n.T("phrase.addr.not-unicast", what)
 	}
-	for _, p := range special {
+	for _, p := range special() {
 		if p.Contains(a) {
 			return Special, i18n.T("phrase.addr.special", what, p.String())
 		}

@@ -1,7 +1,6 @@
 package hosts
 
 import (
-	"net"
 	"net/url"
 	"strings"
 )
@@ -37,7 +36,13 @@ func Origin(u *url.URL) string {
 	case port == "":
 		port = "80"
 	}
-	return scheme + "://" + net.JoinHostPort(host, port)
+	// An IPv6 address is written in brackets (RFC 3986 §3.2.2), as
+	// net.JoinHostPort writes it; the engine does not link package net
+	// for this one line (its initialisers run at every start in wasm).
+	if strings.IndexByte(host, ':') >= 0 {
+		host = "[" + host + "]"
+	}
+	return scheme + "://" + host + ":" + port
 }
 
 // OriginOf is Origin of a URL given as text; "" when it does not parse.
@@ -50,4 +55,36 @@ func OriginOf(raw string) string {
 		return ""
 	}
 	return Origin(u)
+}
+
+// SplitHostPort splits "host:port", "[v6]:port" into host and port, and
+// reports false where net.SplitHostPort returns an error (no port, a
+// colon too many, a stray bracket); the differential test holds the two
+// together. The engine does not link package net for it (its
+// initialisers run at every start of the playground's wasm).
+func SplitHostPort(s string) (host, port string, ok bool) {
+	last := strings.LastIndexByte(s, ':')
+	if last < 0 {
+		return "", "", false
+	}
+	rest := s // what must hold no bracket besides the host's own
+	if strings.HasPrefix(s, "[") {
+		end := strings.IndexByte(s, ']')
+		if end < 0 || end+1 != last {
+			return "", "", false
+		}
+		host, rest = s[1:end], s[end+1:]
+		if strings.IndexByte(s[1:], '[') >= 0 {
+			return "", "", false
+		}
+	} else {
+		host = s[:last]
+		if strings.IndexByte(host, ':') >= 0 || strings.IndexByte(s, '[') >= 0 {
+			return "", "", false
+		}
+	}
+	if strings.IndexByte(rest, ']') >= 0 {
+		return "", "", false
+	}
+	return host, s[last+1:], true
 }

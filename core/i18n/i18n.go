@@ -133,6 +133,9 @@ type AsText interface{ AsText() Text }
 type Catalogue struct {
 	lang Lang
 	m    map[string]string
+	// tab holds the members instead of m when they are compiled in as
+	// constant data (the playground engine's English, en.Editor).
+	tab *en.Table
 	// fallback answers ids this catalogue lacks (English for others).
 	fallback *Catalogue
 }
@@ -146,6 +149,10 @@ var (
 // EnglishCatalogue is the English catalogue, compiled into every program.
 func EnglishCatalogue() *Catalogue {
 	englishOnce.Do(func() {
+		if en.Editor.Len() > 0 {
+			english = &Catalogue{lang: English, tab: &en.Editor}
+			return
+		}
 		english, englishErr = load(English, en.FS, nil)
 	})
 	if englishErr != nil {
@@ -253,6 +260,13 @@ func (c *Catalogue) Lang() Lang { return c.lang }
 
 // Keys lists the ids the catalogue itself defines, sorted.
 func (c *Catalogue) Keys() []string {
+	if c.tab != nil {
+		keys := make([]string, c.tab.Len())
+		for i := range keys {
+			keys[i], _ = c.tab.At(i)
+		}
+		return keys // the table is sorted
+	}
 	keys := make([]string, 0, len(c.m))
 	for k := range c.m {
 		keys = append(keys, k)
@@ -263,6 +277,9 @@ func (c *Catalogue) Keys() []string {
 
 // Lookup returns the catalogue's own format for id.
 func (c *Catalogue) Lookup(id string) (string, bool) {
+	if c.tab != nil {
+		return c.tab.Lookup(id)
+	}
 	f, ok := c.m[id]
 	return f, ok
 }
@@ -275,7 +292,7 @@ func (c *Catalogue) Has(id string) bool {
 
 func (c *Catalogue) format(id string) (string, bool) {
 	for k := c; k != nil; k = k.fallback {
-		if f, ok := k.m[id]; ok {
+		if f, ok := k.Lookup(id); ok {
 			return f, true
 		}
 	}
@@ -315,7 +332,7 @@ func (c *Catalogue) Render(t Text) string {
 func (c *Catalogue) Sprintf(id string, args ...any) string {
 	f, ok := "", false
 	if n, isInt := firstInt(args); isInt && n == 1 {
-		f, ok = c.m[id+".one"]
+		f, ok = c.Lookup(id + ".one")
 	}
 	if !ok {
 		f, ok = c.format(id)

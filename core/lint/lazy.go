@@ -9,11 +9,10 @@ import "sync"
 
 var rulesOnce sync.Once
 
-// loadRules builds the rule catalogue (registry, ruleByCode, ruleSources)
+// loadRules builds the rule catalogue (registry, ruleByCode)
 // once; every reader of it calls this first.
 func loadRules() {
 	rulesOnce.Do(func() {
-		ruleSources = ruleSourceTable()
 		ruleByCode = map[string]*Rule{}
 		for _, rules := range catalogue() {
 			register(rules...)

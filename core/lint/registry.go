@@ -24,7 +24,7 @@ type Rule struct {
 	Spec string `json:"spec"`
 	// Basis says what the rule rests on and Refs where that is written
 	// (sections of the card's own specification version, RFCs, official
-	// SDK files); register fills both from ruleSources.
+	// SDK files); register fills both from ruleSourceTable.
 	Basis Basis      `json:"basis"`
 	Refs  []card.Ref `json:"refs"`
 	// Bad triggers the rule and Good does not. Each is either a whole
@@ -100,13 +100,10 @@ func register(rules ...*Rule) {
 		if r.Code == "" || r.Severity == 0 || r.Title == "" {
 			panic(fmt.Sprintf("lint: incomplete rule %+v", r))
 		}
-		if src, ok := ruleSources[r.Code]; ok {
+		if src, ok := ruleSourceOf(r.Code); ok {
 			r.Basis = Basis{Kind: src.Basis, Label: src.Basis.Label(), Note: src.Note}
 			r.Refs = src.Refs
-			r.Spec = card.RefsText(src.Refs)
-			if r.Spec == "" {
-				r.Spec = "not a specification rule: " + src.Basis.Label()
-			}
+			r.Spec = src.Spec
 		}
 		if r.Refs == nil {
 			r.Refs = []card.Ref{}

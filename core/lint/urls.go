@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"net"
 	"net/url"
 	"strings"
 
@@ -230,8 +229,8 @@ func classifyURLWith(raw string, classifyHost func(string) hostInfo) urlInfo {
 					target = ""
 				}
 			}
-			host, port, err := net.SplitHostPort(target)
-			if err != nil {
+			host, port, ok := hosts.SplitHostPort(target)
+			if !ok {
 				host = target
 			}
 			if host == "" || strings.ContainsAny(host, "/?#") {
@@ -280,7 +279,7 @@ func classifyURLWith(raw string, classifyHost func(string) hostInfo) urlInfo {
 		if j := strings.IndexAny(host, "/?#"); j >= 0 {
 			host = host[:j]
 		}
-		if h, port, err := net.SplitHostPort(host); err == nil {
+		if h, port, ok := hosts.SplitHostPort(host); ok {
 			host, u.Port = h, port
 		}
 		u.Host = strings.ToLower(host)

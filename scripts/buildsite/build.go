@@ -128,10 +128,12 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 	if err := b.bundleModules(pageModules); err != nil {
 		return err
 	}
-	// The playground's module loads playground.js (and CodeMirror) with a
-	// dynamic import, once the worker has started: all of it is preloaded.
+	// The playground's module loads first.js (the text and its first
+	// findings, no editor) at once: it is preloaded. first.js loads
+	// playground.js (and CodeMirror) on the reader's first intent: not
+	// preloaded, so that it does not compete with the page and the wasm.
 	main := b.modules["site/editor/main.js"]
-	a.Script, a.Chunks = main.Path, append(append([]string(nil), main.Imports...), main.Lazy...)
+	a.Script, a.Chunks = main.Path, append(append([]string(nil), main.Imports...), main.Next...)
 	boot, err := b.bundle("site/editor/boot.js")
 	if err != nil {
 		return err
@@ -290,6 +292,9 @@ type module struct {
 	Path    string
 	Imports []string
 	Lazy    []string
+	// Next: what the entry's own dynamic imports load at once (those
+	// files and their static imports), not what they load later in turn.
+	Next []string
 }
 
 // bundleModules builds entries as ES modules with code splitting: code
@@ -369,6 +374,18 @@ func (b *builder) bundleModules(entries []string) error {
 			seen[strings.TrimPrefix(f, "/")] = true
 		}
 		m.Lazy = imports(out, all, seen)
+		next := map[string]bool{out: true}
+		for _, f := range m.Imports {
+			next[strings.TrimPrefix(f, "/")] = true
+		}
+		for _, im := range o.Imports {
+			if im.Kind != "dynamic-import" || next[im.Path] {
+				continue
+			}
+			next[im.Path] = true
+			m.Next = append(m.Next, "/"+im.Path)
+			m.Next = append(m.Next, imports(im.Path, static, next)...)
+		}
 		b.modules[o.EntryPoint] = m
 	}
 	for _, e := range entries {

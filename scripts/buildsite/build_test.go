@@ -75,6 +75,16 @@ func TestBundle(t *testing.T) {
 	if shared != 1 {
 		t.Errorf("%d CodeMirror chunks shared by the playground and the lesson's editor, want 1", shared)
 	}
+	// The playground preloads what shows the text and its first findings,
+	// not CodeMirror: that comes on the reader's first intent.
+	if len(main.Next) == 0 {
+		t.Error("the playground's module loads nothing at once")
+	}
+	for _, f := range append(append([]string(nil), main.Imports...), main.Next...) {
+		if strings.Contains(read(f), "cm-content") {
+			t.Errorf("the playground loads CodeMirror at once (%s)", f)
+		}
+	}
 	for _, f := range lesson.Imports {
 		if strings.Contains(read(f), "cm-content") {
 			t.Errorf("a lesson page loads CodeMirror at once (%s)", f)

@@ -37,13 +37,23 @@ func panel(t *testing.T, ctx context.Context) []diag {
 	return eval[[]diag](t, ctx, panelJS)
 }
 
-// open loads the playground with empty storage and waits for the checker.
+// open loads the playground with empty storage, waits for the first
+// findings, then does what a reader who wants to edit does: clicks into
+// the text (the editor is made on that first intent; a share link makes
+// it at once), and waits for the editor and the checker's lists.
 func open(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
 	do(t, ctx, chromedp.Navigate(url))
 	c, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	if err := chromedp.Do(c, chromedp.WaitVisible(ready)); err != nil {
+	err := chromedp.Do(c, chromedp.WaitVisible(`#playground[data-checker="ready"], .cm-content`))
+	if err == nil && eval[bool](t, ctx, `!document.querySelector(".cm-editor")`) {
+		err = chromedp.Do(c, chromedp.Click(`[data-testid="editor-light"]`), chromedp.WaitVisible(`.cm-content`))
+	}
+	if err == nil {
+		err = chromedp.Do(c, chromedp.WaitVisible(ready))
+	}
+	if err != nil {
 		state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("status").textContent + " | " + document.getElementById("message").textContent`))
 		t.Fatalf("the playground did not get ready (%v): %s", err, state)
 	}

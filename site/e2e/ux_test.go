@@ -400,9 +400,14 @@ func TestE2EPlaygroundLayout(t *testing.T) {
 			scriptDelay = 400 * time.Millisecond
 			defer func() { scriptDelay = 0 }()
 			do(t, tab, chromedp.Navigate(base+"/"))
-			run(t, tab, chromedp.Poll[chromedp.Void](`document.querySelector('#playground[data-ready="true"]')`, chromedp.WithPollingTimeout(60*time.Second)))
-			// Let late work (preview, simulator, the rule and field lists) land.
+			// The first findings, with the text in the editor's box and no
+			// editor yet: that comes on the reader's first intent.
+			run(t, tab, chromedp.Poll[chromedp.Void](`document.querySelector('#playground[data-checker="ready"]')`, chromedp.WithPollingTimeout(60*time.Second)))
+			// Let late work land: nothing is due before the reader acts.
 			time.Sleep(1500 * time.Millisecond)
+			if eval[bool](t, tab, `!!document.querySelector(".cm-editor")`) {
+				t.Errorf("%s: the editor was made on load, before the reader asked for it", size.name)
+			}
 			lt := eval[[]float64](t, tab, `window.__longtasks || []`)
 			blocking, longest := 0.0, 0.0
 			for _, d := range lt {
@@ -423,6 +428,9 @@ func TestE2EPlaygroundLayout(t *testing.T) {
 			if cls > 0.1 {
 				t.Errorf("%s: layout shift on load %.3f, want at most 0.1", size.name, cls)
 			}
+			// The reader taps the text: the editor takes its place.
+			do(t, tab, chromedp.Click(`[data-testid="editor-light"]`), chromedp.WaitVisible(`.cm-content`))
+			run(t, tab, chromedp.Poll[chromedp.Void](`document.querySelector('#playground[data-ready="true"]')`, chromedp.WithPollingTimeout(60*time.Second)))
 			if !size.mobile {
 				return
 			}

@@ -31,15 +31,9 @@ const debounceMs = params.has("debounce") ? Number(params.get("debounce")) : 120
 
 performance.mark("playground:evaluated"); // CodeMirror and our modules are in
 
-// Numbers the end-to-end test and the benchmarks read.
-const stats = (window.agentcardStats = {
-  lint: [], render: [], keystroke: [], keystrokeDom: [], ready: 0, lints: 0, restarts: 0, failures: 0, errors: [],
-});
-// Anything the Content-Security-Policy blocks, and any uncaught error, is
-// recorded so the end-to-end tests can insist on none.
-document.addEventListener("securitypolicyviolation", (e) => stats.errors.push(`CSP ${e.violatedDirective}: ${e.blockedURI}`));
-addEventListener("error", (e) => stats.errors.push(`error: ${e.message}`));
-addEventListener("unhandledrejection", (e) => stats.errors.push(`rejection: ${e.reason}`));
+// Numbers the end-to-end test and the benchmarks read (first.js made
+// them, with the record of errors and CSP violations).
+const stats = window.agentcardStats;
 
 // boot: what boot.js made (globalThis.agentcardBoot): the engine, already
 // starting, and its helpers. engine is its engine, until it fails to
@@ -162,8 +156,19 @@ const editorLabel = () => EditorView.contentAttributes.of({ "aria-label": t("ui.
 const dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 const theme = (isDark) => EditorView.theme({}, { dark: isDark });
 
+// earlyLint: without the typing debounce (?debounce=0, the latency
+// benchmarks), a change's new text goes to the worker the moment the
+// transaction is made, before the editor updates its syntax tree, its
+// decorations and its DOM: the engine checks while the page draws.
+const earlyLint = EditorState.transactionExtender.of((tr) => {
+  if (debounceMs === 0 && tr.docChanged && engine) {
+    const doc = tr.newDoc;
+    runLint(doc);
+  }
+  return null;
+});
+
 const view = new EditorView({
-  parent: $("editor"),
   state: EditorState.create({
     // The text boot.js chose (the last one kept, else the first sample):
     // made with it, the editor lays out once instead of twice.
@@ -187,6 +192,7 @@ const view = new EditorView({
         { key: "Mod-s", run: () => (shareDoc(), true), preventDefault: true },
         { key: "Mod-k Mod-i", run: showDocAtCursor, preventDefault: true },
       ]),
+      earlyLint,
       EditorView.updateListener.of((u) => {
         if (!u.docChanged) return;
         scheduleLint();
@@ -195,6 +201,9 @@ const view = new EditorView({
     ],
   }),
 });
+// The editor takes the place of the light element first.js drew the text
+// in (same box, same font and gutter): nothing around it moves.
+$("editor").replaceChildren(view.dom);
 performance.mark("playground:editor");
 if (dark) dark.addEventListener("change", (e) => view.dispatch({ effects: themeConf.reconfigure(theme(e.matches)) }));
 // A keystroke starts when the browser is about to change the text
@@ -300,15 +309,17 @@ function clamp(n, max) {
 
 // runLint sends the text to the worker. One lint at a time: edits made
 // meanwhile are linted as soon as it answers (only the latest text).
-async function runLint() {
+// doc: the text to check (the editor's; a transaction's new text when
+// the lint is sent before the editor has drawn it, earlyLint).
+async function runLint(doc = view.state.doc) {
   if (!engine) return;
   if (linting) {
-    lintAgain = true;
+    if (doc !== sentDoc) lintAgain = true; // else: that text is being checked
     return;
   }
   linting = true;
   lintAgain = false;
-  const doc = view.state.doc;
+  sentDoc = doc;
   const text = doc.toString();
   const t0 = performance.now();
   let res;
@@ -316,7 +327,7 @@ async function runLint() {
     res = await engine.call("lint", text, { profile: lintProfile() });
     // The first findings are shown in the reader's language: its words
     // were fetched while the checker started.
-    if (!stats.ready) await wordsReady;
+    if (!firstShown) await wordsReady;
   } catch (err) {
     linting = false;
     if (err instanceof boot.TimeoutError || err instanceof boot.EngineStopped) return; // onRestart tells the person
@@ -333,7 +344,9 @@ async function runLint() {
     return;
   }
   const t1 = performance.now();
-  stats.roundTrip = (stats.roundTrip || []).concat(t1 - t0).slice(-200);
+  stats.roundTrip = stats.roundTrip || [];
+  stats.roundTrip.push(t1 - t0);
+  if (stats.roundTrip.length > 200) stats.roundTrip.shift();
   if (res.error) {
     stats.failures++;
     showMessage(res.error, "error", "engine-failed");
@@ -380,7 +393,7 @@ async function runLint() {
     if (keyAt) stats.keystroke.push(performance.now() - keyAt);
     root.dataset.lints = String(stats.lints);
   });
-  const firstTime = !stats.ready;
+  const firstTime = !firstShown;
   if (firstTime) firstFindings();
   // The simulator and the preview are not findings: they follow once
   // typing pauses, each in a task of its own, so the worker is free for
@@ -393,17 +406,27 @@ async function runLint() {
   sideTimer = later(() => {
     if (view.state.doc !== doc) return;
     const n = stats.lints;
-    // each in a task of its own; resolves when its panel is drawn
-    const task = (f) => new Promise((resolve) => setTimeout(() => resolve(side(f)()), 0));
+    // The engine calls go to the worker one at a time, each in a task of
+    // its own, and only while the text is still the one they are for: a
+    // keystroke meanwhile drops those not yet sent, so its lint waits in
+    // the worker behind one of them at most, not behind all.
     // data-settled: the simulator (and its highlight in the editor), the
     // SDK rows and the compatibility matrix follow lint n; tests wait on
     // it before pointing at the text or reading the panels.
-    Promise.allSettled([runSelect(text), task(() => renderSDKs(text)), task(() => renderMatrix(text))])
-      .then(() => { if (stats.lints === n) root.dataset.settled = String(n); });
+    const stale = () => view.state.doc !== doc || stats.lints !== n;
+    (async () => {
+      for (const f of [() => runSelect(text), () => renderSDKs(text), () => renderMatrix(text)]) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (stale()) return;
+        try { await f(); } catch { /* each says why itself */ }
+      }
+      if (stats.lints === n) root.dataset.settled = String(n);
+    })();
     setTimeout(side(() => renderPreview($("preview"), text, res)), 0);
   });
 }
 let sideTimer = 0;
+let sentDoc = null; // the text of the lint in the worker
 const sideWaitMin = 16 * 1024; // a card above this is large
 const sidePause = 150; // ms without a new lint that count as a pause in typing
 
@@ -425,12 +448,12 @@ function lintTimedOut(err) {
     showMessage(t("ui.playground.error.memory"), "error", "engine-stopped");
   }
   $("diagnostics").dataset.stale = "true";
-  if (!stats.ready) firstFindings(); // usable all the same: say so
+  if (!firstShown) firstFindings(); // usable all the same: say so
 }
 
 // applyFix applies a fix computed for the text that was linted; if the text
 // changed since, it lints again and uses the same fix on the new text.
-async function applyFix(d, f) {
+export async function applyFix(d, f) {
   if (view.state.doc !== lastDoc) {
     let again;
     try {
@@ -449,7 +472,7 @@ async function applyFix(d, f) {
   view.focus();
 }
 
-function jumpTo(from, to) {
+export function jumpTo(from, to) {
   view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
   view.focus();
 }
@@ -1011,8 +1034,10 @@ async function switchLanguage(l) {
 // since the page's head). The rule and field lists (hover, completion,
 // rule explanations) follow when the page is idle; data-ready="true" says
 // they are there too.
+let firstShown = false; // this module's first findings (first.js may have shown some before)
 function firstFindings() {
-  stats.ready = performance.now();
+  firstShown = true;
+  if (!stats.ready) stats.ready = performance.now();
   engine.mark("firstFindings");
   root.dataset.checker = "ready";
   setStatus("ui.playground.status.ready", engine.info.version);
@@ -1030,24 +1055,7 @@ async function loadCatalogues() {
 }
 
 // ---- introduction ----
-// First-time visitors get one line pointing at the course and the
-// annotated card, until they dismiss it (remembered). It is fixed to the
-// bottom of the window, so showing it moves nothing on the page.
-const INTRO_KEY = "agentcard.intro.dismissed";
-
-function setupIntro() {
-  const box = $("intro");
-  if (!box) return;
-  let dismissed = false;
-  try { dismissed = localStorage.getItem(INTRO_KEY) === "1"; } catch { /* private mode: show it */ }
-  if (dismissed) return;
-  box.hidden = false;
-  $("intro-dismiss").addEventListener("click", () => {
-    box.hidden = true;
-    try { localStorage.setItem(INTRO_KEY, "1"); } catch { /* private mode */ }
-  });
-}
-
+// (first.js shows it to first-time visitors.)
 // renderIntro writes the introduction's sentence in the current
 // language, its links to that language's course pages.
 function renderIntro() {
@@ -1066,7 +1074,6 @@ async function start() {
   boot = globalThis.agentcardBoot; // main.js waited for it
   engine = boot.engine;
   const { started, first, progress, hooks, timeoutMs } = boot;
-  setupIntro();
   setupLanguageSwitch();
   // The words come while the checker loads (boot.js asked for the same
   // catalogue, and the checker waits for it before its first answer).
@@ -1129,3 +1136,12 @@ async function start() {
 }
 
 start();
+
+// takeOver puts the caret where the reader clicked in first.js's light
+// element (caret: an offset, or -1), at its scroll position, and focuses
+// the editor when the reader was in the text.
+export function takeOver({ caret, scrollTop, focus }) {
+  if (scrollTop) view.scrollDOM.scrollTop = scrollTop;
+  if (caret >= 0) view.dispatch({ selection: { anchor: Math.min(caret, view.state.doc.length) } });
+  if (focus) view.focus();
+}

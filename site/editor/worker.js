@@ -8,14 +8,16 @@
 //               first: {id, text, opts}: a lint to answer (as a "result" of
 //               that id) as soon as the engine runs, before any call
 //               {type: "lang", lang}   the language init waits for (langPending)
-//               {type: "call", id, fn, args}
+//               {type: "call", id, fn, args, text?}   text: the card's text
+//               (the call's first argument), whole or as the change from
+//               the last one (engine.js textDelta), which this worker keeps
 // Messages out: {type: "hello"}   this script runs
 //               {type: "progress", value}   download progress, 0..1
 //               {type: "ready", version, module, timings}
 //               {type: "failed", message, status?}   status: the wasm download's HTTP status
 //               {type: "result", id, result, dead, ms}  dead: the engine has stopped
 
-import { goEnv } from "./engine.js";
+import { goEnv, applyDelta } from "./engine.js";
 
 // The page waits for this before it loads its editor, so that its main
 // thread is free while this worker starts (its start takes turns of it).
@@ -28,6 +30,21 @@ let api = null;
 let giveLang = null;
 const langArrived = new Promise((resolve) => { giveLang = resolve; });
 let go = null; // the Go program; go.exited once it has stopped (out of memory)
+// The last card text the page sent (a call's text, the first lint's):
+// later calls send only what changed.
+let lastText = null;
+
+// withText puts a call's text, rebuilt from its change, back as its first
+// argument; false when this worker does not hold the text the change is
+// from (the page keeps both in step, so this would be a bug).
+function withText(m) {
+  if (m.text === undefined) return true;
+  const t = m.text;
+  if (typeof t !== "string" && (lastText === null || lastText.length !== t.length)) return false;
+  lastText = typeof t === "string" ? t : applyDelta(lastText, t);
+  m.args = [lastText, ...(m.args || [])];
+  return true;
+}
 
 async function compile(url, size) {
   const resp = await fetch(url);
@@ -89,7 +106,7 @@ async function init(m) {
   // downloading or compiling again. t says where start-up time went.
   // Its clock is the worker's own: origin lets the page convert.
   postMessage({ type: "ready", version: api.version, module, timings: t, origin: performance.timeOrigin });
-  if (m.first) runCall({ id: m.first.id, fn: "lint", args: [m.first.text, m.first.opts] });
+  if (m.first) runCall({ id: m.first.id, fn: "lint", text: m.first.text, args: [m.first.opts] });
 }
 
 // pageLists is what the page's hover, completion and rule explanations
@@ -107,7 +124,8 @@ function runCall(m) {
   let result;
   try {
     const f = m.fn === "pageLists" ? pageLists : api && api[m.fn];
-    result = typeof f === "function" ? f(...m.args) : { error: `the checker has no ${m.fn}` };
+    if (!withText(m)) result = { error: "the checker lost the text the change applies to" };
+    else result = typeof f === "function" ? f(...m.args) : { error: `the checker has no ${m.fn}` };
   } catch (err) {
     result = { error: String(err && err.message || err) };
   }

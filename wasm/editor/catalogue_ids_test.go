@@ -32,21 +32,34 @@ func wasmList(t *testing.T, tags string, args ...string) string {
 }
 
 // TestEditorCatalogueHasEveryID: the engine's wasm embeds only some
-// English catalogue files (core/i18n/catalog/en/embed_editor.go). Every
+// English catalogue files (en.EditorFiles, carried as en.Editor). Every
 // id that a package it links names in its source (the editor's and the
 // verifier's programs) must be in them, or the playground would show
 // the bare id; and the split must leave files out, or it buys nothing.
 func TestEditorCatalogueHasEveryID(t *testing.T) {
-	// The files the browser build embeds, and their ids.
+	// The files the browser build carries (as en.Editor, generated from
+	// them), and their ids.
 	const enPkg = "github.com/agentcard/agentcard/core/i18n/catalog/en"
 	dir := strings.TrimSpace(wasmList(t, "", "-f", "{{.Dir}}", enPkg))
-	embedded := strings.Fields(wasmList(t, "", "-f", `{{join .EmbedFiles " "}}`, enPkg))
+	var embedded []string
+	for _, p := range strings.Fields(en.EditorFiles) {
+		m, err := filepath.Glob(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range m {
+			embedded = append(embedded, filepath.Base(f))
+		}
+	}
 	all, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(embedded) == 0 || len(embedded) >= len(all) {
 		t.Fatalf("the editor embeds %d of %d English files: the split is gone", len(embedded), len(all))
+	}
+	if e := strings.TrimSpace(wasmList(t, "", "-f", `{{join .EmbedFiles " "}}`, enPkg)); e != "" {
+		t.Errorf("the editor build embeds %s besides its generated table", e)
 	}
 	editor := map[string]bool{}
 	for _, name := range embedded {
@@ -97,7 +110,7 @@ func TestEditorCatalogueHasEveryID(t *testing.T) {
 						}
 						checked++
 						if !editor[k] {
-							t.Errorf("%s/%s (tags %q) names %q; its English (%s) is not embedded in the editor: add the file to embed_editor.go", parts[0], name, tags, k, file)
+							t.Errorf("%s/%s (tags %q) names %q; its English (%s) is not embedded in the editor: add the file to en.EditorFiles", parts[0], name, tags, k, file)
 						}
 					}
 				}

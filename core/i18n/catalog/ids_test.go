@@ -1,6 +1,7 @@
 package catalog_test
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -49,6 +50,9 @@ func sources(t *testing.T) map[string]string {
 		b, err := os.ReadFile(path)
 		if err != nil {
 			return err
+		}
+		if bytes.HasPrefix(b, []byte("// Code generated ")) {
+			return nil // generated from sources read here (editor_table.go: the catalogue itself)
 		}
 		out[path] = string(b)
 		return nil

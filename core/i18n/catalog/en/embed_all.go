@@ -8,3 +8,7 @@ import "embed"
 //
 //go:embed *.json
 var FS embed.FS
+
+// Editor is empty here: programs other than the playground's engine read
+// FS (see EditorFiles).
+var Editor Table

@@ -2,11 +2,16 @@
 // program as the fallback language.
 //
 // Every program but the playground's engine embeds all of them
-// (embed_all.go). The engine (a js/wasm build that is not the Worker's,
-// embed_editor.go) embeds the files whose ids it can produce: the
-// findings, fixes, selection and SDK texts, not the command line's,
-// the LSP's, the live check's or the site's pages. Its wasm is smaller
-// and its first findings come sooner (the catalogue is parsed before
-// them); wasm/editor's TestEditorCatalogueHasEveryID fails when an id
-// the engine can produce is in a file it does not embed.
+// (embed_all.go). The engine (a js/wasm build that is not the Worker's)
+// carries the files whose ids it can produce (EditorFiles: the findings,
+// fixes, selection and SDK texts, not the command line's, the LSP's, the
+// live check's or the site's pages) as generated constant data, Editor
+// in editor_table.go: its wasm is smaller and its first findings come
+// sooner (nothing is read or parsed before them). The JSON files stay
+// the source that people edit; `go generate` rewrites the table and
+// TestEditorTable fails when it is not what they say.
+// wasm/editor's TestEditorCatalogueHasEveryID fails when an id the
+// engine can produce is in a file it does not carry.
 package en
+
+//go:generate go test -run ^TestEditorTable$ -update
