@@ -2,38 +2,58 @@ package i18n
 
 import (
 	"bytes"
-	"encoding/json"
+	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
 )
 
 // parseFlat reads a catalogue file: one JSON object whose values are all
-// strings. It is what json.Unmarshal into a map[string]string does (the
-// last of duplicate names wins), without reflection: loading the English
-// catalogue is on every program's first message (a CLI run, the
-// playground's first findings in wasm), and encoding/json took 8 ms for
-// it natively, 65 ms in wasm. Anything it does not expect (a non-string
-// value, invalid UTF-8, a syntax error) is left to json.Unmarshal, which
-// then says what is wrong or decodes what this does not.
+// strings. It says what json.Unmarshal into a map[string]string says (the
+// last of duplicate names wins; invalid UTF-8 inside a string reads as
+// U+FFFD, byte by byte; null is no messages; anything else is an error),
+// without encoding/json: loading a catalogue is on every program's first
+// message (a CLI run, the playground's first findings in wasm, where the
+// Chinese catalogue arrives as text), encoding/json took 8 ms for the
+// English one natively and 65 ms in wasm, and linking it cost the editor's
+// wasm about 60 KB brotli. TestParseFlat holds it to json.Unmarshal.
 func parseFlat(data []byte) (map[string]string, error) {
-	m, ok := parseFlatFast(data)
-	if ok {
-		return m, nil
+	if string(bytes.Trim(data, " \t\r\n")) == "null" {
+		return map[string]string{}, nil
 	}
-	m = nil
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, err
+	if !utf8.Valid(data) {
+		data = replaceInvalidUTF8(data)
 	}
-	if m == nil { // null: no messages, as json.Unmarshal says
-		m = map[string]string{}
+	m := make(map[string]string, flatCount(data))
+	if ok, at := scanFlat(data, string(data), func(k, v string) { m[k] = v }); !ok {
+		if at >= len(data) {
+			return nil, fmt.Errorf("not a JSON object of strings: the text ends at byte %d before the object does", at)
+		}
+		return nil, fmt.Errorf("not a JSON object of strings: unexpected %q at byte %d", data[at], at)
 	}
 	return m, nil
+}
+
+// replaceInvalidUTF8 is data with each byte that does not begin a valid
+// UTF-8 sequence replaced by U+FFFD, the way encoding/json decodes such a
+// byte inside a string (outside one it is a syntax error either way).
+func replaceInvalidUTF8(data []byte) []byte {
+	out := make([]byte, 0, len(data)+8)
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n == 1 {
+			out = utf8.AppendRune(out, utf8.RuneError)
+		} else {
+			out = append(out, data[i:i+n]...)
+		}
+		i += n
+	}
+	return out
 }
 
 func parseFlatFast(data []byte) (map[string]string, bool) {
 	m := make(map[string]string, flatCount(data))
 	// Names and values without escapes are slices of one copy of the file.
-	if !scanFlat(data, string(data), func(k, v string) { m[k] = v }) {
+	if ok, _ := scanFlat(data, string(data), func(k, v string) { m[k] = v }); !ok {
 		return nil, false
 	}
 	return m, true
@@ -47,10 +67,11 @@ func flatCount(data []byte) int {
 
 // scanFlat calls put with each member of the flat object in data, in
 // order; whole is data as a string, of which names and values without
-// escapes are slices. It reports false for anything it does not expect.
-func scanFlat(data []byte, whole string, put func(k, v string)) bool {
+// escapes are slices. It reports false, and the byte offset where it
+// stopped, for anything it does not expect (invalid UTF-8 included).
+func scanFlat(data []byte, whole string, put func(k, v string)) (ok bool, at int) {
 	if !utf8.Valid(data) {
-		return false
+		return false, 0
 	}
 	i := 0
 	space := func() {
@@ -137,7 +158,7 @@ func scanFlat(data []byte, whole string, put func(k, v string)) bool {
 	}
 	space()
 	if i >= len(data) || data[i] != '{' {
-		return false
+		return false, i
 	}
 	i++
 	space()
@@ -148,17 +169,17 @@ func scanFlat(data []byte, whole string, put func(k, v string)) bool {
 			space()
 			k, ok := str()
 			if !ok {
-				return false
+				return false, i
 			}
 			space()
 			if i >= len(data) || data[i] != ':' {
-				return false
+				return false, i
 			}
 			i++
 			space()
 			v, ok := str()
 			if !ok {
-				return false
+				return false, i
 			}
 			put(k, v)
 			space()
@@ -170,11 +191,11 @@ func scanFlat(data []byte, whole string, put func(k, v string)) bool {
 				i++
 				break
 			}
-			return false
+			return false, i
 		}
 	}
 	space()
-	return i == len(data)
+	return i == len(data), i
 }
 
 // hex4 reads the four hex digits of a \u escape at data[i:].

@@ -35,6 +35,10 @@ func TestParseFlat(t *testing.T) {
 		"truncated":  `{"a": "b`,
 		"invalid":    "{\"a\": \"\xff\"}",
 		"null":       `null`,
+		"null-space": " null\n",
+		"truncated-utf8": "{\"a\": \"\xe4\xb8 \xf0\x9f\"}",
+		"utf8-outside":   "{\"a\": \"b\"\xff}",
+		"utf8-name":      "{\"\xc3\": \"b\"}",
 	} {
 		files[name] = []byte(s)
 	}
@@ -50,6 +54,25 @@ func TestParseFlat(t *testing.T) {
 			t.Errorf("%s: %q, json.Unmarshal %q", name, got, want)
 		}
 	}
+}
+
+// FuzzParseFlat: on any input, parseFlat and json.Unmarshal into a
+// map[string]string agree on whether it is a catalogue and on what it says.
+func FuzzParseFlat(f *testing.F) {
+	for _, s := range []string{`{}`, `{"a": "b"}`, `{"a": "\u00e9\ud83d\ude00"}`, "{\"a\": \"\xff\"}", `null`, `{"a": 1}`, `{"a": "b",}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := parseFlat(data)
+		var want map[string]string
+		werr := json.Unmarshal(data, &want)
+		if (err != nil) != (werr != nil) {
+			t.Fatalf("%q: error %v, json.Unmarshal %v", data, err, werr)
+		}
+		if err == nil && want != nil && !maps.Equal(got, want) {
+			t.Fatalf("%q: %q, json.Unmarshal %q", data, got, want)
+		}
+	})
 }
 
 func BenchmarkLoadEnglish(b *testing.B) {

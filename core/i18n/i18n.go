@@ -248,7 +248,7 @@ func loadFast(lang Lang, datas [][]byte, n int, fallback *Catalogue) (*Catalogue
 		if len(data) == 0 {
 			return nil, false
 		}
-		if !scanFlat(data, unsafe.String(unsafe.SliceData(data), len(data)), put) || twice {
+		if ok, _ := scanFlat(data, unsafe.String(unsafe.SliceData(data), len(data)), put); !ok || twice {
 			return nil, false
 		}
 	}
