@@ -9,7 +9,7 @@
 // is most of what the page's main thread has to do; a reader who only
 // reads the findings does not pay for it, and one who clicks into the text
 // gets the editor with the caret where they clicked.
-import { renderFindings, relatedLinks } from "./panel.js";
+import { renderFindings, relatedLinks, lines } from "./panel.js";
 import { el, countSeverity } from "./dom.js";
 import { t, setWords } from "./i18n.js";
 import { storedProfile } from "./stored.js";
@@ -33,29 +33,6 @@ function bootReady() {
 }
 
 // ---- the text ----
-// lines gives a text what the findings list reads of an editor's
-// document: its length and lineAt(offset) ({number, from}, 1-based).
-// Lines end at \n, \r\n and \r, as in the editor.
-function lines(s) {
-  const starts = [0];
-  const re = /\r\n?|\n/g;
-  for (let m = re.exec(s); m; m = re.exec(s)) starts.push(m.index + m[0].length);
-  return {
-    length: s.length,
-    starts,
-    lineAt(pos) {
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid] <= pos) lo = mid;
-        else hi = mid - 1;
-      }
-      return { number: lo + 1, from: starts[lo] };
-    },
-  };
-}
-
 // Lines drawn one by one (with their number); the rest of a long text is
 // one block, drawn when scrolled to (content-visibility in the style
 // sheet): a reader sees the first screens, a click brings the editor.

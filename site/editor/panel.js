@@ -88,3 +88,27 @@ export function relatedLinks(d, doc, jump) {
     }, t("ui.playground.finding.related", r.message, line));
   });
 }
+
+// lines gives a text what the findings list reads of an editor's
+// document, for a page or a lesson that has no editor yet: its length and
+// lineAt(offset) ({number, from}, 1-based). Lines end at \n, \r\n and
+// \r, as in the editor.
+export function lines(s) {
+  const starts = [0];
+  const re = /\r\n?|\n/g;
+  for (let m = re.exec(s); m; m = re.exec(s)) starts.push(m.index + m[0].length);
+  return {
+    length: s.length,
+    starts,
+    lineAt(pos) {
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= pos) lo = mid;
+        else hi = mid - 1;
+      }
+      return { number: lo + 1, from: starts[lo] };
+    },
+  };
+}

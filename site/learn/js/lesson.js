@@ -21,7 +21,7 @@
 // result; the interface lesson runs the client simulator on the findings.
 import { Engine } from "../../editor/engine.js";
 import { Catalogue } from "../../editor/catalogue.js";
-import { renderFindings, bySeverity, maxShown, findingTopic } from "../../editor/panel.js";
+import { renderFindings, bySeverity, maxShown, findingTopic, lines } from "../../editor/panel.js";
 import { el, append } from "../../editor/dom.js";
 import { t, tn, setWords } from "../../editor/i18n.js";
 import { DONE_KEY, doneLessons, recordErrors, format } from "./progress.js";
@@ -98,26 +98,6 @@ function isDone(res) {
 // so that offsets into the text are the editor's.
 function normalize(s) {
   return s.replace(/\r\n?/g, "\n");
-}
-
-// lines gives a text the part of the editor's document the findings list
-// reads: its length and lineAt(offset) ({number, from}, 1-based).
-function lines(s) {
-  const starts = [0];
-  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) starts.push(i + 1);
-  return {
-    length: s.length,
-    lineAt(pos) {
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid] <= pos) lo = mid;
-        else hi = mid - 1;
-      }
-      return { number: lo + 1, from: starts[lo] };
-    },
-  };
 }
 
 function currentText() {
