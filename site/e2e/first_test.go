@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -103,5 +104,22 @@ func TestE2EPlaygroundBeforeEditor(t *testing.T) {
 	sel := eval[map[string]float64](t, ctx, `(() => { const s = agentcardPlayground.view.state.selection.main; return {from: s.from, to: s.to} })()`)
 	if sel["from"] != want["from"] || sel["to"] != want["to"] {
 		t.Errorf("the finding pressed before the editor existed selects %v, want %v", sel, want)
+	}
+
+	// The relaxed profile kept in this browser: the summary a reader sees
+	// before the editor says so exactly as the editor's own summary does.
+	eval[bool](t, ctx, `(localStorage.setItem("agentcard.lint.profile", "local"), true)`)
+	do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(`#playground[data-checker="ready"]`))
+	if !eval[bool](t, ctx, notLoaded) {
+		t.Fatal("the editor was made before the reader asked for it (local profile)")
+	}
+	summary := `(() => { const s = document.getElementById("diag-summary"); return s.dataset.profile + "|" + s.textContent })()`
+	first := eval[string](t, ctx, summary)
+	eval[bool](t, ctx, `agentcardEditor()`)
+	waitFor(t, ctx, `document.getElementById("playground").dataset.editor === "ready"`)
+	eval[bool](t, ctx, `(() => { document.getElementById("diag-summary").textContent = ""; agentcardPlayground.lintNow(); return true })()`)
+	waitFor(t, ctx, `document.getElementById("diag-summary").textContent !== ""`)
+	if after := eval[string](t, ctx, summary); !strings.HasPrefix(first, "local|") || first != after {
+		t.Errorf("summary before the editor %q, the editor's %q (want the same, in the local profile)", first, after)
 	}
 }

@@ -9,8 +9,8 @@
 // is most of what the page's main thread has to do; a reader who only
 // reads the findings does not pay for it, and one who clicks into the text
 // gets the editor with the caret where they clicked.
-import { renderFindings, relatedLinks, lines } from "./panel.js";
-import { el, countSeverity } from "./dom.js";
+import { renderFindings, renderSummary, relatedLinks, lines } from "./panel.js";
+import { el } from "./dom.js";
 import { t, setWords } from "./i18n.js";
 import { storedProfile } from "./stored.js";
 
@@ -185,20 +185,7 @@ const catalogue = { rule: () => null, topicIndex: () => 0 }; // the findings car
 function showFindings(res, doc) {
   const list = $("diagnostics");
   list.dataset.listed = String(renderFindings(list, res, new Set(["error", "warning", "info"]), catalogue, item(doc)));
-  const total = res.errors + res.warnings + res.infos;
-  const s = $("diag-summary");
-  s.textContent = `${t("ui.playground.count.findings", total)} · ${t("ui.playground.era", res.era)}`;
-  s.dataset.profile = res.profile || "publish";
-  s.dataset.errors = res.errors;
-  s.dataset.warnings = res.warnings;
-  s.dataset.infos = res.infos;
-  s.dataset.era = res.era;
-  const n = { error: res.errors, warning: res.warnings, info: res.infos };
-  for (const b of document.querySelectorAll("[data-severity-filter]")) {
-    const sev = b.dataset.severityFilter;
-    b.querySelector(".filter-count").textContent = countSeverity(n[sev], sev);
-    b.dataset.count = String(n[sev]);
-  }
+  renderSummary(res);
 }
 
 function showMessage(text, code) {

@@ -112,3 +112,31 @@ export function lines(s) {
     },
   };
 }
+
+// profileWords is what the findings' summary adds about the profile:
+// nothing for publishing (the default, and the switch below the list
+// says it), " · checked for local development" for the relaxed one, so a
+// reader never mistakes relaxed findings for a clean card.
+export function profileWords(res) {
+  return res.profile === "local" ? ` · ${t("ui.playground.lintProfile.summary.local")}` : "";
+}
+
+// renderSummary writes the findings' summary line (its counts, era and
+// profile also as data attributes, which the tests read) and the counts
+// on the severity filters, for the first findings and the editor's alike.
+export function renderSummary(res) {
+  const total = res.errors + res.warnings + res.infos;
+  const s = document.getElementById("diag-summary");
+  s.textContent = `${t("ui.playground.count.findings", total)} · ${t("ui.playground.era", res.era)}${profileWords(res)}`;
+  s.dataset.profile = res.profile || "publish";
+  s.dataset.errors = res.errors;
+  s.dataset.warnings = res.warnings;
+  s.dataset.infos = res.infos;
+  s.dataset.era = res.era;
+  const n = { error: res.errors, warning: res.warnings, info: res.infos };
+  for (const b of document.querySelectorAll("[data-severity-filter]")) {
+    const sev = b.dataset.severityFilter;
+    b.querySelector(".filter-count").textContent = countSeverity(n[sev], sev);
+    b.dataset.count = String(n[sev]);
+  }
+}

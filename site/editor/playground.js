@@ -18,9 +18,9 @@ import { contextAt } from "./tree.js";
 import { completionSource } from "./complete.js";
 import { renderPreview } from "./preview.js";
 import { el, append, countSeverity } from "./dom.js";
-import { renderFindings, bySeverity, maxShown, relatedLinks } from "./panel.js";
+import { renderFindings, renderSummary, bySeverity, maxShown, relatedLinks } from "./panel.js";
 import { samples } from "../samples/index.js";
-import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, profileWords, renderSDKs, renderMatrix } from "./tools.js";
+import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, renderSDKs, renderMatrix } from "./tools.js";
 import { t, tn, list, setWords, parseLang, translatePage, languages, LANG_KEY } from "./i18n.js";
 import { STORAGE_KEY } from "./stored.js";
 
@@ -510,20 +510,7 @@ function renderPanel(res, doc) {
   delete list.dataset.stale;
   const listed = renderFindings(list, res, shown, catalogue, diagItem(doc));
   list.dataset.listed = String(listed);
-  const total = res.errors + res.warnings + res.infos;
-  const s = $("diag-summary");
-  s.textContent = `${t("ui.playground.count.findings", total)} · ${t("ui.playground.era", res.era)}${profileWords(res)}`;
-  s.dataset.profile = res.profile || "publish";
-  s.dataset.errors = res.errors;
-  s.dataset.warnings = res.warnings;
-  s.dataset.infos = res.infos;
-  s.dataset.era = res.era;
-  const n = { error: res.errors, warning: res.warnings, info: res.infos };
-  for (const b of document.querySelectorAll("[data-severity-filter]")) {
-    const sev = b.dataset.severityFilter;
-    b.querySelector(".filter-count").textContent = countSeverity(n[sev], sev);
-    b.dataset.count = String(n[sev]);
-  }
+  renderSummary(res);
 }
 
 function setupFilters() {

@@ -329,14 +329,6 @@ export function toolsAfterLint(res) {
   $("signatures").hidden = n === 0;
 }
 
-// profileWords is what the findings' summary adds about the profile:
-// nothing for publishing (the default, and the switch below the list
-// says it), " · checked for local development" for the relaxed one, so a
-// reader never mistakes relaxed findings for a clean card.
-export function profileWords(res) {
-  return res.profile === "local" ? ` · ${t("ui.playground.lintProfile.summary.local")}` : "";
-}
-
 // toolsRenderWords writes the tools' script-made words in the current
 // language (the marked static ones are translatePage's).
 export function toolsRenderWords() {
