@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // CardNames are the file names that are Agent Cards wherever they are:
@@ -22,11 +23,13 @@ var CardNames = []string{"agent-card.json", "agent.json"}
 // its test compares with this.
 const CardPattern = `(^|/)(agent-card|agent)\.json$`
 
-var cardPattern = regexp.MustCompile(CardPattern)
+// cardPattern is compiled on first use, not at package init: a CLI run
+// that names its files never needs it (docs/ARCHITECTURE.md §6).
+var cardPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(CardPattern) })
 
 // IsCardName reports whether a file is named like a card (CardNames).
 func IsCardName(path string) bool {
-	return cardPattern.MatchString(strings.ToLower(filepath.ToSlash(path)))
+	return cardPattern().MatchString(strings.ToLower(filepath.ToSlash(path)))
 }
 
 // SkippedDirs are directories a walk never enters: version control

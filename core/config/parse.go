@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
@@ -91,7 +92,7 @@ type value struct {
 
 // yamlLine reads the line out of the YAML library's syntax errors
 // ("yaml: line 3: did not find expected key").
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): (.*)$`) })
 
 func parseYAML(data []byte) (*value, Errors) {
 	var doc yaml.Node
@@ -99,7 +100,7 @@ func parseYAML(data []byte) (*value, Errors) {
 		var errs Errors
 		msg := err.Error()
 		line := 0
-		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		if m := yamlLine().FindStringSubmatch(msg); m != nil {
 			line, _ = strconv.Atoi(m[1])
 			msg = m[2]
 		} else {

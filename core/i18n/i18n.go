@@ -134,7 +134,7 @@ type Catalogue struct {
 	lang Lang
 	m    map[string]string
 	// tab holds the members instead of m when they are compiled in as
-	// constant data (the playground engine's English, en.Editor).
+	// constant data (en.Editor in the playground engine, en.All natively).
 	tab *en.Table
 	// fallback answers ids this catalogue lacks (English for others).
 	fallback *Catalogue
@@ -149,9 +149,11 @@ var (
 // EnglishCatalogue is the English catalogue, compiled into every program.
 func EnglishCatalogue() *Catalogue {
 	englishOnce.Do(func() {
-		if en.Editor.Len() > 0 {
-			english = &Catalogue{lang: English, tab: &en.Editor}
-			return
+		for _, tab := range []*en.Table{&en.Editor, &en.All} {
+			if tab.Len() > 0 {
+				english = &Catalogue{lang: English, tab: tab}
+				return
+			}
 		}
 		english, englishErr = load(English, en.FS, nil)
 	})

@@ -10,5 +10,5 @@ import "embed"
 var FS embed.FS
 
 // Editor is empty here: programs other than the playground's engine read
-// FS (see EditorFiles).
+// All (native builds, all_table.go) or FS (the Worker).
 var Editor Table

@@ -2,7 +2,11 @@
 // program as the fallback language.
 //
 // Every program but the playground's engine embeds all of them
-// (embed_all.go). The engine (a js/wasm build that is not the Worker's)
+// (embed_all.go). Native programs (the CLI, the site builder, the tests)
+// also carry them all as constant data, All in all_table.go, so that a
+// CLI run reads its words without parsing 160 KB of JSON first
+// (docs/ARCHITECTURE.md §6: a process starts in 10 ms); the Worker reads
+// the files, having no room for the words twice. The engine (a js/wasm build that is not the Worker's)
 // carries the files whose ids it can produce (EditorFiles: the findings,
 // fixes, selection and SDK texts, not the command line's, the LSP's, the
 // live check's or the site's pages) as generated constant data, Editor
