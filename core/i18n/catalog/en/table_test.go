@@ -25,6 +25,20 @@ var tables = []struct {
 	{"all_table.go", "*.json", "!(js && wasm)", "All", "every English catalogue file"},
 }
 
+// readFile is one catalogue file's members.
+func readFile(t *testing.T, name string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]string
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return m
+}
+
 // tableSource is a table's file as the JSON files its patterns match
 // make it.
 func tableSource(t *testing.T, file, patterns, constraint, name, doc string) []byte {
@@ -42,14 +56,7 @@ func tableSource(t *testing.T, file, patterns, constraint, name, doc string) []b
 	all := map[string]string{}
 	from := map[string]string{}
 	for _, name := range names {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var m map[string]string
-		if err := json.Unmarshal(b, &m); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		m := readFile(t, name)
 		for k, v := range m {
 			if f, dup := from[k]; dup {
 				t.Fatalf("%q is in %s and %s", k, f, name)
@@ -134,14 +141,7 @@ func TestAllTable(t *testing.T) {
 	names, _ := filepath.Glob("*.json")
 	n := 0
 	for _, name := range names {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var m map[string]string
-		if err := json.Unmarshal(b, &m); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		m := readFile(t, name)
 		for k, v := range m {
 			if got, ok := All.Lookup(k); !ok || got != v {
 				t.Errorf("All.Lookup(%q) = %q, %v; %s says %q", k, got, ok, name, v)
