@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentcard/agentcard/internal/devport"
 	"github.com/chromedp/chromedp"
 )
 
@@ -38,16 +38,6 @@ func wranglerDev(t *testing.T) string {
 			t.Fatalf("%s is missing (make build-worker, npm ci)", f)
 		}
 	}
-	free := func() int {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer l.Close()
-		return l.Addr().(*net.TCPAddr).Port
-	}
-	port, inspector := free(), free()
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	// The checker's config as wrangler.toml has it, without [build] (the
 	// bundles are built) and with the bindings' local ids of this test.
 	checker := filepath.Join(root, "build", "wrangler.site-e2e.toml")
@@ -82,6 +72,30 @@ binding = "ASSETS"
 not_found_handling = "none"
 run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*", "/badge", "/s/*", "/batch/*"]
 `)
+	// A port taken between its choice and wrangler's bind (devport) means
+	// a fresh pair and a new start, a few times.
+	for attempt := 1; ; attempt++ {
+		ports, err := devport.Free(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base, log, inUse := startWranglerDev(t, root, checker, verifier, ports[0], ports[1])
+		if !inUse {
+			return base
+		}
+		if attempt == 3 {
+			t.Fatalf("wrangler dev found its port taken %d times:\n%s", attempt, log)
+		}
+		t.Logf("wrangler dev: port %d or %d taken, starting again", ports[0], ports[1])
+	}
+}
+
+// startWranglerDev runs wrangler dev on port until the test ends and waits
+// for /healthz. When wrangler says its port was taken it stops it and
+// answers inUse, with what it printed.
+func startWranglerDev(t *testing.T, root, checker, verifier string, port, inspector int) (base, output string, inUse bool) {
+	t.Helper()
+	base = fmt.Sprintf("http://127.0.0.1:%d", port)
 	var log bytes.Buffer
 	var mu sync.Mutex
 	cmd := exec.Command(filepath.Join(root, "node_modules", ".bin", "wrangler"), "dev", "--config", checker, "--config", verifier,
@@ -97,29 +111,36 @@ run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*", "/
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			<-done
-		}
-	})
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+				<-done
+			}
+		})
+	}
+	t.Cleanup(stop)
+	printed := func() string { mu.Lock(); defer mu.Unlock(); return log.String() }
 	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
 		if res, err := http.Get(base + "/healthz"); err == nil {
 			res.Body.Close()
 			if res.StatusCode == 200 {
-				return base
+				return base, "", false
 			}
 		}
+		if text := printed(); devport.InUse(text) {
+			stop()
+			return base, text, true
+		}
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	t.Fatalf("wrangler dev did not answer /healthz:\n%s", log.String())
-	return ""
+	t.Fatalf("wrangler dev did not answer /healthz:\n%s", printed())
+	return "", "", false
 }
 
 type writerFunc func([]byte) (int, error)

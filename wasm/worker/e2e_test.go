@@ -21,7 +21,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -34,6 +33,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/agentcard/agentcard/internal/devport"
 )
 
 func repoRoot(t testing.TB) string {
@@ -51,14 +52,20 @@ func repoRoot(t testing.TB) string {
 	}
 }
 
+// freePort is a port for a server this test starts (devport: outside the
+// range the kernel hands out, so nothing running alongside takes it).
 func freePort(t testing.TB) int {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	return freePorts(t, 1)[0]
+}
+
+func freePorts(t testing.TB, n int) []int {
+	t.Helper()
+	ports, err := devport.Free(n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	return ports
 }
 
 // logBuffer keeps a process's output for failure messages.
@@ -83,6 +90,14 @@ func (l *logBuffer) String() string {
 // (wrangler starts workerd as a child) when the test ends.
 func start(t testing.TB, dir string, env []string, name string, args ...string) *logBuffer {
 	t.Helper()
+	out, _ := startStoppable(t, dir, env, name, args...)
+	return out
+}
+
+// startStoppable is start, with a function that stops the process before
+// the test ends (a server that could not bind, started again).
+func startStoppable(t testing.TB, dir string, env []string, name string, args ...string) (*logBuffer, func()) {
+	t.Helper()
 	out := &logBuffer{}
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
@@ -93,24 +108,39 @@ func start(t testing.TB, dir string, env []string, name string, args ...string) 
 		t.Fatalf("start %s: %v", name, err)
 	}
 	pgid := cmd.Process.Pid
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			syscall.Kill(-pgid, syscall.SIGTERM)
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				syscall.Kill(-pgid, syscall.SIGKILL)
+				<-done
+			}
+		})
+	}
 	t.Cleanup(func() {
-		syscall.Kill(-pgid, syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			syscall.Kill(-pgid, syscall.SIGKILL)
-			<-done
-		}
+		stop()
 		if t.Failed() {
 			t.Logf("%s output:\n%s", name, out)
 		}
 	})
-	return out
+	return out, stop
 }
 
 func waitHealthy(t testing.TB, base string, log *logBuffer, within time.Duration) {
+	t.Helper()
+	if !healthyOrInUse(t, base, log, within) {
+		t.Fatalf("%s could not bind its port:\n%s", base, log)
+	}
+}
+
+// healthyOrInUse waits for base to answer /healthz, and says false as soon
+// as the server's output says its port was taken (devport.InUse).
+func healthyOrInUse(t testing.TB, base string, log *logBuffer, within time.Duration) bool {
 	t.Helper()
 	deadline := time.Now().Add(within)
 	for time.Now().Before(deadline) {
@@ -119,12 +149,16 @@ func waitHealthy(t testing.TB, base string, log *logBuffer, within time.Duration
 			body, _ := io.ReadAll(res.Body)
 			res.Body.Close()
 			if res.StatusCode == 200 && string(body) == "ok" {
-				return
+				return true
 			}
+		}
+		if devport.InUse(log.String()) {
+			return false
 		}
 		time.Sleep(300 * time.Millisecond)
 	}
 	t.Fatalf("%s did not become healthy in %v:\n%s", base, within, log)
+	return false
 }
 
 // startWrangler builds the bundle and serves it with wrangler dev.
@@ -198,15 +232,26 @@ run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*", "/
 	if err := os.WriteFile(cfg, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	port, inspector := freePort(t), freePort(t)
-	log := start(t, root, []string{"CLOUDFLARE_CF_FETCH_ENABLED=false", "WRANGLER_SEND_METRICS=false", "WRANGLER_HIDE_BANNER=true", "CI=1"},
-		filepath.Join(root, "node_modules", ".bin", "wrangler"), "dev", "--config", cfg, "--config", verifierCfg, "--ip", "127.0.0.1",
-		"--port", fmt.Sprint(port), "--inspector-port", fmt.Sprint(inspector), "--var", "ALLOW_LOOPBACK:1",
-		"--var", "LOCAL_ONLY:1", "--var", fmt.Sprintf("SITE_ORIGIN:http://127.0.0.1:%d", port),
-		"--persist-to", filepath.Join(root, ".wrangler", "e2e-state"), "--show-interactive-dev-session=false", "--log-level", "warn")
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	waitHealthy(t, base, log, 90*time.Second)
-	return base, log
+	// A port taken between its choice and wrangler's bind (devport) means
+	// a fresh pair and a new start, a few times.
+	for attempt := 1; ; attempt++ {
+		ports := freePorts(t, 2)
+		port, inspector := ports[0], ports[1]
+		log, stop := startStoppable(t, root, []string{"CLOUDFLARE_CF_FETCH_ENABLED=false", "WRANGLER_SEND_METRICS=false", "WRANGLER_HIDE_BANNER=true", "CI=1"},
+			filepath.Join(root, "node_modules", ".bin", "wrangler"), "dev", "--config", cfg, "--config", verifierCfg, "--ip", "127.0.0.1",
+			"--port", fmt.Sprint(port), "--inspector-port", fmt.Sprint(inspector), "--var", "ALLOW_LOOPBACK:1",
+			"--var", "LOCAL_ONLY:1", "--var", fmt.Sprintf("SITE_ORIGIN:http://127.0.0.1:%d", port),
+			"--persist-to", filepath.Join(root, ".wrangler", "e2e-state"), "--show-interactive-dev-session=false", "--log-level", "warn")
+		base := fmt.Sprintf("http://127.0.0.1:%d", port)
+		if healthyOrInUse(t, base, log, 90*time.Second) {
+			return base, log
+		}
+		if attempt == 3 {
+			t.Fatalf("wrangler dev found its port taken %d times:\n%s", attempt, log)
+		}
+		t.Logf("wrangler dev: port %d or %d taken, starting again", port, inspector)
+		stop()
+	}
 }
 
 type answer struct {

@@ -46,6 +46,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/internal/devport"
 )
 
 const wellKnown = "/.well-known/agent-card.json"
@@ -136,14 +137,15 @@ func rewrite(t *testing.T, file, text, old, new string) string {
 	return strings.Replace(text, old, new, 1)
 }
 
+// freePort is a port for a server this test starts (devport: outside the
+// range the kernel hands out, so nothing running alongside takes it).
 func freePort(t *testing.T) int {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	ports, err := devport.Free(1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	return ports[0]
 }
 
 // run starts a server process in its own process group, ended (the group:
@@ -288,7 +290,11 @@ func (e *env) wrangler(t *testing.T, config string) string {
 	if _, err := os.Stat(bin); err != nil {
 		missing(t, "wrangler is not installed (npm ci)")
 	}
-	port, inspector := freePort(t), freePort(t)
+	ports, err := devport.Free(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	port, inspector := ports[0], ports[1]
 	cmd := run(t, filepath.Dir(config),
 		[]string{"CLOUDFLARE_CF_FETCH_ENABLED=false", "WRANGLER_SEND_METRICS=false", "WRANGLER_HIDE_BANNER=true", "CI=1"},
 		bin, "dev", "-c", config, "--ip", "127.0.0.1", "--port", fmt.Sprint(port), "--inspector-port", fmt.Sprint(inspector))
