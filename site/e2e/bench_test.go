@@ -40,6 +40,14 @@ type benchRow struct {
 	DomP50       float64 `json:"keystrokeToDomP50ms"`
 	KeystrokeP50 float64 `json:"keystrokeP50ms"` // to the next frame
 	KeystrokeP90 float64 `json:"keystrokeP90ms"`
+	// a keystroke's phases (p50 of each): key to the lint asked for, asked
+	// to received by the worker, the lint in the worker, the answer sent to
+	// received by the page, received to drawn
+	KeyToAskP50    float64 `json:"keyToLintAskedP50ms"`
+	AskToWorkerP50 float64 `json:"keyAskedToWorkerP50ms"`
+	KeyInWorkerP50 float64 `json:"keyLintInWorkerP50ms"`
+	BackToPageP50  float64 `json:"keyAnswerToPageP50ms"`
+	AnswerToDomP50 float64 `json:"keyAnsweredToDomP50ms"`
 }
 
 // coldRuns is how many fresh profiles the cold start is measured in.
@@ -111,7 +119,7 @@ func TestBrowserBenchmark(t *testing.T) {
 		ndiag := eval[int](t, ctx, `agentcard.lint(agentcardPlayground.getText()).then((r) => r.diagnostics.length)`)
 		// keystrokes typed into the first skill's description
 		eval[bool](t, ctx, `(() => { const v = agentcardPlayground.view; const pos = v.state.doc.toString().indexOf('"description": "Builds') + 16;
-			v.dispatch({selection: {anchor: pos}}); v.focus(); agentcardStats.keystroke = []; agentcardStats.keystrokeDom = []; agentcardStats.render = []; return true })()`)
+			v.dispatch({selection: {anchor: pos}}); v.focus(); agentcardStats.keystroke = []; agentcardStats.keystrokeDom = []; agentcardStats.keyPhases = []; agentcardStats.render = []; return true })()`)
 		for i := 0; i < c.keys; i++ {
 			n := lints(t, ctx)
 			do(t, ctx, chromedp.KeyEvent("x"))
@@ -121,11 +129,19 @@ func TestBrowserBenchmark(t *testing.T) {
 		keys := eval[[]float64](t, ctx, `agentcardStats.keystroke`)
 		dom := eval[[]float64](t, ctx, `agentcardStats.keystrokeDom`)
 		render := eval[[]float64](t, ctx, `agentcardStats.render`)
+		var phases [5][]float64
+		for _, p := range eval[[][5]float64](t, ctx, `agentcardStats.keyPhases`) {
+			for i := range p {
+				phases[i] = append(phases[i], p[i])
+			}
+		}
 		rows = append(rows, benchRow{
 			Card: c.name, Bytes: len(text), Diagnostics: ndiag,
 			LintP50: percentile(lint, 0.5), LintP90: percentile(lint, 0.9), WorkerP50: percentile(worker, 0.5), InWorkerP50: percentile(inWorker, 0.5),
 			RenderP50: percentile(render, 0.5), DomP50: percentile(dom, 0.5),
 			KeystrokeP50: percentile(keys, 0.5), KeystrokeP90: percentile(keys, 0.9),
+			KeyToAskP50: percentile(phases[0], 0.5), AskToWorkerP50: percentile(phases[1], 0.5), KeyInWorkerP50: percentile(phases[2], 0.5),
+			BackToPageP50: percentile(phases[3], 0.5), AnswerToDomP50: percentile(phases[4], 0.5),
 		})
 	}
 	report["lint"] = rows
@@ -158,6 +174,8 @@ func TestBrowserBenchmark(t *testing.T) {
 			budget = fmt.Sprintf(" (budget 10 ms for key→DOM: %s)", verdict(r.DomP50 <= 10))
 		}
 		t.Logf("%-7s %8d %6d %7.1f ms %7.1f ms %8.1f ms %7.1f ms %7.1f ms %11.1f ms %13.1f ms%s", r.Card, r.Bytes, r.Diagnostics, r.LintP50, r.LintP90, r.WorkerP50, r.InWorkerP50, r.RenderP50, r.DomP50, r.KeystrokeP50, budget)
+		t.Logf("        a keystroke, p50 of each phase: key→lint asked %.1f ms, →worker %.1f ms, lint in the worker %.1f ms, →page %.1f ms, →DOM %.1f ms",
+			r.KeyToAskP50, r.AskToWorkerP50, r.KeyInWorkerP50, r.BackToPageP50, r.AnswerToDomP50)
 	}
 }
 

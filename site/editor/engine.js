@@ -211,7 +211,10 @@ export class Engine {
     this.lastMs = m.ms;
     // The last calls' timings (asked, sent, answered; time in the worker),
     // for the benchmarks and for anyone wondering where time went.
-    this.log.push({ fn: p.fn, asked: p.asked, posted: p.posted, answered: performance.now(), ms: m.ms });
+    // got, sent: when the worker received the call and sent the answer,
+    // on this page's clock.
+    const o = performance.timeOrigin;
+    this.log.push({ fn: p.fn, asked: p.asked, posted: p.posted, got: m.got - o, sent: m.sent - o, answered: performance.now(), ms: m.ms });
     if (!("firstLintMs" in this.marks) && p.fn === "lint") this.marks.firstLintMs = m.ms; // its time in the worker
     if (this.log.length > 50) this.log.shift();
     p.resolve(m.result);

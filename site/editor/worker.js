@@ -119,7 +119,8 @@ function pageLists() {
 }
 
 // runCall answers one call of the page ("pageLists" is this worker's own).
-function runCall(m) {
+// got: when its message arrived (this worker's clock).
+function runCall(m, got = performance.now()) {
   const t0 = performance.now();
   let result;
   try {
@@ -132,7 +133,10 @@ function runCall(m) {
   // A Go program that ran out of memory has exited: every later call
   // would fail, so the page is told to replace this worker.
   const dead = !!(go && go.exited);
-  postMessage({ type: "result", id: m.id, result, dead, ms: performance.now() - t0 });
+  // got and sent on the page's clock too (timeOrigin): the page logs how
+  // long the message waited on each side.
+  const o = performance.timeOrigin;
+  postMessage({ type: "result", id: m.id, result, dead, ms: performance.now() - t0, got: o + got, sent: o + performance.now() });
 }
 
 self.onmessage = (e) => {
@@ -145,5 +149,5 @@ self.onmessage = (e) => {
     giveLang(m.lang);
     return;
   }
-  if (m.type === "call") runCall(m);
+  if (m.type === "call") runCall(m, performance.now());
 };
