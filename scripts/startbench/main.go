@@ -1,8 +1,11 @@
 // Command startbench measures how long the CLI takes as a process, the way
 // pre-commit and CI call it (once per file): the median wall time of
 // `agentcard version` and of `agentcard lint --format json` on a small card,
-// beside a Go program that does nothing, built the same way and run in the
-// same loop (so what is left is agentcard's own start and work), and which
+// beside two baselines built the same way and run in the same loop: a Go
+// program that does nothing (so what is left is agentcard's own start and
+// work) and the engine alone (./scripts/startbench/engineonly: the same
+// lint and JSON with nothing else of the CLI linked, so what is left is
+// the cost of being the CLI), and which
 // package initialisers take longest (GODEBUG=inittrace=1). It reports; it
 // never fails on timings (docs/ARCHITECTURE.md §6: CLI ≤ 10 ms, no
 // initialiser above 0.5 ms).
@@ -37,17 +40,22 @@ func main() {
 		fail(err)
 	}
 	defer os.RemoveAll(filepath.Dir(base))
+	engine := filepath.Join(filepath.Dir(base), "engineonly")
+	if err := build(engine, "./scripts/startbench/engineonly", nil); err != nil {
+		fail(err)
+	}
 	cmds := []struct {
 		name string
 		argv []string
 	}{
 		{"baseline (empty Go program)", []string{base}},
+		{"the engine alone (lint, JSON)", []string{engine, *card}},
 		{"agentcard version", []string{*bin, "version"}},
 		{"agentcard lint --format json", []string{*bin, "lint", "--format", "json", *card}},
 	}
 	times := make([][]float64, len(cmds))
 	cpus := make([][]float64, len(cmds))
-	for i := 0; i < *n; i++ { // interleaved, so a busy moment hits all three
+	for i := 0; i < *n; i++ { // interleaved, so a busy moment hits them all
 		for j, c := range cmds {
 			d, cpu, err := run(c.argv)
 			if err != nil {
@@ -70,6 +78,8 @@ func main() {
 		}
 		fmt.Printf("  %-30s %7.2f %7.2f %7.2f%s\n", c.name, m, mc, mf, extra)
 	}
+	e, l := median(times[1]), median(times[len(cmds)-1])
+	fmt.Printf("  agentcard lint over the engine alone: wall %+.2f (%.2fx)\n", l-e, l/e)
 	inits, err := initTrace(*bin, *n)
 	if err != nil {
 		fail(err)
@@ -103,12 +113,20 @@ func baseline() (string, error) {
 		return "", err
 	}
 	out := filepath.Join(dir, "empty")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, src)
-	cmd.Env = append(os.Environ(), "GO111MODULE=off")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("build the baseline: %v: %s", err, msg)
+	if err := build(out, src, []string{"GO111MODULE=off"}); err != nil {
+		return "", err
 	}
 	return out, nil
+}
+
+// build builds pkg into out as make build-cli builds the CLI.
+func build(out, pkg string, env []string) error {
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
+	cmd.Env = append(append(os.Environ(), "CGO_ENABLED=0"), env...)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("build %s: %v: %s", pkg, err, msg)
+	}
+	return nil
 }
 
 // run runs argv once and returns its wall time and its CPU time (user +
