@@ -37,7 +37,11 @@ if command -v fc-list >/dev/null && [ -z "$(fc-list :lang=zh 2>/dev/null)" ]; th
   echo "note: no Chinese font is installed (Debian: apt-get install fonts-wqy-microhei); the /zh/ pages will measure slower than on a phone" >&2
 fi
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
-flags="--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run"
+# WebUIOmniboxPopup, WebUIOmniboxAimPopup: Chromium 156 builds the omnibox
+# popup's WebUI (two renderers, about 1.4 s of CPU each) in every browser
+# it starts, headless too; on two cores that competed with the page under
+# test (site/e2e/e2e_test.go, browserWith).
+flags="--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"
 printf "%-40s %5s %6s %6s %6s %6s\n" page perf "TBT" "FCP" "LCP" "CLS"
 for p in "${paths[@]}"; do
   name=$(echo "$p" | tr -c 'a-zA-Z0-9\n' '-' | sed 's/^-*//; s/-*$//'); name=${name:-playground}

@@ -78,6 +78,14 @@ func browserWith(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Co
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.WindowSize(1280, 900),
+		// Chromium 156 builds the omnibox popup's WebUI (chrome://omnibox-
+		// popup.top-chrome, two renderers of about 1.4 s of CPU each) for
+		// every new browser context, though a headless browser has no
+		// omnibox: on two cores that took most of the machine during each
+		// cold start the benchmark measures, and from every test's page.
+		// A visitor's browser builds it once, when it starts. chromedp's
+		// own defaults are kept in the list (one flag holds them all).
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup"),
 	)
 	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
