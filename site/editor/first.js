@@ -9,7 +9,7 @@
 // is most of what the page's main thread has to do; a reader who only
 // reads the findings does not pay for it, and one who clicks into the text
 // gets the editor with the caret where they clicked.
-import { renderFindings, renderSummary, relatedLinks, lines } from "./panel.js";
+import { renderFindings, renderSummary, findingItem, lines } from "./panel.js";
 import { el } from "./dom.js";
 import { t, setWords } from "./i18n.js";
 import { storedProfile } from "./stored.js";
@@ -154,30 +154,11 @@ function removeIntents() {
 }
 
 // ---- findings ----
-const clamp = (n, max) => Math.max(0, Math.min(n | 0, max));
-
-// item is one finding as playground.js shows it (same test ids); its
+// item is one finding as playground.js shows it (findingItem); its
 // position, related places and fixes make the editor first.
 function item(doc) {
-  const jump = (from, to) => loadEditor().then((m) => m.jumpTo(from, to));
-  return (d) => {
-    const from = clamp(d.from, doc.length);
-    const to = Math.max(from, clamp(d.to, doc.length));
-    const line = doc.lineAt(from);
-    return el("li", {
-      class: `diag sev-${d.severity}`, "data-testid": "diagnostic", "data-code": d.code, "data-severity": d.severity,
-      "data-line": String(d.range.start.line), "data-from": String(from), "data-to": String(to),
-    },
-    el("button", { type: "button", class: "diag-loc", title: t("ui.playground.finding.show"), onclick: () => jump(from, to) },
-      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), t("ui.playground.position", line.number, from - line.from + 1)),
-    el("a", { class: "diag-code", href: d.url }, d.code),
-    el("span", { class: "diag-msg" }, d.message),
-    relatedLinks(d, doc, jump),
-    (d.fixes || []).map((f) => el("button", {
-      type: "button", class: "fix", "data-testid": "quick-fix", "data-code": d.code,
-      onclick: () => loadEditor().then((m) => m.applyFix(d, f)),
-    }, f.title)));
-  };
+  return findingItem(doc, (from, to) => loadEditor().then((m) => m.jumpTo(from, to)),
+    (d, f) => loadEditor().then((m) => m.applyFix(d, f)));
 }
 
 const catalogue = { rule: () => null, topicIndex: () => 0 }; // the findings carry their topics

@@ -72,11 +72,39 @@ export function findingTopic(d, catalogue) {
   return r && r.topic ? r.topic : "other";
 }
 
+// findingItem makes the list item of one finding, the same whether the
+// editor is on the page yet or not (first.js's light list, playground.js's
+// panel; the tests read its test ids): its place, rule code, message,
+// related places and fixes. jump(from, to) shows a place of the text and
+// fix(d, f) applies fix f of d. doc is the text linted (lines() or the
+// editor's document); offsets are clamped to it. A lesson passes
+// isTarget(d): the findings its exercise is about are marked.
+export function findingItem(doc, jump, fix, isTarget = () => false) {
+  return (d) => {
+    const from = Math.max(0, Math.min(d.from | 0, doc.length));
+    const to = Math.max(from, Math.min(d.to | 0, doc.length));
+    const line = doc.lineAt(from);
+    const target = isTarget(d);
+    return el("li", {
+      class: `diag sev-${d.severity}${target ? " target" : ""}`, "data-testid": "diagnostic", "data-code": d.code, "data-severity": d.severity,
+      "data-line": String(d.range.start.line), "data-from": String(from), "data-to": String(to), "data-target": target ? "true" : null,
+    },
+    el("button", { type: "button", class: "diag-loc", title: t("ui.playground.finding.show"), onclick: () => jump(from, to) },
+      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), t("ui.playground.position", line.number, from - line.from + 1)),
+    el("a", { class: "diag-code", href: d.url }, d.code),
+    el("span", { class: "diag-msg" }, d.message),
+    relatedLinks(d, doc, jump),
+    (d.fixes || []).map((f) => el("button", {
+      type: "button", class: "fix", "data-testid": "quick-fix", "data-code": d.code, onclick: () => fix(d, f),
+    }, f.title)));
+  };
+}
+
 // relatedLinks builds one control per related place of finding d (the
 // first occurrence of a duplicate key, ...): its label and line, and a
 // click that selects that place through jump(from, to). from/to are UTF-16
 // offsets from the engine, clamped to the current text.
-export function relatedLinks(d, doc, jump) {
+function relatedLinks(d, doc, jump) {
   return (d.related || []).map((r) => {
     const from = Math.max(0, Math.min(r.from | 0, doc.length));
     const to = Math.max(from, Math.min(r.to | 0, doc.length));

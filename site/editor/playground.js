@@ -18,7 +18,7 @@ import { contextAt } from "./tree.js";
 import { completionSource } from "./complete.js";
 import { renderPreview } from "./preview.js";
 import { el, append, countSeverity } from "./dom.js";
-import { renderFindings, renderSummary, bySeverity, maxShown, relatedLinks } from "./panel.js";
+import { renderFindings, renderSummary, bySeverity, maxShown, findingItem } from "./panel.js";
 import { samples } from "../samples/index.js";
 import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, renderSDKs, renderMatrix } from "./tools.js";
 import { t, tn, list, setWords, parseLang, translatePage, languages, LANG_KEY } from "./i18n.js";
@@ -485,38 +485,10 @@ export function jumpTo(from, to) {
   view.focus();
 }
 
-function diagItem(doc) {
-  return (d) => {
-    const from = clamp(d.from, doc.length);
-    const to = Math.max(from, clamp(d.to, doc.length));
-    const line = doc.lineAt(from);
-    const col = from - line.from + 1;
-    return el("li", {
-      class: `diag sev-${d.severity}`,
-      "data-testid": "diagnostic",
-      "data-code": d.code,
-      "data-severity": d.severity,
-      "data-line": String(d.range.start.line),
-      "data-from": String(from),
-      "data-to": String(to),
-    },
-    el("button", { type: "button", class: "diag-loc", title: t("ui.playground.finding.show"), onclick: () => jumpTo(from, to) },
-      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), t("ui.playground.position", line.number, col)),
-    el("a", { class: "diag-code", href: d.url }, d.code),
-    el("span", { class: "diag-msg" }, d.message),
-    relatedLinks(d, doc, jumpTo),
-    (d.fixes || []).map((f) => el("button", {
-      type: "button", class: "fix", "data-testid": "quick-fix", "data-code": d.code,
-      onclick: () => applyFix(d, f),
-    }, f.title)),
-    );
-  };
-}
-
 function renderPanel(res, doc) {
   const list = $("diagnostics");
   delete list.dataset.stale;
-  const listed = renderFindings(list, res, shown, catalogue, diagItem(doc));
+  const listed = renderFindings(list, res, shown, catalogue, findingItem(doc, jumpTo, applyFix));
   list.dataset.listed = String(listed);
   renderSummary(res);
 }

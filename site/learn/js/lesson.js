@@ -21,7 +21,7 @@
 // result; the interface lesson runs the client simulator on the findings.
 import { Engine } from "../../editor/engine.js";
 import { Catalogue } from "../../editor/catalogue.js";
-import { renderFindings, bySeverity, maxShown, findingTopic, lines } from "../../editor/panel.js";
+import { renderFindings, bySeverity, maxShown, findingTopic, findingItem, lines } from "../../editor/panel.js";
 import { el, append } from "../../editor/dom.js";
 import { t, tn, setWords } from "../../editor/i18n.js";
 import { DONE_KEY, doneLessons, recordErrors, format } from "./progress.js";
@@ -285,24 +285,10 @@ async function applyFix(d, f) {
   view.focus();
 }
 
-// item is one finding, as the playground shows it (same test ids); the
+// item is one finding, as the playground shows it (findingItem); the
 // lesson's targets are marked.
 function item(doc) {
-  return (d) => {
-    const from = clamp(d.from, doc.length);
-    const to = Math.max(from, clamp(d.to, doc.length));
-    const line = doc.lineAt(from);
-    return el("li", {
-      class: `diag sev-${d.severity}${targets.has(d.code) ? " target" : ""}`,
-      "data-testid": "diagnostic", "data-code": d.code, "data-severity": d.severity,
-      "data-line": String(d.range.start.line), "data-target": targets.has(d.code) ? "true" : null,
-    },
-    el("button", { type: "button", class: "diag-loc", title: t("ui.playground.finding.show"), onclick: () => jump(from, to) },
-      el("span", { class: "sev" }, t(`ui.playground.severity.${d.severity}`)), t("ui.playground.position", line.number, from - line.from + 1)),
-    el("a", { class: "diag-code", href: d.url }, d.code),
-    el("span", { class: "diag-msg" }, d.message),
-    (d.fixes || []).map((f) => el("button", { type: "button", class: "fix", "data-testid": "quick-fix", "data-code": d.code, onclick: () => applyFix(d, f) }, f.title)));
-  };
+  return findingItem(doc, jump, applyFix, (d) => targets.has(d.code));
 }
 
 // ---- the six checks ----
