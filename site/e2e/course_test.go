@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -167,6 +168,17 @@ func TestE2ECourse(t *testing.T) {
 	for _, c := range targets {
 		if !codes[c] {
 			t.Errorf("the exercise's findings %v lack the target %s", codes, c)
+		}
+	}
+	// The findings the exercise is about are marked as its targets, and
+	// only those (the reader sees them set apart in the list).
+	marked := strings.Fields(eval[string](t, ctx, `[...document.querySelectorAll('#exercise [data-testid="diagnostic"].target[data-target="true"]')].map((e) => e.dataset.code).join(" ")`))
+	if len(marked) == 0 {
+		t.Error("no finding of the exercise is marked as its target")
+	}
+	for _, c := range marked {
+		if !slices.Contains(targets, c) {
+			t.Errorf("finding %s is marked as a target; the targets are %v", c, targets)
 		}
 	}
 	if eval[bool](t, ctx, `document.querySelector('[data-testid="lesson-status"]').dataset.done === "true"`) {
