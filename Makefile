@@ -105,10 +105,10 @@ load-worker: deps build-worker ## load run with wrk against wrangler dev (reques
 test-e2e-editor: build-site build-worker ## the playground in headless Chromium (short links: the site and both Workers in wrangler dev)
 	AGENTCARD_E2E=1 $(GO) test -count=1 -timeout 30m -run 'E2E' -v ./site/e2e/
 
-bench-editor: build-site ## playground in headless Chromium: cold start to first findings (5 fresh profiles, with phases), lint and keystroke to findings -> build/artifacts/editor-bench.json
+bench-editor: build-site ## playground in headless Chromium: cold start to first findings (5 fresh profiles, with phases), lint, keystroke to findings (with its phases and an empty page's keystroke as baseline) -> build/artifacts/editor-bench.json
 	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'BrowserBenchmark' -v ./site/e2e/
 
-bench-cli: build-cli ## CLI process start: median wall time of version and lint --format json beside an empty Go program, and the slowest package initialisers
+bench-cli: build-cli ## CLI process start: median wall time of version and lint --format json beside an empty Go program and the engine alone, and the slowest package initialisers
 	$(GO) run ./scripts/startbench
 
 profile-editor: build-site ## Chrome trace of cold loads (playground, a lesson in both languages) on a phone-sized, 4x slower CPU: where the main thread spends its time -> build/artifacts/trace-*.json
