@@ -67,6 +67,26 @@ func ephemeralStart() int {
 	return lo
 }
 
+// Attempts is how many times Start starts a server that keeps finding
+// its port taken.
+const Attempts = 3
+
+// Start gives start n fresh ports (Free) until it answers true, the
+// server running on them, at most Attempts times. start answers false
+// for a server that found a port taken (InUse), once it has stopped it.
+func Start(n int, start func(ports []int) bool) error {
+	for range Attempts {
+		ports, err := Free(n)
+		if err != nil {
+			return err
+		}
+		if start(ports) {
+			return nil
+		}
+	}
+	return fmt.Errorf("devport: the server found its port taken %d times", Attempts)
+}
+
 // InUse reports whether a server's output says it could not bind its
 // port: wrangler and Node print "Address already in use" or EADDRINUSE,
 // Python "Address already in use" too.

@@ -41,3 +41,23 @@ func TestInUse(t *testing.T) {
 		}
 	}
 }
+
+func TestStart(t *testing.T) {
+	for _, c := range []struct {
+		taken int // starts that find a port taken
+		calls int
+		ok    bool
+	}{{0, 1, true}, {2, 3, true}, {Attempts, Attempts, false}, {Attempts + 1, Attempts, false}} {
+		calls := 0
+		err := Start(2, func(ports []int) bool {
+			calls++
+			if len(ports) != 2 || ports[0] == ports[1] {
+				t.Errorf("start got ports %v", ports)
+			}
+			return calls > c.taken
+		})
+		if calls != c.calls || (err == nil) != c.ok {
+			t.Errorf("%d taken: %d starts, error %v; want %d starts, ok %v", c.taken, calls, err, c.calls, c.ok)
+		}
+	}
+}

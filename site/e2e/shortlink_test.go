@@ -72,22 +72,21 @@ binding = "ASSETS"
 not_found_handling = "none"
 run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*", "/badge", "/s/*", "/batch/*"]
 `)
-	// A port taken between its choice and wrangler's bind (devport) means
-	// a fresh pair and a new start, a few times.
-	for attempt := 1; ; attempt++ {
-		ports, err := devport.Free(2)
-		if err != nil {
-			t.Fatal(err)
+	// A port taken between its choice and wrangler's bind: a fresh pair
+	// and a new start (devport.Start).
+	var base, log string
+	err := devport.Start(2, func(ports []int) bool {
+		var inUse bool
+		base, log, inUse = startWranglerDev(t, root, checker, verifier, ports[0], ports[1])
+		if inUse {
+			t.Logf("wrangler dev: port %d or %d taken", ports[0], ports[1])
 		}
-		base, log, inUse := startWranglerDev(t, root, checker, verifier, ports[0], ports[1])
-		if !inUse {
-			return base
-		}
-		if attempt == 3 {
-			t.Fatalf("wrangler dev found its port taken %d times:\n%s", attempt, log)
-		}
-		t.Logf("wrangler dev: port %d or %d taken, starting again", ports[0], ports[1])
+		return !inUse
+	})
+	if err != nil {
+		t.Fatalf("wrangler dev: %v:\n%s", err, log)
 	}
+	return base
 }
 
 // startWranglerDev runs wrangler dev on port until the test ends and waits

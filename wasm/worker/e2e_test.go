@@ -232,26 +232,30 @@ run_worker_first = ["/check", "/check/*", "/api/*", "/healthz", "/_worker/*", "/
 	if err := os.WriteFile(cfg, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// A port taken between its choice and wrangler's bind (devport) means
-	// a fresh pair and a new start, a few times.
-	for attempt := 1; ; attempt++ {
-		ports := freePorts(t, 2)
+	// A port taken between its choice and wrangler's bind: a fresh pair
+	// and a new start (devport.Start).
+	var base string
+	var log *logBuffer
+	err := devport.Start(2, func(ports []int) bool {
 		port, inspector := ports[0], ports[1]
-		log, stop := startStoppable(t, root, []string{"CLOUDFLARE_CF_FETCH_ENABLED=false", "WRANGLER_SEND_METRICS=false", "WRANGLER_HIDE_BANNER=true", "CI=1"},
+		var stop func()
+		log, stop = startStoppable(t, root, []string{"CLOUDFLARE_CF_FETCH_ENABLED=false", "WRANGLER_SEND_METRICS=false", "WRANGLER_HIDE_BANNER=true", "CI=1"},
 			filepath.Join(root, "node_modules", ".bin", "wrangler"), "dev", "--config", cfg, "--config", verifierCfg, "--ip", "127.0.0.1",
 			"--port", fmt.Sprint(port), "--inspector-port", fmt.Sprint(inspector), "--var", "ALLOW_LOOPBACK:1",
 			"--var", "LOCAL_ONLY:1", "--var", fmt.Sprintf("SITE_ORIGIN:http://127.0.0.1:%d", port),
 			"--persist-to", filepath.Join(root, ".wrangler", "e2e-state"), "--show-interactive-dev-session=false", "--log-level", "warn")
-		base := fmt.Sprintf("http://127.0.0.1:%d", port)
+		base = fmt.Sprintf("http://127.0.0.1:%d", port)
 		if healthyOrInUse(t, base, log, 90*time.Second) {
-			return base, log
+			return true
 		}
-		if attempt == 3 {
-			t.Fatalf("wrangler dev found its port taken %d times:\n%s", attempt, log)
-		}
-		t.Logf("wrangler dev: port %d or %d taken, starting again", port, inspector)
+		t.Logf("wrangler dev: port %d or %d taken", port, inspector)
 		stop()
+		return false
+	})
+	if err != nil {
+		t.Fatalf("wrangler dev: %v:\n%s", err, log)
 	}
+	return base, log
 }
 
 type answer struct {
