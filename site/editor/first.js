@@ -21,7 +21,7 @@ const root = $("playground");
 // adds to them). Anything the Content-Security-Policy blocks, and any
 // uncaught error, is recorded so the tests can insist on none.
 const stats = (window.agentcardStats = {
-  lint: [], render: [], keystroke: [], keystrokeDom: [], keyPhases: [], ready: 0, lints: 0, restarts: 0, failures: 0, errors: [],
+  lint: [], roundTrip: [], render: [], keystroke: [], keystrokeDom: [], keyPhases: [], ready: 0, lints: 0, restarts: 0, failures: 0, errors: [],
 });
 document.addEventListener("securitypolicyviolation", (e) => stats.errors.push(`CSP ${e.violatedDirective}: ${e.blockedURI}`));
 addEventListener("error", (e) => stats.errors.push(`error: ${e.message}`));

@@ -307,6 +307,13 @@ function clamp(n, max) {
   return Math.max(0, Math.min(n | 0, max));
 }
 
+// record keeps the last 200 timings of a kind in stats (the benchmarks
+// read at most 50 in a row): a long session does not grow them.
+function record(list, v) {
+  list.push(v);
+  if (list.length > 200) list.shift();
+}
+
 // runLint sends the text to the worker. One lint at a time: edits made
 // meanwhile are linted as soon as it answers (only the latest text).
 // doc: the text to check (the editor's; a transaction's new text when
@@ -338,15 +345,13 @@ async function runLint(doc = view.state.doc) {
   }
   linting = false;
   engine.mark("firstLint");
-  stats.lint.push(engine.lastMs);
+  record(stats.lint, engine.lastMs);
   if (view.state.doc !== doc || lintAgain) {
     runLint(); // the text changed while the worker worked: check the new one
     return;
   }
   const t1 = performance.now();
-  stats.roundTrip = stats.roundTrip || [];
-  stats.roundTrip.push(t1 - t0);
-  if (stats.roundTrip.length > 200) stats.roundTrip.shift();
+  record(stats.roundTrip, t1 - t0);
   if (res.error) {
     stats.failures++;
     showMessage(res.error, "error", "engine-failed");
@@ -385,20 +390,20 @@ async function runLint(doc = view.state.doc) {
   view.dispatch(setDiagnostics(view.state, diags), { effects: setRelated.of(related) });
   renderPanel(res, doc);
   toolsAfterLint(res);
-  stats.render.push(performance.now() - t1);
+  record(stats.render, performance.now() - t1);
   const keyAt = pendingKey;
   pendingKey = 0;
   if (keyAt) {
     const drawn = performance.now();
-    stats.keystrokeDom.push(drawn - keyAt);
+    record(stats.keystrokeDom, drawn - keyAt);
     // Where the keystroke's time went (the benchmark prints it): key to
     // the lint asked for, asked to received by the worker, the lint in
     // the worker, its answer sent to received by this page, then drawn.
     const l = engine.log[engine.log.length - 1];
-    if (l && l.fn === "lint") stats.keyPhases.push([l.asked - keyAt, l.got - l.asked, l.ms, l.answered - l.sent, drawn - l.answered]);
+    if (l && l.fn === "lint") record(stats.keyPhases, [l.asked - keyAt, l.got - l.asked, l.ms, l.answered - l.sent, drawn - l.answered]);
   }
   requestAnimationFrame(() => {
-    if (keyAt) stats.keystroke.push(performance.now() - keyAt);
+    if (keyAt) record(stats.keystroke, performance.now() - keyAt);
     root.dataset.lints = String(stats.lints);
   });
   const firstTime = !firstShown;

@@ -118,9 +118,9 @@ function pageLists() {
   return { fields, rules };
 }
 
-// runCall answers one call of the page ("pageLists" is this worker's own).
-// got: when its message arrived (this worker's clock).
-function runCall(m, got = performance.now()) {
+// runCall answers one call of the page ("pageLists" is this worker's own),
+// as soon as its message arrives.
+function runCall(m) {
   const t0 = performance.now();
   let result;
   try {
@@ -133,10 +133,10 @@ function runCall(m, got = performance.now()) {
   // A Go program that ran out of memory has exited: every later call
   // would fail, so the page is told to replace this worker.
   const dead = !!(go && go.exited);
-  // got and sent on the page's clock too (timeOrigin): the page logs how
-  // long the message waited on each side.
+  // got (the call's arrival) and sent on the page's clock too
+  // (timeOrigin): the page logs how long the message waited on each side.
   const o = performance.timeOrigin;
-  postMessage({ type: "result", id: m.id, result, dead, ms: performance.now() - t0, got: o + got, sent: o + performance.now() });
+  postMessage({ type: "result", id: m.id, result, dead, ms: performance.now() - t0, got: o + t0, sent: o + performance.now() });
 }
 
 self.onmessage = (e) => {
@@ -149,5 +149,5 @@ self.onmessage = (e) => {
     giveLang(m.lang);
     return;
   }
-  if (m.type === "call") runCall(m, performance.now());
+  if (m.type === "call") runCall(m);
 };
