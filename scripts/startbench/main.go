@@ -1,5 +1,6 @@
 // Command startbench measures how long the CLI takes as a process, the way
-// pre-commit and CI call it (once per file): the median wall time of
+// a CI step or an editor calls it for one card (pre-commit passes a batch
+// of files to one process, which pays this once): the median wall time of
 // `agentcard version` and of `agentcard lint --format json` on a small card,
 // beside two baselines built the same way and run in the same loop: a Go
 // program that does nothing (so what is left is agentcard's own start and
