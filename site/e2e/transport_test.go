@@ -11,7 +11,8 @@ import (
 // empty and a wholly different text, concurrent calls, and a replaced
 // worker (which starts without a text). The worker's encodeShare of each
 // text, decoded again, must give it back, and its lint must agree with
-// the lint of the same text sent whole to a fresh Go instance.
+// the lint of the same text sent whole to a fresh Go instance. A key typed
+// in the middle of a large card goes as that key alone.
 func TestE2EWorkerTextChanges(t *testing.T) {
 	base := serveSite(t, site(t), nil)
 	ctx := browser(t)
@@ -39,6 +40,15 @@ func TestE2EWorkerTextChanges(t *testing.T) {
 			const a = await agentcard.lint(t), b = s.lint(t);
 			if (JSON.stringify(a.diagnostics) !== JSON.stringify(b.diagnostics)) bad.push("lint of text " + i + " differs");
 		}
+		// a keystroke in a large card sends that key, at its place, and
+		// nothing else (a change found a block at a time, then by halving)
+		const big = card.repeat(40), at = (big.length >> 1) + 7, typed = big.slice(0, at) + "\u00e9" + big.slice(at);
+		const sent = [], post = e.worker.postMessage.bind(e.worker);
+		e.worker.postMessage = (m) => { sent.push(m.text); post(m); };
+		for (const t of [big, typed, big]) await agentcard.lint(t);
+		e.worker.postMessage = post;
+		const want = [{from: at, to: at, insert: "\u00e9", length: big.length}, {from: at, to: at + 1, insert: "", length: typed.length}];
+		if (JSON.stringify(sent.slice(1)) !== JSON.stringify(want)) bad.push("a keystroke's change went as " + JSON.stringify(sent.slice(1)).slice(0, 200));
 		return bad })()`)
 	for _, b := range bad {
 		t.Error(b)

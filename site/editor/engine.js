@@ -285,13 +285,24 @@ const textFunctions = new Set(["lint", "select", "format", "interfaces", "encode
 // a surrogate pair, which the rebuilt string joins again.
 export function textDelta(a, b) {
   const n = Math.min(a.length, b.length);
-  let p = 0;
-  if (a !== b) {
-    while (p < n && a.charCodeAt(p) === b.charCodeAt(p)) p++;
-  } else p = n;
-  let s = 0;
-  while (s < n - p && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
+  const p = a === b ? n : common(a, b, n, (x, i, k) => x.slice(i, i + k));
+  const s = common(a, b, n - p, (x, i, k) => x.slice(x.length - i - k, x.length - i));
   return { from: p, to: a.length - s, insert: b.slice(p, b.length - s), length: a.length };
+}
+
+// common is how many units a and b share, at most n, reading blocks
+// with part(x, i, k) (the k units at i, from the start or from the end):
+// whole blocks first, then halving the last. Comparing a character at a
+// time took 1.7 ms of a keystroke in a 100 KB card, on the page's main
+// thread; strings compared a block at a time are compared natively.
+function common(a, b, n, part) {
+  const block = 1024;
+  let i = 0;
+  while (i + block <= n && part(a, i, block) === part(b, i, block)) i += block;
+  for (let k = block >> 1; k > 0; k >>= 1) {
+    if (i + k <= n && part(a, i, k) === part(b, i, k)) i += k;
+  }
+  return i;
 }
 
 // applyDelta is textDelta's inverse: the text b from a and the change.
