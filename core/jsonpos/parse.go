@@ -81,7 +81,8 @@ func (p *parser) node(k Kind, start int) *Node {
 			p.slabbed = true
 			size = p.firstSize()
 		}
-		p.d.slab = make([]Node, size)
+		p.d.slab = newSlab(size)
+		p.d.slabs = append(p.d.slabs, p.d.slab)
 	}
 	n := &p.d.slab[0]
 	p.d.slab = p.d.slab[1:]
@@ -528,7 +529,8 @@ func (p *parser) settle(n *Node, base int) {
 		return
 	}
 	if len(p.ptrs) < k {
-		p.ptrs = make([]*Node, max(k, p.ptrSize()))
+		p.ptrs = newArena(max(k, p.ptrSize()))
+		p.d.arenas = append(p.d.arenas, p.ptrs)
 	}
 	c := p.ptrs[:k:k]
 	p.ptrs = p.ptrs[k:]
