@@ -111,7 +111,7 @@ bench-editor: build-site ## playground in headless Chromium: cold start to first
 bench-cli: build-cli ## CLI process start: median wall time of version and lint --format json beside an empty Go program and the engine alone, and the slowest package initialisers
 	$(GO) run ./scripts/startbench
 
-profile-editor: build-site ## Chrome trace of cold loads (playground, a lesson in both languages) on a phone-sized, 4x slower CPU: where the main thread spends its time -> build/artifacts/trace-*.json
+profile-editor: build-site ## Chrome trace of cold loads (playground, a lesson in both languages) on a phone-sized, 4x slower CPU, and a CPU profile of keystrokes in the 100 KB card: where the main thread spends its time -> build/artifacts/trace-*.json, profile-keys.cpuprofile
 	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'BrowserProfile' -v ./site/e2e/
 
 lighthouse: ## Lighthouse 12.2.3 mobile (performance) on the playground and every course page in both languages, against a running make dev (BASE=…, RUNS=n for medians)
