@@ -12,6 +12,12 @@ var (
 	arenaPool sync.Pool // *[]*Node
 )
 
+// keptSlabs bounds what one document gives back: a card's tree fits in
+// its first slab and a few more; a hostile document's hundreds of slabs
+// go to the collector, as the lint's pooled maps do when a document grew
+// them (lint.Context.release).
+const keptSlabs = 8
+
 // newSlab is a slab of at least n zero nodes, a released one if there is
 // one that large.
 func newSlab(n int) []Node {
@@ -37,6 +43,10 @@ func newArena(n int) []*Node {
 // others leave it to the garbage collector, as before. Strings taken
 // from nodes stay valid: they are the source's bytes or their own.
 func (d *Doc) Release() {
+	if len(d.slabs) > keptSlabs || len(d.arenas) > keptSlabs {
+		d.Root, d.slab, d.slabs, d.arenas = nil, nil, nil, nil
+		return
+	}
 	for _, s := range d.slabs {
 		clear(s)
 		slabPool.Put(&s)

@@ -38,3 +38,22 @@ func TestReleaseReuse(t *testing.T) {
 		}
 	}
 }
+
+// TestReleaseHostileKeepsNothing: a document of many slabs gives none
+// back (keptSlabs), so one hostile card cannot leave megabytes in the
+// pool for the next ones; it still drops its tree.
+func TestReleaseHostileKeepsNothing(t *testing.T) {
+	d := Parse([]byte("["+strings.Repeat("[],", 20000)+"[]]"), Options{})
+	if len(d.slabs) <= keptSlabs {
+		t.Fatalf("the document made %d slabs, want more than %d for this test", len(d.slabs), keptSlabs)
+	}
+	for { // empty the pool of what earlier tests gave back
+		if slabPool.Get() == nil {
+			break
+		}
+	}
+	d.Release()
+	if d.Root != nil || slabPool.Get() != nil {
+		t.Fatal("a hostile document's slabs went back to the pool, or its tree stayed")
+	}
+}

@@ -33,18 +33,9 @@ func TestBrowserProfileKeys(t *testing.T) {
 	base := serveSite(t, site(t), nil)
 	ctx := browser(t)
 	open(t, ctx, base+"/?debounce=0")
-	js, _ := json.Marshal(benchCard(t, 100<<10))
-	eval[bool](t, ctx, fmt.Sprintf(`(() => { agentcardPlayground.setText(%s); agentcardPlayground.lintNow(); return true })()`, js))
-	eval[bool](t, ctx, `(() => { const v = agentcardPlayground.view; const pos = v.state.doc.toString().indexOf('"description": "Builds') + 16;
-		v.dispatch({selection: {anchor: pos}}); v.focus(); return true })()`)
-	typeKeys := func(n int) {
-		for i := 0; i < n; i++ {
-			before := lints(t, ctx)
-			do(t, ctx, chromedp.KeyEvent("x"))
-			waitLint(t, ctx, before)
-		}
-	}
-	typeKeys(5) // the editor's code compiled, as after a few words of typing
+	showCard(t, ctx, benchCard(t, 100<<10))
+	caretInDescription(t, ctx)
+	typeKeys(t, ctx, 5) // the editor's code compiled, as after a few words of typing
 	do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
 			return err
@@ -55,7 +46,7 @@ func TestBrowserProfileKeys(t *testing.T) {
 		_, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{})
 		return err
 	}))
-	typeKeys(profiledKeys)
+	typeKeys(t, ctx, profiledKeys)
 	var prof *profiler.Profile
 	do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		r, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
