@@ -145,6 +145,12 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 	if err != nil {
 		return err
 	}
+	// Go's wasm_exec.js goes in the worker's own script: fetched apart,
+	// it was asked for after the wasm, and a server compressing the wasm
+	// as it sends it (workerd under make dev) answered it only then, 250
+	// ms of a 1.2 s start. The page's synchronous instance (agentcard.sync)
+	// still loads the file.
+	worker = append(append(append([]byte(nil), weMin...), ";\n"...), worker...)
 	if a.Worker, err = b.writeHashed("assets/engine-worker.js", worker); err != nil {
 		return err
 	}

@@ -28,9 +28,20 @@ func TestE2EPlaygroundBeforeEditor(t *testing.T) {
 	notLoaded := `!document.querySelector(".cm-editor") && typeof agentcardPlayground === "undefined" && !document.getElementById("playground").dataset.editor`
 
 	// A first visit: the first sample.
+	resetRequested()
 	do(t, ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(`#playground[data-checker="ready"]`))
 	if !eval[bool](t, ctx, notLoaded) {
 		t.Fatal("the editor was made before the reader asked for it")
+	}
+	// Go's wasm_exec.js is part of the engine worker's script: a request
+	// of its own waited behind the wasm (scripts/buildsite).
+	if os.Getenv("AGENTCARD_E2E_BASE") == "" {
+		if n := requested("/assets/wasm_exec."); n != 0 {
+			t.Errorf("wasm_exec.js was requested %d times for the first findings; the worker's script has it", n)
+		}
+		if requested("/assets/engine-worker.") == 0 || requested("/assets/editor.") == 0 {
+			t.Error("the request count missed the worker's script or the wasm")
+		}
 	}
 	if got := eval[string](t, ctx, `[...document.querySelectorAll('[data-testid="editor-light"] .el-tx')].map((e) => e.textContent.replace(/\u200b/g, "")).join("\n")`); got != string(sample) && got+"\n" != string(sample) {
 		t.Errorf("the text shown is not the first sample:\n%s", got)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -71,6 +72,33 @@ func pageScript(path string) bool {
 		!strings.HasPrefix(path, "/assets/engine-worker.") && !strings.HasPrefix(path, "/assets/wasm_exec.")
 }
 
+// served counts the paths serveSite has answered (not under
+// AGENTCARD_E2E_BASE): what a page load asked the server for.
+var served struct {
+	sync.Mutex
+	paths map[string]int
+}
+
+// requested is how many requests for a path starting with prefix
+// serveSite has answered since the last reset (resetRequested).
+func requested(prefix string) int {
+	served.Lock()
+	defer served.Unlock()
+	n := 0
+	for p, c := range served.paths {
+		if strings.HasPrefix(p, prefix) {
+			n += c
+		}
+	}
+	return n
+}
+
+func resetRequested() {
+	served.Lock()
+	served.paths = nil
+	served.Unlock()
+}
+
 func serveSite(t *testing.T, site string, cards map[string]string) string {
 	if base := os.Getenv("AGENTCARD_E2E_BASE"); base != "" {
 		if cards != nil {
@@ -101,6 +129,12 @@ func serveSite(t *testing.T, site string, cards map[string]string) string {
 		w.Write([]byte(body))
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		served.Lock()
+		if served.paths == nil {
+			served.paths = map[string]int{}
+		}
+		served.paths[r.URL.Path]++
+		served.Unlock()
 		if scriptDelay > 0 && pageScript(r.URL.Path) {
 			time.Sleep(scriptDelay)
 		}
