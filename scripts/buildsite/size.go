@@ -119,9 +119,9 @@ func (b *builder) sizeReport() error {
 	wasm := find("assets/editor.", ".wasm")
 	// What the playground loads besides the wasm: the page, its style
 	// sheet, its head script, its module and every chunk that imports,
-	// the worker and Go's wasm_exec.js (loaded by the worker).
+	// and the worker (Go's wasm_exec.js is part of its script).
 	pageGzip := find("index.html", "").Gzip + find("assets/site.", ".css").Gzip + find("assets/boot.", ".js").Gzip +
-		find("assets/engine-worker.", ".js").Gzip + find("assets/wasm_exec.", ".js").Gzip
+		find("assets/engine-worker.", ".js").Gzip
 	m := b.modules["site/editor/main.js"]
 	for _, f := range append(append([]string{m.Path}, m.Imports...), m.Lazy...) {
 		if f != "" {
