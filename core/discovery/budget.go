@@ -12,6 +12,8 @@ import (
 // the header-less comparison beside it, and the legacy path with its own
 // comparison when the well-known path answers 404. Without one shared cap
 // those four chains made up to 24 requests for one inbound request.
+// FetchRaw gives the card's chains two thirds of it and the comparisons
+// the rest (Budget.split).
 const DefaultMaxRequests = 12
 
 // Budget is a Doer that lets through at most a fixed number of requests and
@@ -23,6 +25,7 @@ const DefaultMaxRequests = 12
 type Budget struct {
 	d    Doer
 	max  int64
+	says int64 // the cap a refusal names, when it is not max (a share's)
 	used atomic.Int64
 }
 
@@ -43,9 +46,29 @@ func (b *Budget) Max() int { return int(b.max) }
 // Do sends r when the cap allows it.
 func (b *Budget) Do(ctx context.Context, r *Request) (*Response, error) {
 	if b.used.Add(1) > b.max {
-		return nil, fail(KindRequestCap, r.URL, i18n.T("msg.fetch.request-cap", int(b.max)), hint("hint.fetch.request-cap"))
+		return nil, fail(KindRequestCap, r.URL, i18n.T("msg.fetch.request-cap", int(b.named())), hint("hint.fetch.request-cap"))
 	}
 	return b.d.Do(ctx, r)
+}
+
+// named is the cap a refusal tells the reader: the check's, for a share.
+func (b *Budget) named() int64 {
+	if b.says > 0 {
+		return b.says
+	}
+	return b.max
+}
+
+// split divides b into two fixed shares: the card's own chains (the
+// well-known path, then the legacy path) get two thirds, the header-less
+// comparisons beside them the rest. The comparison runs concurrently with
+// the card's chain: drawing on one pool, how far it had got when the
+// legacy path asked decided whether the legacy path was reached, so one
+// site could get two verdicts (TestRequestCap, pacedComparison). Every
+// request still counts against b, and a refusal names b's cap.
+func (b *Budget) split() (card, comparison *Budget) {
+	c := b.max / 3
+	return &Budget{d: b, max: b.max - c, says: b.named()}, &Budget{d: b, max: c, says: b.named()}
 }
 
 // budgeted returns d when it already is a Budget (the caller counts the

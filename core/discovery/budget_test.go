@@ -19,13 +19,68 @@ import (
 // path redirects 5 times to a 404 and the legacy path redirects 5 times to
 // a card. The card chain, the header-less comparison, the legacy path and
 // its comparison made 24 requests for one check; one Budget for the whole
-// check lets through at most DefaultMaxRequests.
+// check lets through at most DefaultMaxRequests. The verdict does not
+// depend on how fast either chain is answered (pacedComparison): with one
+// pool, a header-less comparison answered slowly left the legacy path
+// enough requests to reach the card, one run in many.
 func TestRequestCap(t *testing.T) {
-	var hits atomic.Int32
+	for _, c := range []struct {
+		name string
+		slow func(*http.Request) bool // answered 20 ms late
+	}{
+		{"as fast as each other", func(*http.Request) bool { return false }},
+		{"comparison slow", func(r *http.Request) bool { return r.Header.Get("A2A-Version") == "" }},
+		{"card chain slow", func(r *http.Request) bool { return r.Header.Get("A2A-Version") != "" }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv, hits := pacedComparison(c.slow)
+			defer srv.Close()
+			p := DefaultPolicy()
+			p.AllowLoopback = true
+			p.Timeout = 3 * time.Second
+			d := NewHTTPDoer(p)
+
+			_, err := FetchRaw(context.Background(), d, srv.URL+"/", p)
+			if n := hits.Load(); n > DefaultMaxRequests {
+				t.Errorf("one check made %d requests, want at most %d", n, DefaultMaxRequests)
+			}
+			var e *Error
+			if !errors.As(err, &e) || e.Kind != KindRequestCap || e.HTTPStatus() != 502 {
+				t.Fatalf("want a request-cap error, got %v", err)
+			}
+			// The words name the check's cap, not the share that ran out.
+			if got := e.Text.Args; len(got) != 1 || got[0] != DefaultMaxRequests {
+				t.Errorf("the refusal names %v, want the check's cap %d", got, DefaultMaxRequests)
+			}
+
+			// A Budget shared by the caller counts across checks too.
+			hits.Store(0)
+			b := NewBudget(d, 3)
+			FetchRaw(context.Background(), b, srv.URL+"/", p)
+			if n := hits.Load(); n != 3 || b.Used() != 3 {
+				t.Errorf("a budget of 3 let %d requests through (Used %d)", n, b.Used())
+			}
+		})
+	}
+}
+
+// pacedComparison serves TestRequestCap's site: the well-known path
+// redirects 5 times to a 404, the legacy path 5 times to a card; requests
+// slow(r) picks are answered 20 ms late. hits counts every request.
+func pacedComparison(slow func(*http.Request) bool) (*httptest.Server, *atomic.Int32) {
+	hits := new(atomic.Int32)
 	mux := http.NewServeMux()
-	hop := func(prefix, end string) http.HandlerFunc {
+	pace := func(h http.HandlerFunc) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			hits.Add(1)
+			if slow(r) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			h(w, r)
+		}
+	}
+	hop := func(prefix, end string) http.HandlerFunc {
+		return pace(func(w http.ResponseWriter, r *http.Request) {
 			n, _ := strconv.Atoi(strings.TrimPrefix(r.URL.Path, prefix))
 			if n < 5 {
 				http.Redirect(w, r, prefix+strconv.Itoa(n+1), http.StatusFound)
@@ -37,41 +92,17 @@ func TestRequestCap(t *testing.T) {
 			}
 			w.Header().Set("Content-Type", "application/json")
 			w.Write([]byte(end))
-		}
+		})
 	}
-	mux.HandleFunc("/.well-known/agent-card.json", func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
+	mux.HandleFunc("/.well-known/agent-card.json", pace(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/w/1", http.StatusFound)
-	})
-	mux.HandleFunc("/.well-known/agent.json", func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
+	}))
+	mux.HandleFunc("/.well-known/agent.json", pace(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/l/1", http.StatusFound)
-	})
+	}))
 	mux.HandleFunc("/w/", hop("/w/", ""))
 	mux.HandleFunc("/l/", hop("/l/", validCard))
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
-	p := DefaultPolicy()
-	p.AllowLoopback = true
-	p.Timeout = 3 * time.Second
-	d := NewHTTPDoer(p)
-
-	_, err := FetchRaw(context.Background(), d, srv.URL+"/", p)
-	if n := hits.Load(); n > DefaultMaxRequests {
-		t.Errorf("one check made %d requests, want at most %d", n, DefaultMaxRequests)
-	}
-	var e *Error
-	if !errors.As(err, &e) || e.Kind != KindRequestCap || e.HTTPStatus() != 502 {
-		t.Errorf("want a request-cap error, got %v", err)
-	}
-
-	// A Budget shared by the caller counts across checks too.
-	hits.Store(0)
-	b := NewBudget(d, 3)
-	FetchRaw(context.Background(), b, srv.URL+"/", p)
-	if n := hits.Load(); n != 3 || b.Used() != 3 {
-		t.Errorf("a budget of 3 let %d requests through (Used %d)", n, b.Used())
-	}
+	return httptest.NewServer(mux), hits
 }
 
 // TestTransportErrors: what the person reads says what happened, in our
@@ -129,5 +160,47 @@ func TestTransportErrors(t *testing.T) {
 	_, err = FetchRaw(context.Background(), d, srv.URL+"/nothing/card.json", p)
 	if !errors.As(err, &e) || e.Kind != KindNotFound || e.RemoteStatus != 404 || e.HTTPStatus() != 502 {
 		t.Errorf("404: got %#v", err)
+	}
+}
+
+// okDoer answers every request 200 without touching the network.
+type okDoer struct{}
+
+func (okDoer) Do(ctx context.Context, r *Request) (*Response, error) {
+	return &Response{Status: 200}, nil
+}
+
+// TestBudgetSplit: the card's chains get two thirds of a check's cap
+// whatever the comparison has used (nothing, here: the order the flaky
+// run had), the comparison the rest, and every refusal names the check's
+// cap.
+func TestBudgetSplit(t *testing.T) {
+	b := NewBudget(okDoer{}, DefaultMaxRequests)
+	card, cmp := b.split()
+	do := func(d Doer, n int) (ok int, refusal *Error) {
+		for i := 0; i < n; i++ {
+			_, err := d.Do(context.Background(), &Request{URL: "https://a.example/"})
+			if err == nil {
+				ok++
+			} else if !errors.As(err, &refusal) {
+				t.Fatalf("not an *Error: %v", err)
+			}
+		}
+		return ok, refusal
+	}
+	if ok, e := do(card, 10); ok != 8 || e == nil || e.Kind != KindRequestCap || e.Text.Args[0] != DefaultMaxRequests {
+		t.Errorf("card share: %d let through, refusal %v; want 8 and a request-cap naming %d", ok, e, DefaultMaxRequests)
+	}
+	if ok, e := do(cmp, 10); ok != 4 || e == nil || e.Text.Args[0] != DefaultMaxRequests {
+		t.Errorf("comparison share: %d let through, refusal %v; want 4", ok, e)
+	}
+	if b.Used() != DefaultMaxRequests {
+		t.Errorf("the check's budget counted %d, want %d", b.Used(), DefaultMaxRequests)
+	}
+	// A share of a share (a caller's Budget split again) still names the
+	// outermost cap.
+	inner, _ := card.split()
+	if _, e := do(inner, 1); e == nil || e.Text.Args[0] != DefaultMaxRequests {
+		t.Errorf("a share of a spent share: refusal %v, want one naming %d", e, DefaultMaxRequests)
 	}
 }

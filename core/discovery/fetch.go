@@ -100,8 +100,10 @@ func FetchRaw(ctx context.Context, d Doer, input string, p Policy) (*Fetched, er
 	if p.MaxRequests <= 0 {
 		p.MaxRequests = DefaultMaxRequests
 	}
-	// One count for every request of this check, whichever chain makes it.
-	d = budgeted(d, p.MaxRequests)
+	// One count for every request of this check, whichever chain makes
+	// it, in two fixed shares (Budget.split): the card's chains and the
+	// header-less comparisons.
+	d, plainD := budgeted(d, p.MaxRequests).split()
 	ctx, cancel := context.WithTimeout(ctx, p.Timeout)
 	defer cancel()
 	start := time.Now()
@@ -122,7 +124,7 @@ func FetchRaw(ctx context.Context, d Doer, input string, p Policy) (*Fetched, er
 				plain, plainErr = nil, fail(KindUnreachable, u.String(), i18n.T("msg.fetch.internal", fmt.Sprint(v)), i18n.Text{})
 			}
 		}()
-		plain, plainFacts, plainErr = chain(ctx, d, u, p, false)
+		plain, plainFacts, plainErr = chain(ctx, plainD, u, p, false)
 	}()
 	res, facts, err := chain(ctx, d, u, p, true)
 	target := u
@@ -161,7 +163,7 @@ func FetchRaw(ctx context.Context, d Doer, input string, p Policy) (*Fetched, er
 	// legacy path, the header-less request went to the well-known path and
 	// is not comparable; ask the legacy path again.
 	if target != u {
-		plain, plainFacts, plainErr = chain(ctx, d, target, p, false)
+		plain, plainFacts, plainErr = chain(ctx, plainD, target, p, false)
 	}
 	_ = plainFacts
 	switch {
