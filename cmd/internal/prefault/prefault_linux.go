@@ -52,11 +52,13 @@ func init() {
 	sink = new([64]byte)
 	heap := uintptr(unsafe.Pointer(sink))
 	sink = nil
-	go populate(regions(heap))
+	go populate(heap)
 }
 
-func populate(rs []region) {
-	for _, r := range rs {
+// populate lists the regions on its own goroutine: reading the program
+// headers touches pages of its own, which init would otherwise wait for.
+func populate(heap uintptr) {
+	for _, r := range regions(heap) {
 		if r.end > r.start {
 			madvise(r.start, r.end-r.start, r.advice)
 		}
