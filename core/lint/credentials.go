@@ -196,24 +196,21 @@ func isCredentialPlaceholder(v string) bool {
 	return false
 }
 
-// catalogueNames are member names the card format defines; a credential
-// found by shape inside one of them is reported, but removing the member
-// would break the card, so no fix is offered.
-// Built on first use, as catalogueSecret is.
-var catalogueNames = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, f := range card.Fields() {
-		m[f.Name] = true
-	}
-	return m
-})
-
-// catalogueSecret is secretName of every catalogue member name, computed
-// once: most members of a card have these names.
+// catalogueSecret holds every member name the card format defines, each
+// with its secretName: most members of a card have these names. A
+// credential found by shape inside one of them is reported, but removing
+// the member would break the card, so no fix is offered. Built on first
+// use from the catalogue's index by object (card.ObjectFields), which is
+// not copied or sorted as card.Fields is: a CLI run lints one small card,
+// and the copy was most of this table's cost.
 var catalogueSecret = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for name := range catalogueNames() {
-		m[name] = secretName(name)
+	m := make(map[string]bool, 64)
+	for _, o := range card.Objects {
+		for _, f := range card.ObjectFields(o) {
+			if _, ok := m[f.Name]; !ok {
+				m[f.Name] = secretName(f.Name)
+			}
+		}
 	}
 	return m
 })
@@ -402,8 +399,14 @@ func maskSecret(s string) i18n.Text {
 	return i18n.T("phrase.masked-secret", strings.TrimSuffix(quote(prefix+shown), `"`)+`…"`, utf8.RuneCountInString(s))
 }
 
+// inCatalogue reports whether name is a member name of the card format.
+func inCatalogue(secret map[string]bool, name string) bool {
+	_, ok := secret[name]
+	return ok
+}
+
 func checkCredentials(c *Context) {
-	catalogueNames, catalogueSecret := catalogueNames(), catalogueSecret()
+	catalogueSecret := catalogueSecret()
 	var secretKeys map[string]bool // other member names → secretName, once per name and run
 	c.Root.Walk(func(n *jsonpos.Node) bool {
 		if n.Kind != jsonpos.String {
@@ -443,7 +446,7 @@ func checkCredentials(c *Context) {
 			id = "msg.credential-in-card.inside"
 		}
 		d := c.Report(n, id, where, f.what, maskSecret(f.secret))
-		if n.IsMember() && (secretKey || (f.whole && !catalogueNames[n.Key])) {
+		if n.IsMember() && (secretKey || (f.whole && !inCatalogue(catalogueSecret, n.Key))) {
 			d.WithFix("fix.remove-credential", c.RemoveMember(n))
 		}
 		return true

@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"reflect"
+
+	"github.com/agentcard/agentcard/core/card"
 	"strings"
 	"testing"
 )
@@ -139,5 +142,19 @@ func TestRealWorldFalseAlarms(t *testing.T) {
 	leaky := strings.Replace(card, `"paymentToken": "`+fakeAddress+`"`, `"apiKey": "`+fakeStripe+`"`, 1)
 	if res := Lint([]byte(leaky), Options{}); res.Errors == 0 {
 		t.Errorf("a live key in the hybrid card is not an error: %v", codes(res))
+	}
+}
+
+// TestCatalogueSecret: the table read through the index by object has
+// every member name of the whole catalogue (card.Fields), each with its
+// secretName, and nothing else.
+func TestCatalogueSecret(t *testing.T) {
+	want := map[string]bool{}
+	for _, f := range card.Fields() {
+		want[f.Name] = secretName(f.Name)
+	}
+	got := catalogueSecret()
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("catalogueSecret has %d names, card.Fields %d", len(got), len(want))
 	}
 }
