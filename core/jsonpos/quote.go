@@ -81,3 +81,41 @@ func AppendQuote(b []byte, s string) []byte {
 	}
 	return append(b, '"')
 }
+
+// AppendQuoteHTML appends s quoted as json.Marshal quotes it: AppendQuote
+// with <, > and & escaped as well (\u003c, \u003e, \u0026).
+func AppendQuoteHTML(b []byte, s string) []byte {
+	start := len(b)
+	return escapeHTML(AppendQuote(b, s), start)
+}
+
+// escapeHTML rewrites <, > and & in b[start:], a quoted string, as
+// \u003c, \u003e and \u0026. Those bytes are never part of an escape, so
+// replacing them in the quoted text is what escaping them first would do.
+func escapeHTML(b []byte, start int) []byte {
+	n := 0
+	for _, c := range b[start:] {
+		if c == '<' || c == '>' || c == '&' {
+			n++
+		}
+	}
+	if n == 0 {
+		return b
+	}
+	const hex = "0123456789abcdef"
+	old := len(b)
+	b = append(b, make([]byte, 5*n)...)
+	// from the end backwards, so nothing is overwritten before it is read
+	j := len(b)
+	for i := old - 1; i >= start; i-- {
+		c := b[i]
+		if c == '<' || c == '>' || c == '&' {
+			j -= 6
+			b[j], b[j+1], b[j+2], b[j+3], b[j+4], b[j+5] = '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF]
+			continue
+		}
+		j--
+		b[j] = c
+	}
+	return b
+}

@@ -10,12 +10,14 @@ import (
 
 // TestQuote checks the one JSON quoter against encoding/json (HTML
 // escaping off), which fixes were written with before: the same bytes,
-// and the literal reads back as the same text (or U+FFFD for bad UTF-8).
+// and the literal reads back as the same text (or U+FFFD for bad UTF-8);
+// and AppendQuoteHTML against json.Marshal (HTML escaping on).
 func TestQuote(t *testing.T) {
 	for _, tc := range []struct{ name, in string }{
 		{"empty", ""},
 		{"ascii", "text/plain"},
 		{"html stays readable", "a<b>&c"},
+		{"html next to escapes", "<\"&\n>\u2028<"},
 		{"quote and backslash", `say "hi" \o/`},
 		{"controls", "a\nb\tc\rd\be\ff\x00g\x1fh\x7f"},
 		{"CJK", "文本检索代理"},
@@ -33,6 +35,14 @@ func TestQuote(t *testing.T) {
 			want := strings.TrimSuffix(b.String(), "\n")
 			if got := Quote(tc.in); got != want {
 				t.Errorf("Quote(%q) = %s, want %s", tc.in, got, want)
+			}
+			// AppendQuoteHTML is json.Marshal's quoting, after a prefix
+			html, err := json.Marshal(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := AppendQuoteHTML([]byte("x:"), tc.in); string(got) != "x:"+string(html) {
+				t.Errorf("AppendQuoteHTML(%q) = %s, want x:%s", tc.in, got, html)
 			}
 		})
 	}

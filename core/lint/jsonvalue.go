@@ -125,7 +125,7 @@ func appendJSONValue(b []byte, v any) []byte {
 		}
 		return b
 	case string:
-		return appendHTMLSafe(b, jsonpos.Quote(v))
+		return jsonpos.AppendQuoteHTML(b, v)
 	case []any:
 		b = append(b, '[')
 		for i, e := range v {
@@ -146,25 +146,11 @@ func appendJSONValue(b []byte, v any) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLSafe(b, jsonpos.Quote(k))
+			b = jsonpos.AppendQuoteHTML(b, k)
 			b = append(b, ':')
 			b = appendJSONValue(b, v[k])
 		}
 		return append(b, '}')
 	}
 	return append(b, "null"...)
-}
-
-// appendHTMLSafe appends a JSON string literal with <, > and & escaped,
-// as json.Marshal writes them.
-func appendHTMLSafe(b []byte, quoted string) []byte {
-	for i := 0; i < len(quoted); i++ {
-		switch c := quoted[i]; c {
-		case '<', '>', '&':
-			b = append(b, '\\', 'u', '0', '0', "0123456789abcdef"[c>>4], "0123456789abcdef"[c&0xF])
-		default:
-			b = append(b, c)
-		}
-	}
-	return b
 }

@@ -8,270 +8,189 @@ package main
 // writes with HTML escaping off (member order, omitempty, null for a nil
 // slice): encode_test.go compares them on every testdata card and every
 // rule example. HTML escaping (\u003c for <) changes nothing JSON.parse
-// reads; the page never puts this text into HTML as is.
-//
-// A member is added with the writer's methods; the comma before it is
-// decided from the last byte written (none after '{' or '['), so the
-// appenders read like the struct they write.
+// reads; the page never puts this text into HTML as is. The writer
+// (jsonpos.Writer) is shared with lint.Result's own JSON.
 
 import (
-	"strconv"
-
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
-// jw is a JSON text being written.
-type jw struct{ b []byte }
-
-// sep writes the comma before a member or element, unless it is the first.
-func (w *jw) sep() {
-	if n := len(w.b); n > 0 && w.b[n-1] != '{' && w.b[n-1] != '[' && w.b[n-1] != ':' {
-		w.b = append(w.b, ',')
-	}
-}
-
-// key starts the member name (a Go constant: no escaping needed).
-func (w *jw) key(name string) {
-	w.sep()
-	w.b = append(w.b, '"')
-	w.b = append(w.b, name...)
-	w.b = append(w.b, '"', ':')
-}
-
-func (w *jw) open()  { w.sep(); w.b = append(w.b, '{') }
-func (w *jw) close() { w.b = append(w.b, '}') }
-
-func (w *jw) str(v string) { w.sep(); w.b = jsonpos.AppendQuote(w.b, v) }
-func (w *jw) num(v int)    { w.sep(); w.b = strconv.AppendInt(w.b, int64(v), 10) }
-func (w *jw) boolean(v bool) {
-	w.sep()
-	w.b = strconv.AppendBool(w.b, v)
-}
-
-// s, i and t write a member; so, io and to leave it out when it is the
-// zero value (omitempty).
-func (w *jw) s(name, v string) { w.key(name); w.str(v) }
-func (w *jw) i(name string, v int) {
-	w.key(name)
-	w.num(v)
-}
-func (w *jw) t(name string, v bool) { w.key(name); w.boolean(v) }
-func (w *jw) so(name, v string) {
-	if v != "" {
-		w.s(name, v)
-	}
-}
-func (w *jw) io(name string, v int) {
-	if v != 0 {
-		w.i(name, v)
-	}
-}
-func (w *jw) to(name string, v bool) {
-	if v {
-		w.t(name, v)
-	}
-}
+// jw is a JSON text being written: jsonpos.Writer (HTML escaping off),
+// with the editor's own appenders as methods.
+type jw struct{ jsonpos.Writer }
 
 // list writes a slice: null when nil, as encoding/json does.
 func list[T any](w *jw, v []T, elem func(*jw, *T)) {
-	w.sep()
 	if v == nil {
-		w.b = append(w.b, "null"...)
+		w.Null()
 		return
 	}
-	w.b = append(w.b, '[')
+	w.OpenList()
 	for i := range v {
 		elem(w, &v[i])
 	}
-	w.b = append(w.b, ']')
-}
-
-func strElem(w *jw, s *string) { w.str(*s) }
-
-// strs writes a []string member; strso leaves an empty one out.
-func (w *jw) strs(name string, v []string) { w.key(name); list(w, v, strElem) }
-func (w *jw) strso(name string, v []string) {
-	if len(v) > 0 {
-		w.strs(name, v)
-	}
-}
-
-func (w *jw) pos(name string, p jsonpos.Position) {
-	w.key(name)
-	w.open()
-	w.i("line", p.Line)
-	w.i("column", p.Column)
-	w.i("offset", p.Offset)
-	w.close()
-}
-
-func (w *jw) rng(name string, r jsonpos.Range) {
-	w.key(name)
-	w.open()
-	w.pos("start", r.Start)
-	w.pos("end", r.End)
-	w.close()
+	w.CloseList()
 }
 
 // errorJSON is {"error": msg}, the answer of a call that failed.
 func errorJSON(msg string) []byte {
 	w := &jw{}
-	w.open()
-	w.s("error", msg)
-	w.close()
-	return w.b
+	w.Open()
+	w.S("error", msg)
+	w.Close()
+	return w.B
 }
 
 func (r *LintResult) appendJSON(w *jw) {
-	w.open()
-	w.s("input", r.Input)
-	w.s("era", r.Era)
-	w.i("errors", r.Errors)
-	w.i("warnings", r.Warnings)
-	w.i("infos", r.Infos)
-	w.key("diagnostics")
+	w.Open()
+	w.S("input", r.Input)
+	w.S("era", r.Era)
+	w.I("errors", r.Errors)
+	w.I("warnings", r.Warnings)
+	w.I("infos", r.Infos)
+	w.Key("diagnostics")
 	list(w, r.Diagnostics, (*jw).diagnostic)
-	w.key("interfaces")
+	w.Key("interfaces")
 	r.Interfaces.appendJSON(w)
-	w.s("profile", r.Profile)
-	w.i("signatures", r.Signatures)
-	w.close()
+	w.S("profile", r.Profile)
+	w.I("signatures", r.Signatures)
+	w.Close()
 }
 
 func (w *jw) diagnostic(d *Diagnostic) {
-	w.open()
-	w.s("code", d.Code)
-	w.s("severity", d.Severity)
-	w.s("message", d.Message)
-	w.s("pointer", d.Pointer)
-	w.rng("range", d.Range)
+	w.Open()
+	w.S("code", d.Code)
+	w.S("severity", d.Severity)
+	w.S("message", d.Message)
+	w.S("pointer", d.Pointer)
+	w.Range("range", d.Range)
 	if len(d.Fixes) > 0 {
-		w.key("fixes")
+		w.Key("fixes")
 		list(w, d.Fixes, func(w *jw, f *Fix) {
-			w.open()
-			w.s("title", f.Title)
-			w.key("edits")
+			w.Open()
+			w.S("title", f.Title)
+			w.Key("edits")
 			list(w, f.Edits, func(w *jw, e *Edit) {
-				w.open()
-				w.rng("range", e.Range)
-				w.s("newText", e.NewText)
-				w.i("from", e.From)
-				w.i("to", e.To)
-				w.close()
+				w.Open()
+				w.Range("range", e.Range)
+				w.S("newText", e.NewText)
+				w.I("from", e.From)
+				w.I("to", e.To)
+				w.Close()
 			})
-			w.close()
+			w.Close()
 		})
 	}
 	if len(d.Related) > 0 {
-		w.key("related")
+		w.Key("related")
 		list(w, d.Related, func(w *jw, r *Related) {
-			w.open()
-			w.s("message", r.Message)
-			w.rng("range", r.Range)
-			w.i("from", r.From)
-			w.i("to", r.To)
-			w.close()
+			w.Open()
+			w.S("message", r.Message)
+			w.Range("range", r.Range)
+			w.I("from", r.From)
+			w.I("to", r.To)
+			w.Close()
 		})
 	}
-	w.s("url", d.URL)
-	w.i("from", d.From)
-	w.i("to", d.To)
-	w.s("topic", d.Topic)
-	w.i("topicRank", d.TopicRank)
-	w.close()
+	w.S("url", d.URL)
+	w.I("from", d.From)
+	w.I("to", d.To)
+	w.S("topic", d.Topic)
+	w.I("topicRank", d.TopicRank)
+	w.Close()
 }
 
 func (l *InterfaceList) appendJSON(w *jw) {
-	w.open()
-	w.key("entries")
+	w.Open()
+	w.Key("entries")
 	list(w, l.Entries, func(w *jw, e *card.Interface) {
-		w.open()
-		w.i("index", e.Index)
-		w.s("url", e.URL)
-		w.s("protocolBinding", e.Binding)
-		w.s("protocolVersion", e.Version)
-		w.so("tenant", e.Tenant)
-		w.s("source", e.Source)
-		w.close()
+		w.Open()
+		w.I("index", e.Index)
+		w.S("url", e.URL)
+		w.S("protocolBinding", e.Binding)
+		w.S("protocolVersion", e.Version)
+		w.SO("tenant", e.Tenant)
+		w.S("source", e.Source)
+		w.Close()
 	})
-	w.i("omitted", l.Omitted)
-	w.close()
+	w.I("omitted", l.Omitted)
+	w.Close()
 }
 
 func (r *FormatResult) appendJSON(w *jw) {
-	w.open()
-	w.so("text", r.Text)
-	w.so("error", r.Error)
-	w.so("code", r.Code)
-	w.so("finding", r.Finding)
-	w.io("line", r.Line)
-	w.io("column", r.Column)
-	w.io("from", r.From)
-	w.close()
+	w.Open()
+	w.SO("text", r.Text)
+	w.SO("error", r.Error)
+	w.SO("code", r.Code)
+	w.SO("finding", r.Finding)
+	w.IO("line", r.Line)
+	w.IO("column", r.Column)
+	w.IO("from", r.From)
+	w.Close()
 }
 
 func (r *ShareResult) appendJSON(w *jw) {
-	w.open()
-	w.so("fragment", r.Fragment)
-	w.s("text", r.Text)
-	w.to("long", r.Long)
-	w.so("error", r.Error)
-	w.so("code", r.Code)
-	w.close()
+	w.Open()
+	w.SO("fragment", r.Fragment)
+	w.S("text", r.Text)
+	w.TO("long", r.Long)
+	w.SO("error", r.Error)
+	w.SO("code", r.Code)
+	w.Close()
 }
 
 func (r *LanguageResult) appendJSON(w *jw) {
-	w.open()
-	w.s("lang", r.Lang)
-	w.io("messages", r.Messages)
-	w.so("error", r.Error)
-	w.close()
+	w.Open()
+	w.S("lang", r.Lang)
+	w.IO("messages", r.Messages)
+	w.SO("error", r.Error)
+	w.Close()
 }
 
 func (w *jw) field(v *FieldView) {
 	f := &v.Field
-	w.open()
-	w.s("object", f.Object)
-	w.s("name", f.Name)
-	w.s("type", f.Type)
-	w.to("optional", f.Optional)
-	w.s("since", f.Since)
-	w.so("removed", f.Removed)
-	w.so("replacement", f.Replacement)
-	w.so("format", f.Format)
-	w.strso("values", f.Values)
-	w.s("doc", f.Doc)
-	w.s("spec", f.Spec)
-	w.key("refs")
+	w.Open()
+	w.S("object", f.Object)
+	w.S("name", f.Name)
+	w.S("type", f.Type)
+	w.TO("optional", f.Optional)
+	w.S("since", f.Since)
+	w.SO("removed", f.Removed)
+	w.SO("replacement", f.Replacement)
+	w.SO("format", f.Format)
+	w.StrsO("values", f.Values)
+	w.S("doc", f.Doc)
+	w.S("spec", f.Spec)
+	w.Key("refs")
 	list(w, f.Refs, func(w *jw, r *card.Ref) {
-		w.open()
-		w.s("doc", r.Doc)
-		w.so("version", r.Version)
-		w.so("section", r.Section)
-		w.so("title", r.Title)
-		w.s("url", r.URL)
-		w.close()
+		w.Open()
+		w.S("doc", r.Doc)
+		w.SO("version", r.Version)
+		w.SO("section", r.Section)
+		w.SO("title", r.Title)
+		w.S("url", r.URL)
+		w.Close()
 	})
-	w.strs("eras", v.Eras)
-	w.t("required", v.Required)
-	w.strso("requiredIn", v.RequiredIn)
-	w.so("elem", v.Elem)
-	w.to("list", v.List)
-	w.to("map", v.Map)
-	w.close()
+	w.Strs("eras", v.Eras)
+	w.T("required", v.Required)
+	w.StrsO("requiredIn", v.RequiredIn)
+	w.SO("elem", v.Elem)
+	w.TO("list", v.List)
+	w.TO("map", v.Map)
+	w.Close()
 }
 
 func (w *jw) rule(r *RuleView) {
-	w.open()
-	w.s("code", r.Code)
-	w.s("severity", r.Severity)
-	w.s("topic", r.Topic)
-	w.s("title", r.Title)
-	w.s("explanation", r.Explanation)
-	w.s("howToFix", r.HowToFix)
-	w.s("spec", r.Spec)
-	w.close()
+	w.Open()
+	w.S("code", r.Code)
+	w.S("severity", r.Severity)
+	w.S("topic", r.Topic)
+	w.S("title", r.Title)
+	w.S("explanation", r.Explanation)
+	w.S("howToFix", r.HowToFix)
+	w.S("spec", r.Spec)
+	w.Close()
 }
 
 // appendJSON writes the embedded selection.Result's members in its
@@ -279,141 +198,141 @@ func (w *jw) rule(r *RuleView) {
 // struct whose Trace and TraceOmitted the outer type shadows.
 func (r *SelectResult) appendJSON(w *jw) {
 	s := &r.Result
-	w.open()
-	w.s("outcome", s.Outcome)
-	w.i("index", s.Index)
-	w.s("url", s.URL)
-	w.s("protocolBinding", s.ProtocolBinding)
-	w.s("protocolVersion", s.ProtocolVersion)
-	w.s("tenant", s.Tenant)
-	w.t("hasTenant", s.HasTenant)
-	w.so("source", s.Source)
-	w.io("start", s.Start)
-	w.io("end", s.End)
-	w.so("list", s.List)
-	w.s("client", s.Client)
-	w.s("message", s.Message)
-	w.strso("profileNotes", s.ProfileNotes)
-	w.so("sdk", s.SDK)
-	w.so("speaks", s.Speaks)
-	w.key("trace")
+	w.Open()
+	w.S("outcome", s.Outcome)
+	w.I("index", s.Index)
+	w.S("url", s.URL)
+	w.S("protocolBinding", s.ProtocolBinding)
+	w.S("protocolVersion", s.ProtocolVersion)
+	w.S("tenant", s.Tenant)
+	w.T("hasTenant", s.HasTenant)
+	w.SO("source", s.Source)
+	w.IO("start", s.Start)
+	w.IO("end", s.End)
+	w.SO("list", s.List)
+	w.S("client", s.Client)
+	w.S("message", s.Message)
+	w.StrsO("profileNotes", s.ProfileNotes)
+	w.SO("sdk", s.SDK)
+	w.SO("speaks", s.Speaks)
+	w.Key("trace")
 	list(w, r.Trace, func(w *jw, st *Step) {
 		s := &st.Step
-		w.open()
-		w.i("index", s.Index)
-		w.s("decision", s.Decision)
-		w.s("reason", s.Reason)
-		w.s("source", s.Source)
-		w.so("url", s.URL)
-		w.so("protocolBinding", s.ProtocolBinding)
-		w.so("protocolVersion", s.ProtocolVersion)
-		w.i("start", s.Start)
-		w.i("end", s.End)
-		w.i("from", st.From)
-		w.i("to", st.To)
-		w.close()
+		w.Open()
+		w.I("index", s.Index)
+		w.S("decision", s.Decision)
+		w.S("reason", s.Reason)
+		w.S("source", s.Source)
+		w.SO("url", s.URL)
+		w.SO("protocolBinding", s.ProtocolBinding)
+		w.SO("protocolVersion", s.ProtocolVersion)
+		w.I("start", s.Start)
+		w.I("end", s.End)
+		w.I("from", st.From)
+		w.I("to", st.To)
+		w.Close()
 	})
-	w.io("traceOmitted", r.TraceOmitted)
-	w.i("from", r.From)
-	w.i("to", r.To)
-	w.so("error", r.Error)
-	w.close()
+	w.IO("traceOmitted", r.TraceOmitted)
+	w.I("from", r.From)
+	w.I("to", r.To)
+	w.SO("error", r.Error)
+	w.Close()
 }
 
 func (w *jw) cell(name string, c MatrixCell) {
-	w.key(name)
-	w.open()
-	w.s("answer", c.Answer)
-	w.s("label", c.Label)
-	w.s("message", c.Message)
-	w.so("issue", c.Issue)
-	w.close()
+	w.Key(name)
+	w.Open()
+	w.S("answer", c.Answer)
+	w.S("label", c.Label)
+	w.S("message", c.Message)
+	w.SO("issue", c.Issue)
+	w.Close()
 }
 
 func (w *jw) matrixRow(m *MatrixRow) {
-	w.open()
-	w.s("sdk", m.SDK)
-	w.s("name", m.Name)
-	w.s("basis", m.Basis)
-	w.s("basisLabel", m.BasisLabel)
-	w.s("note", m.Note)
-	w.so("source", m.Source)
+	w.Open()
+	w.S("sdk", m.SDK)
+	w.S("name", m.Name)
+	w.S("basis", m.Basis)
+	w.S("basisLabel", m.BasisLabel)
+	w.S("note", m.Note)
+	w.SO("source", m.Source)
 	w.cell("loads", m.Loads)
 	w.cell("selects", m.Selects)
 	w.cell("verifies", m.Verifies)
-	w.close()
+	w.Close()
 }
 
 func (r *FixAllResult) appendJSON(w *jw) {
-	w.open()
-	w.s("text", r.Text)
-	w.t("changed", r.Changed)
-	w.key("applied")
+	w.Open()
+	w.S("text", r.Text)
+	w.T("changed", r.Changed)
+	w.Key("applied")
 	list(w, r.Applied, func(w *jw, a *AppliedFix) {
-		w.open()
-		w.s("code", a.Code)
-		w.s("title", a.Title)
-		w.close()
+		w.Open()
+		w.S("code", a.Code)
+		w.S("title", a.Title)
+		w.Close()
 	})
-	w.s("summary", r.Summary)
-	w.i("remaining", r.Remaining)
-	w.t("stable", r.Stable)
-	w.to("refused", r.Refused)
-	w.so("error", r.Error)
-	w.so("code", r.Code)
-	w.close()
+	w.S("summary", r.Summary)
+	w.I("remaining", r.Remaining)
+	w.T("stable", r.Stable)
+	w.TO("refused", r.Refused)
+	w.SO("error", r.Error)
+	w.SO("code", r.Code)
+	w.Close()
 }
 
 func (r *MigrateResult) appendJSON(w *jw) {
-	w.open()
-	w.so("text", r.Text)
-	w.so("from", r.From)
-	w.so("to", r.To)
-	w.strs("changes", r.Changes)
-	w.strs("notes", r.Notes)
-	w.strso("dropped", r.Dropped)
-	w.so("error", r.Error)
-	w.so("code", r.Code)
-	w.close()
+	w.Open()
+	w.SO("text", r.Text)
+	w.SO("from", r.From)
+	w.SO("to", r.To)
+	w.Strs("changes", r.Changes)
+	w.Strs("notes", r.Notes)
+	w.StrsO("dropped", r.Dropped)
+	w.SO("error", r.Error)
+	w.SO("code", r.Code)
+	w.Close()
 }
 
 func (w *jw) sdkRow(r *SDKRow) {
-	w.open()
-	w.s("sdk", r.SDK)
-	w.s("name", r.Name)
-	w.s("profile", r.Profile)
-	w.s("outcome", r.Outcome)
-	w.i("index", r.Index)
-	w.so("url", r.URL)
-	w.so("protocolBinding", r.Binding)
-	w.so("protocolVersion", r.Version)
-	w.so("speaks", r.Speaks)
-	w.i("specIndex", r.SpecIndex)
-	w.s("specOutcome", r.SpecOutcome)
-	w.t("differs", r.Differs)
-	w.so("reason", r.Reason)
-	w.s("message", r.Message)
-	w.i("from", r.From)
-	w.i("to", r.To)
-	w.close()
+	w.Open()
+	w.S("sdk", r.SDK)
+	w.S("name", r.Name)
+	w.S("profile", r.Profile)
+	w.S("outcome", r.Outcome)
+	w.I("index", r.Index)
+	w.SO("url", r.URL)
+	w.SO("protocolBinding", r.Binding)
+	w.SO("protocolVersion", r.Version)
+	w.SO("speaks", r.Speaks)
+	w.I("specIndex", r.SpecIndex)
+	w.S("specOutcome", r.SpecOutcome)
+	w.T("differs", r.Differs)
+	w.SO("reason", r.Reason)
+	w.S("message", r.Message)
+	w.I("from", r.From)
+	w.I("to", r.To)
+	w.Close()
 }
 
 // The JSON of each answer, as main_js.go hands it to JSON.parse.
 
-func (r LintResult) JSON() []byte    { w := &jw{}; r.appendJSON(w); return w.b }
-func (r FormatResult) JSON() []byte  { w := &jw{}; r.appendJSON(w); return w.b }
-func (r ShareResult) JSON() []byte   { w := &jw{}; r.appendJSON(w); return w.b }
-func (r SelectResult) JSON() []byte  { w := &jw{}; r.appendJSON(w); return w.b }
-func (r FixAllResult) JSON() []byte  { w := &jw{}; r.appendJSON(w); return w.b }
-func (r MigrateResult) JSON() []byte { w := &jw{}; r.appendJSON(w); return w.b }
-func (l InterfaceList) JSON() []byte { w := &jw{}; l.appendJSON(w); return w.b }
+func (r LintResult) JSON() []byte    { w := &jw{}; r.appendJSON(w); return w.B }
+func (r FormatResult) JSON() []byte  { w := &jw{}; r.appendJSON(w); return w.B }
+func (r ShareResult) JSON() []byte   { w := &jw{}; r.appendJSON(w); return w.B }
+func (r SelectResult) JSON() []byte  { w := &jw{}; r.appendJSON(w); return w.B }
+func (r FixAllResult) JSON() []byte  { w := &jw{}; r.appendJSON(w); return w.B }
+func (r MigrateResult) JSON() []byte { w := &jw{}; r.appendJSON(w); return w.B }
+func (l InterfaceList) JSON() []byte { w := &jw{}; l.appendJSON(w); return w.B }
 func (r LanguageResult) JSON() []byte {
 	w := &jw{}
 	r.appendJSON(w)
-	return w.b
+	return w.B
 }
 
-func encodeFields(v []FieldView) []byte { w := &jw{}; list(w, v, (*jw).field); return w.b }
-func encodeRules(v []RuleView) []byte   { w := &jw{}; list(w, v, (*jw).rule); return w.b }
-func encodeMatrix(v []MatrixRow) []byte { w := &jw{}; list(w, v, (*jw).matrixRow); return w.b }
-func encodeSDKs(v []SDKRow) []byte      { w := &jw{}; list(w, v, (*jw).sdkRow); return w.b }
+func encodeFields(v []FieldView) []byte { w := &jw{}; list(w, v, (*jw).field); return w.B }
+func encodeRules(v []RuleView) []byte   { w := &jw{}; list(w, v, (*jw).rule); return w.B }
+func encodeMatrix(v []MatrixRow) []byte { w := &jw{}; list(w, v, (*jw).matrixRow); return w.B }
+func encodeSDKs(v []SDKRow) []byte      { w := &jw{}; list(w, v, (*jw).sdkRow); return w.B }
