@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -444,6 +446,13 @@ func anyErrors(runs []lintRun) bool {
 }
 
 func writeLintJSON(w io.Writer, runs []lintRun, cat *i18n.Catalogue) error {
+	live := false
+	for _, r := range runs {
+		live = live || r.live != nil
+	}
+	if !live {
+		return writeResultsJSON(w, runs)
+	}
 	out := struct {
 		Results []any `json:"results"`
 	}{Results: make([]any, 0, len(runs))}
@@ -460,6 +469,28 @@ func writeLintJSON(w io.Writer, runs []lintRun, cat *i18n.Catalogue) error {
 	}
 	enc := newJSONEncoder(w)
 	return enc.Encode(out)
+}
+
+// writeResultsJSON is writeLintJSON without live checks: the same bytes
+// as newJSONEncoder writes (TestLintJSONByHand), from each result's
+// hand-written JSON (lint.Result.AppendJSON) instead of reflection.
+func writeResultsJSON(w io.Writer, runs []lintRun) error {
+	b := append(make([]byte, 0, 4096), `{"results":[`...)
+	for i, r := range runs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = r.res.AppendJSON(b)
+	}
+	b = append(b, "]}"...)
+	var out bytes.Buffer
+	out.Grow(2 * len(b))
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return err
+	}
+	out.WriteByte('\n')
+	_, err := escapeControls{w: w}.Write(out.Bytes())
+	return err
 }
 
 // ANSI styles, used only when stdout is a terminal and NO_COLOR is unset.
