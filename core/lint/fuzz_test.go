@@ -24,7 +24,7 @@ import (
 // agree with the one line table and the UTF-16 conversion, and the parser
 // agrees with jsontext (a maintained strict JSON tokenizer) on what is
 // valid JSON and what has duplicate names; and that the result's
-// hand-written JSON is encoding/json's.
+// hand-written JSON (AppendJSON) is encoding/json's.
 //
 // make test runs it briefly:
 //
