@@ -14,8 +14,8 @@ package prefault
 // command hands a package's files to the compiler sorted by name, and
 // their init functions run in that order (grow.go before
 // prefault_linux.go). 32 KiB is what measured fastest (make bench-cli;
-// docs/ARCHITECTURE.md §6): a 64 KiB stack comes from the heap rather than
-// the runtime's stack cache, and was slower than not growing at all.
+// docs/ARCHITECTURE.md §6); 16 KiB was no faster than not growing, and
+// 64 KiB slower than it.
 
 // growFrame is the frame asked for: with the runtime's guard, the smallest
 // doubling of 2 KiB that holds it is 32 KiB.
