@@ -38,7 +38,7 @@ build-site: deps ## build the static site and playground into dist/site (prints 
 build-worker: ## build the two Cloudflare Workers (checker into build/, signature verifier into build/verifier/; prints raw and gzip sizes, fails over 2.5 MiB)
 	$(GO) run ./scripts/buildworker
 
-deploy: deps build-site build-worker ## publish the verifier Worker, then the checker Worker with the site (needs a Cloudflare account; one-time setup: README, Deploying)
+deploy: deps build-site build-worker ## publish the verifier Worker, then the checker Worker with the site (needs a Cloudflare account; one-time setup: wasm/worker/README.md, Deploying)
 	npx wrangler deploy -c wrangler.verifier.toml
 	npx wrangler deploy
 
