@@ -38,7 +38,7 @@ build-site: deps ## build the static site and playground into dist/site (prints 
 build-worker: ## build the two Cloudflare Workers (checker into build/, signature verifier into build/verifier/; prints raw and gzip sizes, fails over 2.5 MiB)
 	$(GO) run ./scripts/buildworker
 
-deploy: deps build-site build-worker ## publish the verifier Worker, then the checker Worker with the site (needs a Cloudflare account; one-time setup: README, Deploying)
+deploy: deps build-site build-worker ## publish the verifier Worker, then the checker Worker with the site (needs a Cloudflare account; one-time setup: wasm/worker/README.md, Deploying)
 	npx wrangler deploy -c wrangler.verifier.toml
 	npx wrangler deploy
 
@@ -111,6 +111,10 @@ bench-editor: build-site ## playground in headless Chromium: cold start to first
 bench-cli: build-cli ## CLI process start: median wall time of version and lint --format json beside an empty Go program and the engine alone, and the slowest package initialisers
 	$(GO) run ./scripts/startbench
 
+bench-peer: build-cli ## CLI process vs capiscio-core's validate on the same card, and vs an empty Go program: medians of per-round ratios (CAPISCIO=path to its capiscio binary, built with go build ./cmd/capiscio in a checkout of github.com/capiscio/capiscio-core; N=30 rounds)
+	@test -n "$(CAPISCIO)" || { echo 'bench-peer: set CAPISCIO=/path/to/capiscio (go build ./cmd/capiscio in a checkout of github.com/capiscio/capiscio-core)' >&2; exit 2; }
+	$(GO) run ./scripts/startbench -peer "$(CAPISCIO)" -n $(or $(N),30)
+
 profile-editor: build-site ## Chrome trace of cold loads (playground, a lesson in both languages) on a phone-sized, 4x slower CPU, and a CPU profile of keystrokes in the 100 KB card: where the main thread spends its time -> build/artifacts/trace-*.json, profile-keys.cpuprofile
 	AGENTCARD_E2E=1 $(GO) test -count=1 -run 'BrowserProfile' -v ./site/e2e/
 
@@ -120,4 +124,4 @@ lighthouse: ## Lighthouse 12.2.3 mobile (performance) on the playground and ever
 bench: ## engine and handler benchmarks with their baselines
 	$(GO) test -run '^$$' -bench . -benchmem ./core/lint/ ./wasm/worker/
 
-.PHONY: help deps generate build build-cli bench-cli profile-editor lighthouse deploy release test-action build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native bench-editor
+.PHONY: help deps generate build build-cli bench-cli bench-peer profile-editor lighthouse deploy release test-action build-site build-worker dev test test-static test-unit test-wasm test-fuzz test-e2e test-e2e-worker test-e2e-editor bench test-worker load-worker serve-worker-native bench-editor

@@ -12,9 +12,10 @@
 //   - "a2a-go": a2a-go's card parser and client factory on a card, for
 //     the a2a-go row of `agentcard select --sdk` (core/sdk/gorun).
 //
-// Install it next to agentcard (the release archives hold both):
+// Install it next to agentcard, from the same clone or commit (README,
+// Install the CLI):
 //
-//	go install github.com/agentcard/agentcard/cmd/agentcard-a2a@latest
+//	go install ./cmd/agentcard ./cmd/agentcard-a2a
 //
 // `agentcard-a2a version` prints its build; with no arguments it serves.
 package main

@@ -12,7 +12,7 @@ import (
 // What runs the real a2a-go and gRPC code lives in the companion program
 // agentcard-a2a (cmd/agentcard-a2a, core/companion): its packages'
 // initialisers alone took longer than everything else agentcard does at
-// start (docs/ARCHITECTURE.md §6). A command starts it when, and only
+// start (docs/PERFORMANCE.md). A command starts it when, and only
 // when, it needs it: `lint --probe` meeting a GRPC entry, `select --sdk`
 // answering the a2a-go row. Without it, the gRPC entries are not probed
 // and the a2a-go row comes from the model, each saying why and how to

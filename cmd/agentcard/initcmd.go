@@ -130,7 +130,7 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
-      - uses: agentcard/agentcard@v1
+      - uses: agentcard/agentcard@<commit>
         with:
           files: .
           sarif-file: agentcard.sarif
@@ -141,6 +141,6 @@ jobs:
 const starterPreCommit = `# .pre-commit-config.yaml
 repos:
   - repo: https://github.com/agentcard/agentcard
-    rev: v1.0.0
+    rev: <commit>
     hooks:
       - id: agentcard-lint`

@@ -2,7 +2,7 @@
 // cards (text, JSON, SARIF, GitHub annotations, JUnit or Markdown) under a
 // project configuration, fix them, migrate legacy cards to 1.0, simulate a
 // client choosing an interface, and print the rule and field catalogues and
-// the JSON Schema. See docs/ARCHITECTURE.md §4 for the contract:
+// the JSON Schema. See docs/ARCHITECTURE.md (Contracts) for the contract:
 // subcommands, formats and exit codes.
 package main
 
@@ -24,7 +24,7 @@ import (
 	"github.com/agentcard/agentcard/core/lint"
 )
 
-// Exit codes (docs/ARCHITECTURE.md §4).
+// Exit codes (docs/ARCHITECTURE.md, Contracts).
 const (
 	exitOK    = 0 // no error-severity finding; select: an interface was selected
 	exitFound = 1 // an error finding; select: no compatible interface or invalid card

@@ -226,7 +226,7 @@ func sarifColumns(res *lint.Result) *jsonpos.Columns {
 
 // semverRe is a semantic version after its "v" (a release's).
 // (compiled on first use: nothing is built at start that a command may
-// not use, docs/ARCHITECTURE.md §6)
+// not use, docs/PERFORMANCE.md)
 var semverRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^v(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$`)
 })

@@ -6,7 +6,7 @@
 // Why a second program: Go has no lazy package initialisation, and
 // grpc-go, protobuf, genproto and a2a-go (with encoding/gob) register
 // their types at start, which cost every agentcard process about 25 ms
-// and 15 MB of binary (docs/ARCHITECTURE.md §6, CLI start ≤ 10 ms), while
+// and 15 MB of binary (docs/PERFORMANCE.md), while
 // only --probe on a GRPC entry and select --sdk need them. agentcard
 // starts the companion when, and only when, one of those is asked for.
 //

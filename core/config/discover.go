@@ -24,7 +24,7 @@ var CardNames = []string{"agent-card.json", "agent.json"}
 const CardPattern = `(^|/)(agent-card|agent)\.json$`
 
 // cardPattern is compiled on first use, not at package init: a CLI run
-// that names its files never needs it (docs/ARCHITECTURE.md §6).
+// that names its files never needs it (docs/PERFORMANCE.md).
 var cardPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(CardPattern) })
 
 // IsCardName reports whether a file is named like a card (CardNames).

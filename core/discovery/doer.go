@@ -69,7 +69,7 @@ type DoerFunc func(ctx context.Context, req *Request) (*Response, error)
 // Do calls f.
 func (f DoerFunc) Do(ctx context.Context, req *Request) (*Response, error) { return f(ctx, req) }
 
-// Defaults of the fetch policy (docs/ARCHITECTURE.md §7).
+// Defaults of the fetch policy (docs/ARCHITECTURE.md, Security model).
 const (
 	DefaultMaxBody      = 512 << 10
 	DefaultMaxRedirects = 5

@@ -10,7 +10,7 @@ import (
 	"github.com/agentcard/agentcard/core/i18n"
 )
 
-// Policy is what discovery may fetch and how (docs/ARCHITECTURE.md §7). The zero value
+// Policy is what discovery may fetch and how (docs/ARCHITECTURE.md, Security model). The zero value
 // is not useful; start from DefaultPolicy.
 type Policy struct {
 	// AllowLoopback permits 127.0.0.0/8, ::1 and localhost, over http or

@@ -193,8 +193,8 @@ func load(lang Lang, fsys fs.FS, fallback *Catalogue) (*Catalogue, error) {
 	sort.Strings(names)
 	// Every file is read first, so the catalogue's map is made at its
 	// size once instead of growing (and rehashing) file by file: loading
-	// the English catalogue is on every CLI run's path (docs/ARCHITECTURE.md
-	// §6). The members go straight into that map, as slices of the file
+	// the English catalogue is on every CLI run's path (docs/PERFORMANCE.md).
+	// The members go straight into that map, as slices of the file
 	// read (no second copy, no map per file); an id in two files, or
 	// anything the fast scan does not expect, takes the path below, which
 	// says what is wrong.

@@ -78,7 +78,7 @@ func (n *Node) buildIndex() {
 //
 // It is never inlined: the engine looks members up at several hundred
 // places, and inlining each copy of the loop cost the Worker's
-// size-limited bundle 41 KB gzip (docs/ARCHITECTURE.md §6), for about 2%
+// size-limited bundle 41 KB gzip (docs/PERFORMANCE.md), for about 2%
 // of lint time on a small card.
 //
 //go:noinline

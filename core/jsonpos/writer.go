@@ -6,8 +6,8 @@ import "strconv"
 // for reflection: the editor's answers (wasm/editor: encoding/json there
 // was 230 KB of code and 57 ms building its encoders on the first lint)
 // and a lint result (lint.Result.MarshalJSON: building encoding/json's
-// encoders was a tenth of a CLI lint's own time, docs/ARCHITECTURE.md
-// §6). An appender written with it writes the bytes encoding/json writes
+// encoders was a tenth of a CLI lint's own time, docs/PERFORMANCE.md).
+// An appender written with it writes the bytes encoding/json writes
 // for the same value: members in struct order, omitempty, null for a nil
 // slice; each appender's tests compare the two.
 //

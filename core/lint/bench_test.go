@@ -11,7 +11,7 @@ import (
 	"github.com/agentcard/agentcard/internal/testcards"
 )
 
-// Benchmarks with their baseline in the same run (docs/ARCHITECTURE.md §5-6): lint
+// Benchmarks with their baseline in the same run (docs/PERFORMANCE.md): lint
 // must stay within 3× of encoding/json unmarshalling the same bytes into
 // `any`, and grow linearly. Run:
 //

@@ -89,7 +89,7 @@ func (c *Context) Is10() bool { return c.Era == card.Era10 || c.Era == card.EraM
 // IsLegacy reports whether the card is a pure 0.2/0.3 card.
 func (c *Context) IsLegacy() bool { return c.Era == card.Era03 || c.Era == card.Era02 }
 
-// Bounds on one run's findings (docs/ARCHITECTURE.md §6: every input's work and output
+// Bounds on one run's findings (docs/PERFORMANCE.md, worst case: every input's work and output
 // are bounded). A hostile card can hold 200,000 empty skills; without them
 // it would get a million findings and half a gigabyte of JSON.
 const (

@@ -1,6 +1,6 @@
 package lint
 
-// Differential test against the official oracles (docs/ARCHITECTURE.md §5): every card
+// Differential test against the official oracles (CONTRIBUTING.md, How the tests are layered): every card
 // that the official Go SDK's ProtoJSON types (with the REQUIRED field
 // annotations) or the published v0.2.6/v0.3.0 JSON Schemas reject must get
 // at least one error from us. The oracle imports live only in this _test

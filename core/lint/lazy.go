@@ -2,8 +2,8 @@ package lint
 
 import "sync"
 
-// Nothing of the catalogue is built at package init (docs/ARCHITECTURE.md
-// §6: a CLI process starts in milliseconds, the playground's engine in a
+// Nothing of the catalogue is built at package init (docs/PERFORMANCE.md:
+// a CLI process starts in milliseconds, the playground's engine in a
 // few hundred of them on a phone): the rule list and its sources are made
 // on first use, once.
 

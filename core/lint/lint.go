@@ -65,7 +65,7 @@ type (
 	Fix      = jsonpos.Fix
 )
 
-// Diagnostic is one finding (docs/ARCHITECTURE.md §3).
+// Diagnostic is one finding (docs/ARCHITECTURE.md, The engine).
 type Diagnostic struct {
 	Code     string   `json:"code"`
 	Severity Severity `json:"severity"`
@@ -91,7 +91,7 @@ type Diagnostic struct {
 }
 
 // Related is a second place a finding points at, with a short label of
-// what is there (docs/ARCHITECTURE.md §4: {"message", "range"}).
+// what is there (docs/ARCHITECTURE.md, Contracts: {"message", "range"}).
 type Related struct {
 	Message string `json:"message"`
 	Range   Range  `json:"range"`
@@ -124,7 +124,7 @@ type Options struct {
 }
 
 // Result is the outcome of linting one input; its JSON form is the CLI's
-// result object (docs/ARCHITECTURE.md §4).
+// result object (docs/ARCHITECTURE.md, Contracts).
 type Result struct {
 	Input       string       `json:"input"`
 	Era         card.Era     `json:"era"`
@@ -166,7 +166,7 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 // AppendJSON appends to b what MarshalJSON writes, byte for byte, by
 // hand: for the CLI, where encoding/json built its encoders for these
 // types by reflection on the first result, a tenth of a lint's own time
-// (docs/ARCHITECTURE.md §6); TestResultJSON compares the two. MarshalJSON
+// (docs/PERFORMANCE.md); TestResultJSON compares the two. MarshalJSON
 // stays encoding/json's: the Worker marshals results inside larger
 // values by reflection anyway, and this code in its wasm cost 10 KB of
 // gzip there.

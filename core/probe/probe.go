@@ -33,7 +33,7 @@ import (
 )
 
 // Outcome is what a probe concluded about one entry
-// (docs/ARCHITECTURE.md §4, `lint --probe`).
+// (docs/ARCHITECTURE.md, Contracts: `lint --probe`).
 type Outcome string
 
 const (

@@ -8,7 +8,7 @@ import (
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
-// Outcomes of a selection (docs/ARCHITECTURE.md §3).
+// Outcomes of a selection (docs/ARCHITECTURE.md, The engine).
 const (
 	Selected              = "selected"
 	NoCompatibleInterface = "no-compatible-interface"
@@ -51,7 +51,7 @@ type Step struct {
 
 // Result is the outcome of Select. Its JSON form is the CLI's and the
 // editor's select result: outcome, index, url, protocolBinding,
-// protocolVersion, tenant and trace are the contract (docs/ARCHITECTURE.md §4); the
+// protocolVersion, tenant and trace are the contract (docs/ARCHITECTURE.md, Contracts); the
 // other members are extras for people and editors.
 type Result struct {
 	Outcome         string `json:"outcome"`

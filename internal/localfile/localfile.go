@@ -10,7 +10,7 @@
 // paid that for nothing: opening the file with the system call and
 // wrapping it with os.NewFile, which never offers a blocking descriptor
 // to the poller, made `agentcard lint --format json` 0.2 ms faster (make
-// bench-cli; docs/ARCHITECTURE.md §6). Reads are then plain blocking
+// bench-cli; docs/PERFORMANCE.md). Reads are then plain blocking
 // system calls, as they are for a regular file anyway; a named pipe works
 // the same way, one blocked thread instead of a parked goroutine.
 package localfile

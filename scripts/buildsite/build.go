@@ -227,7 +227,7 @@ func (b *builder) run(ctx context.Context, buildWasm bool) error {
 // with the 3 KB card's lint and JSON in wasm no slower (0.85 against
 // 0.87 ms, medians of 8 interleaved runs of 1,000). Inlining everywhere
 // off saved more but made lint in the wasm about 1.4x slower
-// (docs/ARCHITECTURE.md §6).
+// (docs/PERFORMANCE.md).
 var coldPackages = []string{
 	"regexp/syntax", "compress/flate", "time", "os", "syscall", "io/fs",
 	"github.com/pmezard/go-difflib/difflib",

@@ -619,7 +619,7 @@ func (b *builder) coursePages(ctx context.Context, a assets) error {
 
 // courseBudget prints what the heaviest lesson page costs before its
 // exercise starts (page, scripts and style sheets, gzip), against the
-// budget of any page without the wasm (docs/ARCHITECTURE.md §6); the
+// budget of any page without the wasm (docs/PERFORMANCE.md); the
 // size report lists every course file.
 func (b *builder) courseBudget(pages []coursePage, ca components.CourseAssets) error {
 	// A file this build did not write (a test's stand-in asset) counts 0.

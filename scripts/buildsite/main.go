@@ -3,7 +3,7 @@
 // code, bundled by esbuild), the style sheet, Go's wasm_exec.js and the
 // editor wasm. Static assets get content-hashed names; HTML and CSS are
 // minified with tdewolff/minify, JS by esbuild. It ends with a size report
-// (raw, gzip, brotli per asset) checked against the budgets of docs/ARCHITECTURE.md §6.
+// (raw, gzip, brotli per asset) checked against the budgets of docs/PERFORMANCE.md.
 //
 //	go run ./scripts/buildsite [-out dist/site] [-work build] [-wasm=false]
 package main

@@ -47,7 +47,7 @@ func br(data []byte) int {
 }
 
 // sizeReport prints raw/gzip/brotli per asset and the budgets of
-// docs/ARCHITECTURE.md §6 that concern the site, and saves it to WORK/site-sizes.json.
+// docs/PERFORMANCE.md that concern the site, and saves it to WORK/site-sizes.json.
 func (b *builder) sizeReport() error {
 	// Compressing at the best levels takes most of a build's time (brotli
 	// on the two wasm files above all): files are measured in parallel,

@@ -7,7 +7,7 @@
 // of syumai/workers (runtime.mjs, wasm_exec.js). It runs binaryen's
 // wasm-opt when asked, prints each bundle's raw and gzip sizes, and fails
 // when either is over the budget: 2.5 MiB gzip, the headroom
-// docs/ARCHITECTURE.md §6 keeps under the Workers free plan's hard 3 MiB.
+// docs/PERFORMANCE.md keeps under the Workers free plan's hard 3 MiB.
 //
 // The checker is built with -tags worker,remoteverify: remoteverify
 // leaves the cryptography out (core/signature's Verify and ParseKeys,

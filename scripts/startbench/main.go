@@ -7,11 +7,11 @@
 // work) and the engine alone (./scripts/startbench/engineonly: the same
 // lint and JSON with nothing else of the CLI linked, so what is left is
 // the cost of being the CLI), and which
-// package initialisers take longest (GODEBUG=inittrace=1). It reports; it
-// never fails on timings (docs/ARCHITECTURE.md §6: CLI ≤ 10 ms, no
-// initialiser above 0.5 ms).
+// package initialisers take longest (GODEBUG=inittrace=1). With -peer it
+// compares the CLI with capiscio-core's instead (peer.go). It reports; it
+// never fails on timings (docs/PERFORMANCE.md has the budgets).
 //
-//	go run ./scripts/startbench [-bin build/agentcard] [-n 21] [-card FILE]
+//	go run ./scripts/startbench [-bin build/agentcard] [-n 21] [-card FILE] [-peer CAPISCIO_BINARY]
 package main
 
 import (
@@ -32,9 +32,16 @@ func main() {
 	bin := flag.String("bin", "build/agentcard", "the agentcard binary (make build-cli)")
 	n := flag.Int("n", 21, "runs of each command")
 	card := flag.String("card", "core/lint/testdata/small-card.json", "the card linted")
+	peer := flag.String("peer", "", "capiscio-core's capiscio binary: compare the CLI with it (make bench-peer)")
 	flag.Parse()
 	if _, err := os.Stat(*bin); err != nil {
 		fail(fmt.Errorf("%s: %w (make build-cli)", *bin, err))
+	}
+	if *peer != "" {
+		if err := peerBench(*bin, *peer, *card, *n); err != nil {
+			fail(err)
+		}
+		return
 	}
 	base, err := baseline()
 	if err != nil {

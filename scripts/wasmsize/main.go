@@ -2,7 +2,7 @@
 // the size of each section, and the code (function bodies) of each Go
 // package, read from the module's name section. It answers "what is
 // linked, and what does it cost" for the size budgets of
-// docs/ARCHITECTURE.md §6 (go tool nm does not read wasm).
+// docs/PERFORMANCE.md (go tool nm does not read wasm).
 //
 //	GOOS=js GOARCH=wasm go build -trimpath -o /tmp/editor.wasm ./wasm/editor
 //	go run ./scripts/wasmsize [-top 40] [-symbols] /tmp/editor.wasm

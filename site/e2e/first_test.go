@@ -12,7 +12,7 @@ import (
 )
 
 // TestE2EPlaygroundBeforeEditor: what a reader sees before the editor
-// exists (docs/ARCHITECTURE.md §4): the card's text in the editor's box,
+// exists (docs/ARCHITECTURE.md, Browser API): the card's text in the editor's box,
 // its findings listed and data-checker="ready", with no CodeMirror loaded;
 // the first click into the text makes the editor with the caret where the
 // reader clicked, the text where it was and the findings marked in it; a

@@ -125,7 +125,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 
 // TestE2EPageAPI: globalThis.agentcard answers from the engine's worker
 // (every function returns a Promise) and the page runs no Go of its own
-// (docs/ARCHITECTURE.md §4), not even once it is idle; agentcard.sync()
+// (docs/ARCHITECTURE.md, Browser API), not even once it is idle; agentcard.sync()
 // makes one on request, and the asynchronous API stays in place.
 func TestE2EPageAPI(t *testing.T) {
 	base := serveSite(t, site(t), nil)

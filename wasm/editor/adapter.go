@@ -1,7 +1,7 @@
 package main
 
 // The adapter turns engine results into what the page needs: the JSON of
-// docs/ARCHITECTURE.md §4 plus UTF-16 offsets (JavaScript string indices, which is
+// docs/ARCHITECTURE.md (Browser API) plus UTF-16 offsets (JavaScript string indices, which is
 // what CodeMirror counts in) next to every byte range. It is plain Go so it
 // is tested natively; main_js.go only moves strings across the boundary.
 

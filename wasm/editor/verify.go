@@ -4,8 +4,8 @@ package main
 
 // Signature verification (core/signature) is not part of the engine the
 // playground loads first: the standard library's RSA, ECDSA and Ed25519
-// code would put the editor wasm over its size budget (docs/ARCHITECTURE.md
-// §6: about 0.38 MiB brotli more, 1.70 MiB in all). The page loads a second
+// code would put the editor wasm over its size budget (docs/PERFORMANCE.md:
+// about 0.38 MiB brotli more, 1.70 MiB in all). The page loads a second
 // build of this package, made with -tags verifier (main_verify_js.go), only
 // when a reader checks a signed card. Natively the function is always
 // built, so the adapter's tests cover it.

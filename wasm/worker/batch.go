@@ -21,7 +21,7 @@ import (
 	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
-// Batch checks (docs/ARCHITECTURE.md §4, core/batch): POST /api/batch
+// Batch checks (docs/ARCHITECTURE.md, Worker routes; core/batch): POST /api/batch
 // {"urls": [...]} stores the batch and queues one job per URL, answering
 // 202 {"id", "url"}; the queue's consumer checks each through the engine's
 // pipeline under this handler's policy (consume); GET /api/batch/ID is the

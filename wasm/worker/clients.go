@@ -19,7 +19,7 @@ var profiles = func() []selection.Profile {
 var profileNames = []string{"JSONRPC@1.0", "HTTP+JSON@1.0", "GRPC@1.0"}
 
 // clientJSON is one simulated client in /api/check's "selection": the
-// profile and the select result (docs/ARCHITECTURE.md §4 select output).
+// profile and the select result (docs/ARCHITECTURE.md, Contracts: select output).
 type clientJSON struct {
 	Client string           `json:"client"`
 	Result selection.Result `json:"result"`

@@ -31,7 +31,7 @@ import (
 //
 // fetch is called as a method of the real global object. syumai/workers runs
 // Go with a Proxy standing in for globalThis, and invoking fetch with that
-// Proxy as `this` throws "Illegal invocation" in workerd (docs/ARCHITECTURE.md §8);
+// Proxy as `this` throws "Illegal invocation" in workerd (CONTRIBUTING.md, Pitfalls on this stack);
 // the Proxy hands out the real object under the name "globalThis".
 type jsDoer struct{}
 

@@ -1,6 +1,6 @@
 // Command worker is the Cloudflare Worker: it fetches Agent Cards, checks
 // the card and how it is served, and answers with an HTML report or JSON
-// (docs/ARCHITECTURE.md §4). The handler is plain net/http, tested natively; main.go
+// (docs/ARCHITECTURE.md, Worker routes). The handler is plain net/http, tested natively; main.go
 // serves it on $PORT, main_js.go inside workerd (one long-lived instance,
 // see worker.mjs and bridge_js.go).
 package main

@@ -11,7 +11,7 @@ import (
 	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
-// The language of an answer (docs/ARCHITECTURE.md §4, wasm/worker/README.md):
+// The language of an answer (docs/ARCHITECTURE.md, Worker routes; wasm/worker/README.md):
 // ?lang=en|zh-CN when given (the reader chose it; any spelling ParseLang
 // reads, such as zh or zh-Hans), else the best match of Accept-Language,
 // else English. A lang= we do not speak is answered 400 bad-lang: a link

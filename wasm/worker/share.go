@@ -14,7 +14,7 @@ import (
 	"github.com/agentcard/agentcard/wasm/worker/web"
 )
 
-// Short links (docs/ARCHITECTURE.md §4, core/shortlink): POST /api/share
+// Short links (docs/ARCHITECTURE.md, Worker routes; core/shortlink): POST /api/share
 // stores a card's text under its content address and answers 201
 // {"id", "url"}; GET /api/share/ID answers {"text"}; GET /s/ID opens the
 // playground with that card. The stored text is only ever answered as a

@@ -3,7 +3,7 @@
 // from a configuration file and the CLI's --profile; the playground's
 // engine (wasm/editor) applies them without the configuration file's
 // machinery (YAML, globs, the file system), which it never uses and
-// which cost its wasm size and start-up (docs/ARCHITECTURE.md §6).
+// which cost its wasm size and start-up (docs/PERFORMANCE.md).
 package profile
 
 import (

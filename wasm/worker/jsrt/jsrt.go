@@ -4,7 +4,7 @@
 // (wasm/worker, wasm/verifier): awaiting a promise, pausing on the
 // runtime's timer, reading a stream, and answering JavaScript with a
 // promise that Go settles. workerd binds every I/O object to the request
-// that created it (docs/ARCHITECTURE.md §8), so nothing here keeps a
+// that created it (CONTRIBUTING.md, Pitfalls on this stack), so nothing here keeps a
 // promise across requests or lets a Go timer touch one.
 package jsrt
 

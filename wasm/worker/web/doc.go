@@ -7,7 +7,7 @@
 // Response (bridge_js.go); it never runs an HTTP server or client of
 // Go's. Importing net/http only for its types linked crypto/tls and the
 // initialisers of every curve, cipher and certificate type it knows:
-// 220 KB of the bundle's gzip size (docs/ARCHITECTURE.md §6).
+// 220 KB of the bundle's gzip size (docs/PERFORMANCE.md).
 package web
 
 // Methods and statuses the handler answers with; the same numbers and

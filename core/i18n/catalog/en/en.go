@@ -5,7 +5,7 @@
 // (embed_all.go). Native programs (the CLI, the site builder, the tests)
 // also carry them all as constant data, All in all_table.go, so that a
 // CLI run reads its words without parsing 160 KB of JSON first
-// (docs/ARCHITECTURE.md §6: a process starts in 10 ms); the Worker reads
+// (docs/PERFORMANCE.md: a process starts in milliseconds); the Worker reads
 // the files, having no room for the words twice. The engine (a js/wasm build that is not the Worker's)
 // carries the files whose ids it can produce (EditorFiles: the findings,
 // fixes, selection and SDK texts, not the command line's, the LSP's, the
