@@ -27,6 +27,20 @@ type BadgeView struct {
 	// Title is the badge's accessible name and tooltip: the card's name
 	// with the verdict.
 	Title string
+	// Stale: the verdict is the last one known, not a fresh check's
+	// (AsStale).
+	Stale bool
+}
+
+// AsStale marks v as the last verdict known, shown while the checker may
+// not check the card again (its budget for the card's host is spent): the
+// message and the title say so, so that a README never passes an old
+// verdict off as a new one.
+func (v BadgeView) AsStale(l i18n.Lang) BadgeView {
+	v.Message = tr(l, "ui.badge.stale", v.Message)
+	v.Title = tr(l, "ui.badge.stale-title", v.Title)
+	v.Stale = true
+	return v
 }
 
 // NewBadgeView words a badge in l: outcome (one of the Badge* values),
@@ -65,7 +79,11 @@ func Badge(v BadgeView) []byte {
 	w := lw + mw
 	var b strings.Builder
 	n := strconv.Itoa
-	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + n(w) + `" height="20" role="img" aria-label="`)
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + n(w) + `" height="20" role="img"`)
+	if v.Stale {
+		b.WriteString(` data-stale="true"`)
+	}
+	b.WriteString(` aria-label="`)
 	b.WriteString(xmlEscape(v.Title))
 	b.WriteString(`"><title>`)
 	b.WriteString(xmlEscape(v.Title))

@@ -69,3 +69,28 @@ func TestBadgeMarkdown(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// A stale badge says so where it is read (the message, the title) and in
+// a mark tests and tools can find, in both languages.
+func TestBadgeStale(t *testing.T) {
+	for _, l := range []i18n.Lang{i18n.English, i18n.Chinese} {
+		fresh := NewBadgeView(l, BadgePassing, 0, "Weather")
+		stale := fresh.AsStale(l)
+		if !stale.Stale || fresh.Stale || stale.Message == fresh.Message || !strings.Contains(stale.Message, fresh.Message) ||
+			stale.Title == fresh.Title || !strings.Contains(stale.Title, fresh.Title) {
+			t.Errorf("%s: fresh %+v, stale %+v", l, fresh, stale)
+		}
+		var doc struct {
+			Stale string `xml:"data-stale,attr"`
+		}
+		if err := xml.Unmarshal(Badge(stale), &doc); err != nil || doc.Stale != "true" {
+			t.Errorf("%s: data-stale %q (%v)", l, doc.Stale, err)
+		}
+		if strings.Contains(string(Badge(fresh)), "data-stale") {
+			t.Errorf("%s: a fresh badge marked stale", l)
+		}
+		if width(t, Badge(stale)) <= width(t, Badge(fresh)) {
+			t.Errorf("%s: the stale badge's box does not fit its longer words", l)
+		}
+	}
+}

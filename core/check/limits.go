@@ -18,9 +18,14 @@ import (
 // host. Over a limit the check is refused before anything is sent
 // (*LimitError, which the Worker answers with 429 and Retry-After).
 //
-// The same limiter keeps two more budgets per client, for what is stored
-// rather than fetched: Writes (a short link written to the store) and
-// Batches (a batch check submitted, whose URLs the queue then checks).
+// The same limiter keeps three more budgets per client, for what is
+// stored rather than fetched: Writes (a short link written to the store),
+// Reads (a short link read from the store, found or not) and Batches (a
+// batch check submitted, whose URLs the queue then checks).
+//
+// A check done for a card's sake rather than a reader's (a README badge,
+// whose readers all come through one image proxy) is charged to the card's
+// host instead: CardKey.
 type Limits struct {
 	// Burst tokens per client at once, then one more every Interval.
 	Burst    int
@@ -33,9 +38,10 @@ type Limits struct {
 	// HostInterval, whoever asks.
 	HostBurst    int
 	HostInterval time.Duration
-	// Writes and Batches are the budgets of stores and batch submissions
-	// per client (a zero Rate limits nothing).
-	Writes, Batches Rate
+	// Writes, Reads and Batches are the budgets of short links stored
+	// and read, and of batch submissions, per client (a zero Rate limits
+	// nothing).
+	Writes, Reads, Batches Rate
 	// MaxClients and MaxHosts bound the tables (per isolate in the
 	// Worker); when one is full, the entry idle longest goes, which at
 	// worst gives it a fresh burst. Every budget of every client shares
@@ -57,6 +63,7 @@ type Budget string
 const (
 	ChecksBudget  Budget = "checks"  // Spend: what sends requests
 	WritesBudget  Budget = "writes"  // SpendWrite: a short link stored
+	ReadsBudget   Budget = "reads"   // SpendRead: a short link read
 	BatchesBudget Budget = "batches" // SpendBatch: a batch check submitted
 )
 
@@ -64,12 +71,16 @@ const (
 // 3 s (20 a minute), at most 1,000 a day per client; 6 probe runs per
 // target host at once, then one every 20 s; 10 short links at once, then
 // one every 30 s, 200 a day (Workers KV takes 1,000 writes a day on the
-// free plan); 3 batch checks at once, then one every 10 minutes, 20 a
-// day (each is up to 500 checks).
+// free plan); 30 short-link reads at once, then one every 2 s, 1,000 a
+// day (the free plan's 100,000 reads a day would take a hundred clients;
+// a found text is then served from the cache and costs none); 3 batch
+// checks at once, then one every 10 minutes, 20 a day (each is up to 500
+// checks).
 func DefaultLimits() Limits {
 	return Limits{Burst: 20, Interval: 3 * time.Second, Daily: 1000, Day: 24 * time.Hour,
 		HostBurst: 6, HostInterval: 20 * time.Second, MaxClients: 4096, MaxHosts: 4096,
 		Writes:  Rate{Burst: 10, Interval: 30 * time.Second, Daily: 200},
+		Reads:   Rate{Burst: 30, Interval: 2 * time.Second, Daily: 1000},
 		Batches: Rate{Burst: 3, Interval: 10 * time.Minute, Daily: 20}}
 }
 
@@ -87,6 +98,9 @@ type LimitError struct {
 func (e *LimitError) Error() string {
 	if e.Host != "" {
 		return "probes of " + e.Host + " are limited; retry after " + e.RetryAfter() + " s"
+	}
+	if e.Budget != "" && e.Budget != ChecksBudget {
+		return "too many " + string(e.Budget) + "; retry after " + e.RetryAfter() + " s"
 	}
 	return "too many checks; retry after " + e.RetryAfter() + " s"
 }
@@ -153,6 +167,20 @@ func ClientKey(addr string) string {
 	return p.String()
 }
 
+// cardPrefix starts every CardKey. ClientKey makes it of an address,
+// which never starts so in the Worker (Cloudflare sets the address).
+const cardPrefix = "card|"
+
+// CardKey is the budget key of a check done for the card at host (its
+// URL's host and port) rather than for whoever asks: a README badge is
+// fetched by image proxies (GitHub's camo) that are one address for
+// every reader, so charging the viewer let twenty cache-busting badges
+// in one issue switch every other badge behind the proxy to "try later"
+// (issue 36). Charged to the card's host, such badges use up only that
+// host's budget, which is also the host the checks would be sent to.
+// The budget is the checks budget (Spend), under this key.
+func CardKey(host string) string { return cardPrefix + strings.ToLower(host) }
+
 // refill adds the tokens b earned since it was last seen (capacity size,
 // one token per every).
 func refill(b *bucket, size int, every time.Duration, now time.Time) {
@@ -177,6 +205,10 @@ func (l *Limiter) Spend(key string) error { return l.spend(ChecksBudget, key) }
 // SpendWrite takes one token of key's budget of writes (a short link).
 func (l *Limiter) SpendWrite(key string) error { return l.spend(WritesBudget, key) }
 
+// SpendRead takes one token of key's budget of reads (a short link
+// looked up in the store, whether it is there or not).
+func (l *Limiter) SpendRead(key string) error { return l.spend(ReadsBudget, key) }
+
 // SpendBatch takes one token of key's budget of batch submissions.
 func (l *Limiter) SpendBatch(key string) error { return l.spend(BatchesBudget, key) }
 
@@ -184,6 +216,8 @@ func (l Limits) rate(b Budget) Rate {
 	switch b {
 	case WritesBudget:
 		return l.Writes
+	case ReadsBudget:
+		return l.Reads
 	case BatchesBudget:
 		return l.Batches
 	}

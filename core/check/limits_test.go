@@ -118,3 +118,65 @@ func TestLimiterBudgets(t *testing.T) {
 		}
 	}
 }
+
+// Reads of short links are a budget of their own (issue 36, B20: one
+// client read 1,000 random ids at 327 a second, none refused): apart
+// from the checks and the writes, refused with its name, and on by
+// default.
+func TestLimiterReads(t *testing.T) {
+	c := &clock{t: time.Unix(1_800_000_000, 0)}
+	l := NewLimiter(Limits{Burst: 1, Interval: time.Hour, Daily: 10, Day: 24 * time.Hour, MaxClients: 64, MaxHosts: 8,
+		Writes: Rate{Burst: 1, Interval: time.Hour}, Reads: Rate{Burst: 3, Interval: time.Second, Daily: 4}}, c.now)
+	for i := range 3 {
+		if err := l.SpendRead("a"); err != nil {
+			t.Fatalf("read %d of a burst of 3: %v", i+1, err)
+		}
+	}
+	var le *LimitError
+	if err := l.SpendRead("a"); !errors.As(err, &le) || le.Budget != ReadsBudget || le.RetryAfter() != "1" {
+		t.Fatalf("fourth read in a burst of 3: %v", err)
+	}
+	if l.Spend("a") != nil || l.SpendWrite("a") != nil || l.SpendRead("b") != nil {
+		t.Error("reads drew from the checks, the writes or another client")
+	}
+	c.t = c.t.Add(time.Second)
+	if err := l.SpendRead("a"); err != nil {
+		t.Errorf("a read token did not come back: %v", err)
+	}
+	c.t = c.t.Add(time.Minute)
+	if err := l.SpendRead("a"); !errors.As(err, &le) || le.Wait < time.Hour {
+		t.Errorf("fifth read of the day, ceiling 4: %v", err)
+	}
+	d := DefaultLimits()
+	if d.Reads.Burst <= 0 || d.Reads.Daily <= 0 || d.Reads.Burst > 300/2 {
+		t.Errorf("default reads %+v: 300 random ids from one client must meet a refusal", d.Reads)
+	}
+}
+
+// A card's budget is its host's, whoever asks, and apart from every
+// client's: a proxy that spent its own budget still gets the card's.
+func TestCardKey(t *testing.T) {
+	l := NewLimiter(Limits{Burst: 2, Interval: time.Hour, MaxClients: 64}, nil)
+	for range 2 {
+		if l.Spend("198.51.100.7") != nil {
+			t.Fatal("the client's burst")
+		}
+	}
+	if l.Spend("198.51.100.7") == nil {
+		t.Fatal("the client's third check was not refused")
+	}
+	if CardKey("Cards.Example:8443") != CardKey("cards.example:8443") || CardKey("a.example") == CardKey("b.example") ||
+		CardKey("a.example") == ClientKey("a.example") {
+		t.Errorf("CardKey: %q %q %q", CardKey("Cards.Example:8443"), CardKey("a.example"), ClientKey("a.example"))
+	}
+	if l.Spend(CardKey("a.example")) != nil || l.Spend(CardKey("a.example")) != nil {
+		t.Fatal("a card host's budget was the client's")
+	}
+	var le *LimitError
+	if err := l.Spend(CardKey("a.example")); !errors.As(err, &le) {
+		t.Errorf("third check for a.example: %v", err)
+	}
+	if l.Spend(CardKey("b.example")) != nil {
+		t.Error("another host's card refused")
+	}
+}

@@ -4,13 +4,21 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/agentcard/agentcard/components"
+	"github.com/agentcard/agentcard/core/check"
+	"github.com/agentcard/agentcard/core/discovery"
 )
 
 // badgeTexts parses an SVG badge as XML and answers its title and the
@@ -93,7 +101,11 @@ func TestBadge(t *testing.T) {
 			if w.Code != c.status || w.Header().Get("Content-Type") != "image/svg+xml; charset=utf-8" {
 				t.Fatalf("%d %q", w.Code, w.Header().Get("Content-Type"))
 			}
-			if c.status == 200 && !strings.Contains(w.Header().Get("Cache-Control"), "max-age=300") {
+			want := badgeCacheControl
+			if c.name == "unreachable" || c.name == "refused" {
+				want = badgeFailCacheControl
+			}
+			if c.status == 200 && w.Header().Get("Cache-Control") != want {
 				t.Errorf("Cache-Control %q", w.Header().Get("Cache-Control"))
 			}
 			if strings.Contains(w.Body.String(), "<script") {
@@ -149,5 +161,113 @@ func TestReportOffersBadge(t *testing.T) {
 	}
 	if src := d.Find(`[data-testid=badge-preview]`).AttrOr("src", ""); !strings.Contains(src, "/badge?url=") {
 		t.Errorf("badge preview %q", src)
+	}
+}
+
+// badgeAs is a badge view from a viewer's address.
+func (tw *testWorker) badgeAs(t *testing.T, from, cardURL string) *httptest.ResponseRecorder {
+	t.Helper()
+	r := httptest.NewRequest(http.MethodGet, "/badge?url="+url.QueryEscape(cardURL), nil)
+	r.RemoteAddr = from + ":443"
+	return tw.do(t, r)
+}
+
+// TestB21BadgeBudgetIsTheCards (issue 36): an uncached badge's check
+// draws from the card's host's budget, not the viewer's, so 25
+// cache-busting badges from one address (an image proxy) leave other
+// cards' badges alone; the host they drained shows its cards' last
+// verdicts, marked stale and cached a minute, and "try later" only for a
+// card never seen.
+func TestB21BadgeBudgetIsTheCards(t *testing.T) {
+	tw := newTestWorker(t, true)
+	h := tw.h.(*handler)
+	h.cfg.Limits = check.NewLimiter(check.DefaultLimits(), nil)
+	h.cfg.Cache = newMemoryCache(256)
+	other := fixtureServer(t, sharedCard(t, "seed-three-interfaces.json"), nil)
+	const proxy = "140.82.112.21"
+	first := tw.fx.URL + "/valid/.well-known/agent-card.json"
+	if w := tw.badgeAs(t, proxy, first); w.Code != 200 {
+		t.Fatalf("first badge: %d", w.Code)
+	}
+	for i := range 25 {
+		tw.badgeAs(t, proxy, fmt.Sprintf("%s/valid/.well-known/agent-card.json?v=%d", tw.fx.URL, i))
+	}
+	w := tw.badgeAs(t, proxy, other.URL+"/valid/.well-known/agent-card.json")
+	_, texts := badgeTexts(t, w.Body.Bytes())
+	if w.Code != 200 || len(texts) < 2 || texts[1] != "passing" {
+		t.Errorf("another card's badge after 25 cache-busting ones from the same viewer: %d %q", w.Code, texts)
+	}
+	// The drained host: a card seen before (its verdict kept, ten minutes
+	// old) shows that verdict, marked stale, for a minute.
+	seenBefore := tw.fx.URL + "/hop/"
+	keepVerdict(t, h, seenBefore, badgeVerdict{Outcome: components.BadgePassing, At: time.Now().Add(-10 * time.Minute).Unix()})
+	w = tw.badgeAs(t, proxy, seenBefore)
+	title, texts := badgeTexts(t, w.Body.Bytes())
+	if w.Code != 200 || !strings.Contains(w.Body.String(), `data-stale="true"`) || len(texts) < 2 || !strings.HasPrefix(texts[1], "passing") ||
+		texts[1] == "passing" || w.Header().Get("Cache-Control") != badgeStaleCacheControl {
+		t.Errorf("a seen card of the drained host: %d %q %q %q", w.Code, texts, title, w.Header().Get("Cache-Control"))
+	}
+	w = tw.badgeAs(t, "198.51.100.30", tw.fx.URL+"/invalid/.well-known/agent-card.json")
+	_, texts = badgeTexts(t, w.Body.Bytes())
+	if w.Code != 429 || w.Header().Get("Retry-After") == "" || len(texts) < 2 || texts[1] != "try later" {
+		t.Errorf("a card never seen on the drained host: %d %q", w.Code, texts)
+	}
+}
+
+// keptVerdict is the verdict kept for cardURL's badge.
+func keptVerdict(t *testing.T, h *handler, cardURL string) badgeVerdict {
+	t.Helper()
+	u, err := discovery.Normalize(cardURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ok := h.cfg.Cache.Get(context.Background(), badgeKey(u.String()))
+	var v badgeVerdict
+	if !ok || json.Unmarshal(b, &v) != nil || v.At == 0 {
+		t.Fatalf("no verdict kept for %s: %s", cardURL, b)
+	}
+	return v
+}
+
+func keepVerdict(t *testing.T, h *handler, cardURL string, v badgeVerdict) {
+	t.Helper()
+	u, err := discovery.Normalize(cardURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(v)
+	h.cfg.Cache.Put(context.Background(), badgeKey(u.String()), b, badgeKeep)
+}
+
+// N7: a failure verdict is served for a minute, without a day of
+// stale-while-revalidate, and checked again after that minute; a card's
+// verdict stays fresh five minutes.
+func TestBadgeFailureShortLived(t *testing.T) {
+	tw := newTestWorker(t, true)
+	h := tw.h.(*handler)
+	broken, valid := tw.fx.URL+"/broken.json", tw.fx.URL+"/valid/.well-known/agent-card.json"
+	for _, c := range []struct {
+		card, cc string
+		age      time.Duration
+		again    bool
+	}{
+		{broken, badgeFailCacheControl, 2 * time.Minute, true},
+		{valid, badgeCacheControl, 2 * time.Minute, false},
+		{valid, badgeCacheControl, 6 * time.Minute, true},
+	} {
+		w := tw.badgeAs(t, "198.51.100.40", c.card)
+		if cc := w.Header().Get("Cache-Control"); w.Code != 200 || cc != c.cc {
+			t.Errorf("%s: %d %q, want %q", c.card, w.Code, cc, c.cc)
+		}
+		v := keptVerdict(t, h, c.card)
+		v.At -= int64(c.age / time.Second)
+		keepVerdict(t, h, c.card, v)
+		tw.badgeAs(t, "198.51.100.40", c.card)
+		if again := keptVerdict(t, h, c.card).At != v.At; again != c.again {
+			t.Errorf("%s, verdict %v old: checked again %v, want %v", c.card, c.age, again, c.again)
+		}
+	}
+	if strings.Contains(badgeFailCacheControl, "stale-while-revalidate") {
+		t.Errorf("failures %q", badgeFailCacheControl)
 	}
 }

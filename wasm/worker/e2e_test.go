@@ -172,6 +172,13 @@ func startWrangler(t testing.TB) string {
 // (the runtime's log).
 func startWranglerLog(t testing.TB) (string, *logBuffer) {
 	t.Helper()
+	return startWranglerMain(t, "worker.mjs")
+}
+
+// startWranglerMain is startWranglerLog with another entry module in
+// build/ (one that wraps worker.mjs, e2e_quota_test.go's).
+func startWranglerMain(t testing.TB, main string) (string, *logBuffer) {
+	t.Helper()
 	root := repoRoot(t)
 	if _, err := os.Stat(filepath.Join(root, "node_modules", ".bin", "wrangler")); err != nil {
 		t.Fatal("node_modules/.bin/wrangler missing: run `npm ci`")
@@ -201,7 +208,7 @@ compatibility_date = "2026-04-20"
 		t.Fatal(err)
 	}
 	conf := `name = "agentcard-e2e"
-main = "worker.mjs"
+main = "` + main + `"
 compatibility_date = "2026-04-20"
 [vars]
 ALLOW_LOOPBACK = "0"

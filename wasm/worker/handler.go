@@ -479,14 +479,19 @@ func (h *handler) preflight(w web.ResponseWriter, r *web.Request) {
 // run is the check of one request: the engine's pipeline (core/check)
 // with this handler's policy (the checker's own endpoints refused), its
 // Doer, cache, verifier and limits; the client is the address the request
-// came from. A POST's check is private: never read from or written to the
-// cache (it may carry the caller's headers or keys, and what an
-// authorised caller is shown is not for the next reader).
+// came from, unless req names another. A POST's check is private: never
+// read from or written to the cache (it may carry the caller's headers or
+// keys, and what an authorised caller is shown is not for the next
+// reader).
 func (h *handler) run(r *web.Request, req checkRequest, verify bool) (*check.Result, error) {
 	p := h.policy
 	p.Self = h.selfEndpoints(r)
+	client := req.Client
+	if client == "" {
+		client = clientKey(r)
+	}
 	o := check.Options{Probe: req.Probe, Extended: req.Extended && req.Posted, Verify: verify, Keys: req.Keys,
-		Headers: req.Headers, Policy: p, Refresh: req.Refresh || req.Posted, Private: req.Posted, Client: clientKey(r)}
+		Headers: req.Headers, Policy: p, Refresh: req.Refresh || req.Posted, Private: req.Posted, Client: client}
 	return check.Run(r.Context(), check.Target{URL: req.Input}, o,
 		check.Capabilities{Doer: h.cfg.Doer, Cache: h.cfg.Cache, Verifier: h.cfg.Verifier, Limits: h.cfg.Limits, Gate: h.gate, Memory: h.memory})
 }

@@ -34,6 +34,9 @@ type checkRequest struct {
 	// Keys are keys the caller trusts for the card's signatures (POST
 	// only: a GET link would put them in every log on the way).
 	Keys signature.KeySet
+	// Client is whose budget the check's fetches draw from; empty: the
+	// address the request came from (a badge: check.CardKey).
+	Client string
 }
 
 // Bounds of a POST /api/check body: a URL, a few headers and a key set.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -89,6 +90,25 @@ func (h *handler) shareCreate(w web.ResponseWriter, r *web.Request) {
 	}{id, h.siteOrigin(r) + openPrefix + id}, "no-store")
 }
 
+// Reading a short link costs a Workers KV read whether the id is found or
+// not, and the free plan has 100,000 a day for the whole account (issue
+// 36, B20: one client made 327 a second with random ids). So a read that
+// reaches the store draws from the client's reads budget (core/check),
+// and what it found is kept in the Cache: a found text for a day (its id
+// is its hash, so it never changes; at worst it outlives its expiry by
+// that day), a miss for a minute (about as long as KV's own edge caches
+// keep a missing key, so a link shared just after is no later than KV
+// would make it). /s/ID's read fills the Cache for the playground's fetch
+// of /api/share/ID that follows: one KV read per open, not two (N18).
+const (
+	shareFoundTTL = 24 * time.Hour
+	shareMissTTL  = time.Minute
+)
+
+func shareCacheKey(id string) string {
+	return "https://cache.agentcard.invalid/v1/share/" + id
+}
+
 // shareText is the stored text of id, or the failure already answered.
 func (h *handler) shareText(w web.ResponseWriter, r *web.Request, id string) ([]byte, bool) {
 	if h.cfg.Shares == nil {
@@ -99,13 +119,39 @@ func (h *handler) shareText(w web.ResponseWriter, r *web.Request, id string) ([]
 		h.fail(w, r, web.StatusNotFound, "share-not-found", "share-not-found")
 		return nil, false
 	}
+	// Cached: "1" and the text, or "0" for none.
+	if h.cfg.Cache != nil {
+		if b, ok := h.cfg.Cache.Get(r.Context(), shareCacheKey(id)); ok && len(b) > 0 {
+			if b[0] == '1' {
+				return b[1:], true
+			}
+			h.fail(w, r, web.StatusNotFound, "share-not-found", "share-not-found")
+			return nil, false
+		}
+	}
+	if err := h.cfg.Limits.SpendRead(clientKey(r)); err != nil {
+		var limited *check.LimitError
+		errors.As(err, &limited)
+		w.Header().Set("Retry-After", limited.RetryAfter())
+		h.fail(w, r, web.StatusTooManyRequests, "read-limited", "read-limited", limited.RetryAfter())
+		return nil, false
+	}
 	text, _, ok, err := h.cfg.Shares.Get(r.Context(), id)
-	switch {
-	case err != nil:
+	if err != nil {
 		h.cfg.Logf("worker: reading a short link: %v", err)
 		h.fail(w, r, web.StatusServiceUnavailable, "store-unavailable", "store-unavailable")
 		return nil, false
-	case !ok:
+	}
+	if h.cfg.Cache != nil {
+		// kept even when the reader goes away before it is written
+		ctx := context.WithoutCancel(r.Context())
+		if ok {
+			h.cfg.Cache.Put(ctx, shareCacheKey(id), append([]byte{'1'}, text...), shareFoundTTL)
+		} else {
+			h.cfg.Cache.Put(ctx, shareCacheKey(id), []byte{'0'}, shareMissTTL)
+		}
+	}
+	if !ok {
 		h.fail(w, r, web.StatusNotFound, "share-not-found", "share-not-found")
 		return nil, false
 	}

@@ -3,10 +3,15 @@
 package main
 
 import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -124,5 +129,123 @@ func TestShortLinkLimit(t *testing.T) {
 	var e errorBody
 	if json.Unmarshal(w.Body.Bytes(), &e); w.Code != 429 || e.Error.Kind != "write-limited" || w.Header().Get("Retry-After") == "" {
 		t.Errorf("third new text: %d %s", w.Code, w.Body)
+	}
+}
+
+// countingShares counts the reads that reach the store (KV in the
+// Worker) and can fail them.
+type countingShares struct {
+	shortlink.Store
+	reads atomic.Int32
+	fail  atomic.Bool
+}
+
+func (s *countingShares) Get(ctx context.Context, id string) ([]byte, time.Time, bool, error) {
+	s.reads.Add(1)
+	if s.fail.Load() {
+		return nil, time.Time{}, false, errors.New("KV get: unavailable")
+	}
+	return s.Store.Get(ctx, id)
+}
+
+func randomShareID(t *testing.T) string {
+	t.Helper()
+	b := make([]byte, 10)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
+// TestB20ShortLinkReads (issue 36): reads that reach the store, found or
+// not, draw from the client's reads budget under the default limits, so
+// 300 random ids from one client meet 429s with Retry-After and a
+// message of their own; another client is not refused.
+func TestB20ShortLinkReads(t *testing.T) {
+	tw := newTestWorker(t, true)
+	h := tw.h.(*handler)
+	h.cfg.Limits = check.NewLimiter(check.DefaultLimits(), nil)
+	shares := &countingShares{Store: h.cfg.Shares}
+	h.cfg.Shares = shares
+	refused, notFound := 0, 0
+	for i := range 300 {
+		path := "/api/share/"
+		if i%2 == 1 {
+			path = "/s/"
+		}
+		w := tw.get(t, path+randomShareID(t))
+		var e errorBody
+		json.Unmarshal(w.Body.Bytes(), &e)
+		switch {
+		case w.Code == 404:
+			notFound++
+		case w.Code == 429 && i%2 == 0 && e.Error.Kind == "read-limited" && w.Header().Get("Retry-After") != "":
+			refused++
+		case w.Code == 429 && i%2 == 1 && strings.Contains(w.Header().Get("Content-Type"), "text/html") && w.Header().Get("Retry-After") != "":
+			refused++
+		default:
+			t.Fatalf("read %d (%s): %d %q %s", i+1, path, w.Code, w.Header().Get("Retry-After"), w.Body)
+		}
+	}
+	if refused == 0 || notFound < check.DefaultLimits().Reads.Burst || int(shares.reads.Load()) != notFound {
+		t.Errorf("300 random ids: %d refused, %d not found, %d store reads", refused, notFound, shares.reads.Load())
+	}
+	t.Logf("300 random ids from one client: %d not found, %d refused (429), %d store reads", notFound, refused, shares.reads.Load())
+	r := httptest.NewRequest(http.MethodGet, "/api/share/"+randomShareID(t), nil)
+	r.RemoteAddr = "198.51.100.20:1234"
+	if w := tw.do(t, r); w.Code != 404 {
+		t.Errorf("another client: %d %s", w.Code, w.Body)
+	}
+}
+
+// A found text is read from the store once, then from the cache: opening
+// /s/ID and the playground's fetch of /api/share/ID that follows cost one
+// read (N18: two), and so do a hundred reads more; a miss is kept too,
+// briefly; a store failure is not kept.
+func TestShortLinkReadsCached(t *testing.T) {
+	tw := newTestWorker(t, true)
+	h := tw.h.(*handler)
+	h.cfg.Limits = check.NewLimiter(check.DefaultLimits(), nil)
+	shares := &countingShares{Store: h.cfg.Shares}
+	h.cfg.Shares = shares
+	text := `{"name": "Weather"}`
+	var created struct{ ID string }
+	if w := tw.postJSON(t, "/api/share", shareBody(text)); w.Code != 201 || json.Unmarshal(w.Body.Bytes(), &created) != nil {
+		t.Fatalf("POST: %d %s", w.Code, w.Body)
+	}
+	before := shares.reads.Load()
+	if w := tw.get(t, "/s/"+created.ID); w.Code != http.StatusSeeOther {
+		t.Fatalf("GET /s/ID: %d %s", w.Code, w.Body)
+	}
+	for i := range 100 {
+		w := tw.get(t, "/api/share/"+created.ID)
+		var got struct{ Text string }
+		if w.Code != 200 || json.Unmarshal(w.Body.Bytes(), &got) != nil || got.Text != text {
+			t.Fatalf("read %d: %d %s", i+1, w.Code, w.Body)
+		}
+	}
+	if n := shares.reads.Load() - before; n != 1 {
+		t.Errorf("/s/ID and 100 reads of one link: %d store reads, want 1", n)
+	}
+	missing := randomShareID(t)
+	before = shares.reads.Load()
+	for range 10 {
+		if w := tw.get(t, "/api/share/"+missing); w.Code != 404 {
+			t.Fatalf("unknown id: %d", w.Code)
+		}
+	}
+	if n := shares.reads.Load() - before; n != 1 {
+		t.Errorf("10 reads of one unknown id: %d store reads, want 1", n)
+	}
+	shares.fail.Store(true)
+	failing := randomShareID(t)
+	for range 2 {
+		if w := tw.get(t, "/api/share/"+failing); w.Code != 503 {
+			t.Errorf("store failing: %d %s", w.Code, w.Body)
+		}
+	}
+	shares.fail.Store(false)
+	if w := tw.get(t, "/api/share/"+failing); w.Code != 404 {
+		t.Errorf("a store failure was kept: %d %s", w.Code, w.Body)
 	}
 }
