@@ -15,9 +15,6 @@ import (
 	"os"
 	"strings"
 
-	// maps in, early and in bulk, the memory every run touches
-	// (docs/ARCHITECTURE.md §6)
-	_ "github.com/agentcard/agentcard/cmd/internal/prefault"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
 	"github.com/agentcard/agentcard/core/jsonpos"
