@@ -10,11 +10,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/agentcard/agentcard/core/companion"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/agentcard/agentcard/cmd/internal/companion"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
 	"github.com/agentcard/agentcard/core/jsonpos"

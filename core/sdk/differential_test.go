@@ -52,7 +52,7 @@ func modelled(c sweepCase, s selection.SDK) observed {
 	return o
 }
 
-// goObserved runs a2a-go itself, as the CLI does: in the companion
+// goObserved runs a2a-go itself, as the CLI does in the companion
 // agentcard-a2a (core/sdk/gorun), its facts read by goRunOf.
 func goObserved(t *testing.T, c sweepCase) observed {
 	t.Helper()
