@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agentcard/agentcard/internal/toolchain"
 )
 
 func testBuilder(t *testing.T) *builder {
@@ -41,9 +43,7 @@ func TestWriteHashed(t *testing.T) {
 // worker are classic scripts.
 func TestBundle(t *testing.T) {
 	b := testBuilder(t)
-	if _, err := os.Stat(filepath.Join(b.root, "node_modules", "codemirror")); err != nil {
-		t.Skip("node_modules not installed (npm ci)")
-	}
+	toolchain.NodeModule(t, b.root, "codemirror")
 	if err := b.bundleModules(pageModules); err != nil {
 		t.Fatal(err)
 	}
