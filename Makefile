@@ -71,8 +71,11 @@ test-static: ## gofmt, go vet, go.mod tidy, generated code up to date, core buil
 	@$(GO) tool templ generate -include-version=false >/dev/null 2>&1; \
 	  if ! git diff --quiet -- components; then echo "generated templ code is stale: run make generate and commit"; git diff --stat -- components; exit 1; fi
 
-test-unit: deps ## unit, component, golden and differential tests (core/sdk runs @a2a-js/sdk from node_modules in Node)
-	$(GO) test -count=1 ./...
+# AGENTCARD_REQUIRE_ALL=1: a test whose optional tool is missing (node_modules,
+# Node, python3, vim, xmllint, pre-commit, nginx, …) fails instead of skipping
+# (internal/toolchain), so CI runs every comparison with the real thing.
+test-unit: deps ## unit, component, golden and differential tests (core/sdk runs @a2a-js/sdk from node_modules in Node); a missing tool fails
+	AGENTCARD_REQUIRE_ALL=1 $(GO) test -count=1 ./...
 
 test-wasm: ## the editor adapter's tests compiled to wasm and run in Node
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/editor/ ./core/share/ ./core/format/
@@ -91,7 +94,7 @@ test-e2e: test-e2e-worker test-e2e-editor ## end-to-end tests in workerd and hea
 # except TestGoInstall (~20 s, needs a full clone): go install of HEAD
 # through the action's own install step, offline.
 test-action: ## run action.yml's steps (release download with checksum, source build, lists, header secret, SARIF, summary, outputs) and the pre-commit hook with the real pre-commit, locally; and go install of HEAD
-	AGENTCARD_GOINSTALL=1 $(GO) test -count=1 ./scripts/actiontest/
+	AGENTCARD_REQUIRE_ALL=1 AGENTCARD_GOINSTALL=1 $(GO) test -count=1 ./scripts/actiontest/
 
 test-worker: ## the Worker's native tests: discovery, handler, report components
 	$(GO) test -count=1 ./core/discovery/ ./wasm/worker/ ./components/

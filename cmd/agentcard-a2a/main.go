@@ -1,6 +1,6 @@
 // Command agentcard-a2a is agentcard's companion: it holds what runs the
 // real a2a-go and gRPC code, which agentcard keeps out of its own binary
-// so that it starts in a few milliseconds (core/companion says why).
+// so that it starts in a few milliseconds (cmd/internal/companion says why).
 // agentcard runs it as a child process when, and only when, a command
 // needs it, and talks to it in JSON lines on its standard input and
 // output:
@@ -26,7 +26,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/agentcard/agentcard/core/companion"
+	"github.com/agentcard/agentcard/cmd/internal/companion"
 	"github.com/agentcard/agentcard/core/probe"
 	"github.com/agentcard/agentcard/core/probe/grpcprobe"
 	"github.com/agentcard/agentcard/core/sdk/gorun"

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/agentcard/agentcard/internal/toolchain"
 )
 
 // More of issue 18: safe and unsafe fixes, a refused write, baselines,
@@ -192,13 +194,7 @@ func TestStdinFilename(t *testing.T) {
 // The compact format read by Vim itself with an errorformat: the
 // quickfix column is the byte column Vim jumps to.
 func TestCompactInVim(t *testing.T) {
-	vim, err := exec.LookPath("vim")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("vim is needed (Debian: vim; .ci/run installs it)")
-		}
-		t.Skip("vim not installed (apt-get install vim)")
-	}
+	vim := toolchain.Command(t, "vim", "Debian: apt-get install vim; .ci/run installs it")
 	dir := writeTree(t, map[string]string{"agent-card.json": cjkDuplicate})
 	out, _, _ := runCLI(t, "", "lint", "--format", "compact", "agent-card.json")
 	os.WriteFile("report.txt", []byte(out), 0o644)

@@ -20,6 +20,7 @@ import (
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/internal/toolchain"
 )
 
 // Tests of the parts of `agentcard lint` that CI and editors use (issue
@@ -249,13 +250,7 @@ func TestSARIFSchema(t *testing.T) {
 // JUnit validates against the strict Ant schema with xmllint, and
 // carries timestamp, hostname and time.
 func TestJUnitSchema(t *testing.T) {
-	xmllint, err := exec.LookPath("xmllint")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("xmllint is needed (Debian: libxml2-utils; .ci/run installs it)")
-		}
-		t.Skip("xmllint not installed (apt-get install libxml2-utils)")
-	}
+	xmllint := toolchain.Command(t, "xmllint", "Debian: apt-get install libxml2-utils; .ci/run installs it")
 	xsd := filepath.Join(testdataDir(t), "schemas", "JUnit.xsd")
 	inCards(t)
 	cases := map[string][]string{

@@ -4,13 +4,13 @@ import (
 	"context"
 	"time"
 
-	"github.com/agentcard/agentcard/core/companion"
+	"github.com/agentcard/agentcard/cmd/internal/companion"
 	"github.com/agentcard/agentcard/core/probe"
 	"github.com/agentcard/agentcard/core/sdk"
 )
 
 // What runs the real a2a-go and gRPC code lives in the companion program
-// agentcard-a2a (cmd/agentcard-a2a, core/companion): its packages'
+// agentcard-a2a (cmd/agentcard-a2a, cmd/internal/companion): its packages'
 // initialisers alone took longer than everything else agentcard does at
 // start (docs/PERFORMANCE.md). A command starts it when, and only
 // when, it needs it: `lint --probe` meeting a GRPC entry, `select --sdk`

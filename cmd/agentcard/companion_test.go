@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentcard/agentcard/core/companion"
+	"github.com/agentcard/agentcard/cmd/internal/companion"
 	"github.com/agentcard/agentcard/internal/a2afixture"
 )
 

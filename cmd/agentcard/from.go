@@ -5,13 +5,13 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
 	"strings"
 	"sync"
 
 	"github.com/agentcard/agentcard/core/batch"
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/internal/localfile"
 )
 
 // lint --from FILE [--concurrency N]: the inputs listed in FILE, one URL,
@@ -88,7 +88,7 @@ func (e *env) fromInputs(f *fromFlags) (names []string, problem string) {
 func readList(file string, stdin io.Reader) ([]byte, error) {
 	r := stdin
 	if file != "-" {
-		fh, err := localfile.Open(file)
+		fh, err := os.Open(file)
 		if err != nil {
 			return nil, fileProblem(file, err)
 		}

@@ -12,7 +12,6 @@ import (
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
-	"github.com/agentcard/agentcard/internal/localfile"
 )
 
 // maxInput bounds what is read from a file or standard input: one byte
@@ -133,21 +132,15 @@ func (e *env) readInputWith(ctx context.Context, in string, o check.Options) (*i
 		loaded.final = rep.Facts.FinalURL
 		return loaded, nil
 	}
-	f, err := localfile.Open(in)
+	f, err := os.Open(in)
 	if err != nil {
 		return nil, fileProblem(in, err)
 	}
 	defer f.Close()
-	size := int64(-1)
-	if fi, err := f.Stat(); err == nil {
-		if fi.IsDir() {
-			return nil, inputErr(in, "cli.input.directory", strings.TrimSuffix(in, "/"))
-		}
-		if fi.Mode().IsRegular() {
-			size = fi.Size()
-		}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, inputErr(in, "cli.input.directory", strings.TrimSuffix(in, "/"))
 	}
-	b, err := localfile.ReadAll(f, size, maxInput)
+	b, err := io.ReadAll(io.LimitReader(f, maxInput))
 	if err != nil {
 		return nil, fileProblem(in, err)
 	}

@@ -10,14 +10,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/agentcard/agentcard/core/companion"
 	"io"
 	"os"
 	"strings"
 
-	// maps in, early and in bulk, the memory every run touches
-	// (docs/ARCHITECTURE.md §6)
-	_ "github.com/agentcard/agentcard/cmd/internal/prefault"
+	"github.com/agentcard/agentcard/cmd/internal/companion"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
 	"github.com/agentcard/agentcard/core/jsonpos"

@@ -30,7 +30,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/agentcard/agentcard/core/i18n/catalog/en"
 )
@@ -235,9 +234,9 @@ func load(lang Lang, fsys fs.FS, fallback *Catalogue) (*Catalogue, error) {
 
 // loadFast builds the catalogue from files with n members in all, when
 // every file is what scanFlat expects and no id is in two files (or
-// twice in one, which the slow path allows: the last wins). The files'
-// bytes were read for this and are never written, so the strings share
-// them.
+// twice in one, which the slow path allows: the last wins). Each file
+// is copied into one string once, and the ids and words are cut from
+// that copy.
 func loadFast(lang Lang, datas [][]byte, n int, fallback *Catalogue) (*Catalogue, bool) {
 	m := make(map[string]string, n)
 	twice := false
@@ -250,7 +249,7 @@ func loadFast(lang Lang, datas [][]byte, n int, fallback *Catalogue) (*Catalogue
 		if len(data) == 0 {
 			return nil, false
 		}
-		if ok, _ := scanFlat(data, unsafe.String(unsafe.SliceData(data), len(data)), put); !ok || twice {
+		if ok, _ := scanFlat(data, string(data), put); !ok || twice {
 			return nil, false
 		}
 	}

@@ -17,11 +17,6 @@ type Doc struct {
 	lines     lineTable
 	linesOnce sync.Once
 	slab      []Node
-	// slabs and arenas are all the node slabs and Children arenas the
-	// parser made for this document (slab is what is left of the last),
-	// for Release.
-	slabs  [][]Node
-	arenas [][]*Node
 	// scanned counts the bytes that positions computed without the table
 	// have scanned: a run with a few findings (an editor's keystroke on a
 	// 100 KB card) never builds the table, and once the scans add up to

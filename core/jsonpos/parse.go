@@ -81,8 +81,7 @@ func (p *parser) node(k Kind, start int) *Node {
 			p.slabbed = true
 			size = p.firstSize()
 		}
-		p.d.slab = newSlab(size)
-		p.d.slabs = append(p.d.slabs, p.d.slab)
+		p.d.slab = make([]Node, size)
 	}
 	n := &p.d.slab[0]
 	p.d.slab = p.d.slab[1:]
@@ -529,8 +528,7 @@ func (p *parser) settle(n *Node, base int) {
 		return
 	}
 	if len(p.ptrs) < k {
-		p.ptrs = newArena(max(k, p.ptrSize()))
-		p.d.arenas = append(p.d.arenas, p.ptrs)
+		p.ptrs = make([]*Node, max(k, p.ptrSize()))
 	}
 	c := p.ptrs[:k:k]
 	p.ptrs = p.ptrs[k:]

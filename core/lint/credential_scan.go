@@ -191,7 +191,10 @@ func stripeAt(s string, i int, mode string) int {
 	return prefixRunAt(s, i, s[i:i+2]+mode, isAlnum, 16)
 }
 
+// \b(?:sk|rk)_live_[A-Za-z0-9]{16,}\b
 func stripeLiveAt(s string, i int) int { return stripeAt(s, i, "_live_") }
+
+// \b(?:sk|rk)_test_[A-Za-z0-9]{16,}\b
 func stripeTestAt(s string, i int) int { return stripeAt(s, i, "_test_") }
 
 // \bsk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_-]{20,}\b: the dashed segments are in

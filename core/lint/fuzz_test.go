@@ -2,7 +2,6 @@ package lint
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -72,29 +71,10 @@ func FuzzLint(f *testing.F) {
 		}
 		checkJSONText(t, src, doc)
 		checkResultJSON(t, "the input", res)
-		checkReuse(t, src, res)
 		if d := time.Since(began); d > 5*time.Second {
 			t.Errorf("%d bytes took %v", len(src), d)
 		}
 	})
-}
-
-// checkReuse: linted into the memory of released trees (Result.Release,
-// as the editor lints), src gets the findings it got first, whether the
-// memory was its own tree's or another card's.
-func checkReuse(t *testing.T, src []byte, res *Result) {
-	want, _ := json.Marshal(res.Diagnostics)
-	res.Release()
-	for _, before := range [][]byte{nil, []byte(BaseCard)} {
-		if before != nil {
-			Lint(before, Options{}).Release()
-		}
-		again := Lint(src, Options{})
-		if got, _ := json.Marshal(again.Diagnostics); !bytes.Equal(got, want) {
-			t.Fatalf("linted into released memory, the findings differ:\n%s\nwant\n%s", got, want)
-		}
-		again.Release()
-	}
 }
 
 func checkResult(t *testing.T, src []byte, doc *jsonpos.Doc, res *Result) {

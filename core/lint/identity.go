@@ -5,7 +5,6 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -204,9 +203,9 @@ func isGenericText(s string) bool {
 		w := lowerWord(buf[:0], s[i:j])
 		words = true
 		switch {
-		case genericNouns[w]:
+		case genericNouns[string(w)]:
 			noun = true
-		case fillerWords[w]:
+		case fillerWords[string(w)]:
 		default:
 			return false
 		}
@@ -216,22 +215,23 @@ func isGenericText(s string) bool {
 }
 
 // lowerWord is strings.ToLower(w), in buf when w is short ASCII: the
-// result is only looked up in maps.
-func lowerWord(buf []byte, w string) string {
+// result is only looked up in maps, and the compiler does not allocate
+// for a lookup m[string(b)].
+func lowerWord(buf []byte, w string) []byte {
 	if len(w) > cap(buf) {
-		return strings.ToLower(w)
+		return []byte(strings.ToLower(w))
 	}
 	for k := 0; k < len(w); k++ {
 		c := w[k]
 		if c >= utf8.RuneSelf {
-			return strings.ToLower(w)
+			return []byte(strings.ToLower(w))
 		}
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
 		buf = append(buf, c)
 	}
-	return unsafe.String(unsafe.SliceData(buf), len(buf))
+	return buf
 }
 
 // genericNames are placeholder names that are not built from "agent"-like

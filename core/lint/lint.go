@@ -139,17 +139,6 @@ type Result struct {
 	Detection card.Detection `json:"-"`
 }
 
-// Release hands the parsed document's memory to later lints
-// (jsonpos.Doc.Release) and drops r.Doc: for a caller that has copied out
-// what it needs (the findings keep no node) and lints again soon, as the
-// editor does on every keystroke.
-func (r *Result) Release() {
-	if r.Doc != nil {
-		r.Doc.Release()
-		r.Doc = nil
-	}
-}
-
 // Valid reports whether the result has no error-severity finding.
 func (r *Result) Valid() bool { return r.Errors == 0 }
 

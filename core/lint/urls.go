@@ -146,9 +146,11 @@ type hostInfo struct {
 func (u *urlInfo) set(h hostInfo) { u.Where, u.Why, u.Reason = h.kind, h.why, h.reason }
 
 // hostPortMatch matches the scheme-less host:port form; it never contains
-// a slash, which rules out most URLs without running the regexp.
-// It is hostPortRe without the regexp engine (TestHostPortMatchesRegexp):
-// [host, port] or nil.
+// a slash, which rules out most URLs at once. It is this expression
+// without the regexp engine (TestHostPortMatchesRegexp keeps both
+// agreeing), returning its two groups, [host, port], or nil:
+//
+//	^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?):([0-9]{1,5})$
 func hostPortMatch(s string) []string {
 	if strings.IndexByte(s, '/') >= 0 {
 		return nil
@@ -291,8 +293,9 @@ func classifyURLWith(raw string, classifyHost func(string) hostInfo) urlInfo {
 }
 
 // hasScheme reports whether s starts with a URI scheme and a colon
-// (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"), as
-// schemeRe does, without running a regular expression.
+// (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"): the
+// expression ^[A-Za-z][A-Za-z0-9+.\-]*: without the regexp engine
+// (TestHasSchemeMatchesRegexp keeps both agreeing).
 func hasScheme(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]

@@ -13,7 +13,7 @@ import (
 
 // A Prober can run in another process: the CLI keeps the gRPC client out
 // of its own binary (it would cost every run its package initialisers)
-// and runs it in the companion program agentcard-a2a (core/companion),
+// and runs it in the companion program agentcard-a2a (cmd/internal/companion),
 // which serves RemoteTarget requests with ServeRemote. Everything the
 // probe may do travels with the request, decided here by the engine: the
 // policy (the child checks the URL against it again, and every address

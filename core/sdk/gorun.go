@@ -13,7 +13,7 @@ import (
 // its default card parser, then its client factory and one GetTask call
 // stopped before anything is sent). It is plain data, so that the library
 // can run in another process: the CLI runs it in its companion program
-// agentcard-a2a (core/companion), which keeps a2a-go's package
+// agentcard-a2a (cmd/internal/companion), which keeps a2a-go's package
 // initialisers out of every agentcard start; the meaning of the facts is
 // decided here, by goRunOf.
 type GoFacts struct {

@@ -23,6 +23,7 @@ import (
 	"github.com/agentcard/agentcard/core/sdk/verifiers"
 	"github.com/agentcard/agentcard/core/selection"
 	"github.com/agentcard/agentcard/core/signature"
+	"github.com/agentcard/agentcard/internal/toolchain"
 )
 
 type testKey struct {
@@ -207,9 +208,8 @@ type verified struct {
 func runJS(t *testing.T, cases []signedCase) map[string]verified {
 	t.Helper()
 	root, _ := filepath.Abs("../..")
-	if _, err := os.Stat(filepath.Join(root, "node_modules", "@a2a-js", "sdk", "package.json")); err != nil {
-		t.Fatalf("@a2a-js/sdk is not installed (%v): run npm ci (make deps)", err)
-	}
+	toolchain.NodeModule(t, root, "@a2a-js/sdk")
+	toolchain.Command(t, "node", "Node.js, to run @a2a-js/sdk")
 	b, _ := json.Marshal(cases)
 	file := filepath.Join(t.TempDir(), "signed.json")
 	if err := os.WriteFile(file, b, 0o600); err != nil {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/internal/toolchain"
 )
 
 // sdkCase is one card of testdata/sdk/cards.json, the table every driver
@@ -184,19 +185,16 @@ func TestSDKModelJS(t *testing.T) {
 	checkDriver(t, SDKJS, runDriver(t, "node", "testdata/sdk/pick.mjs", sdkTable))
 }
 
-// jsAvailable skips a test when the real a2a-js cannot be run.
+// jsAvailable skips a test when the real a2a-js cannot be run
+// (internal/toolchain: a failure under AGENTCARD_REQUIRE_ALL=1).
 func jsAvailable(t *testing.T) {
 	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(root, "node_modules", "@a2a-js", "sdk", "package.json")); err != nil {
-		t.Skip("@a2a-js/sdk is not installed in node_modules (run npm ci): the a2a-js model is not compared with the real SDK")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed: the a2a-js model is not compared with the real SDK")
-	}
+	toolchain.NodeModule(t, root, "@a2a-js/sdk")
+	toolchain.Command(t, "node", "Node.js, to run @a2a-js/sdk")
 }
 
 // TestSDKModelJSSweep runs a2a-js on generated cards whose first entry
@@ -258,12 +256,9 @@ func TestSDKModelJSSweep(t *testing.T) {
 // card of the table, when python3 can import it (PyPI is not reachable
 // from CI, so it usually skips).
 func TestSDKModelPython(t *testing.T) {
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 is not installed: the a2a-python model is not compared with the real SDK")
-	}
+	py := toolchain.Command(t, "python3", "Debian: apt-get install python3")
 	if err := exec.Command(py, "-c", "from a2a.client.card_resolver import parse_agent_card; import a2a.client.client_factory").Run(); err != nil {
-		t.Skip("python3 cannot import a2a-sdk 1.x (PyPI is not reachable from this machine or CI; pip install 'a2a-sdk>=1' to run it): the a2a-python model is not compared with the real SDK")
+		toolchain.NotInCI(t, "python3 cannot import a2a-sdk 1.x (pip install 'a2a-sdk>=1' to run it): the a2a-python model is not compared with the real SDK", "AGENTCARD_PYTHON_SDK")
 	}
 	checkDriver(t, SDKPython, runDriver(t, py, "testdata/sdk/pick.py", sdkTable))
 }

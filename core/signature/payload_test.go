@@ -4,6 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+
+	"github.com/agentcard/agentcard/internal/toolchain"
 )
 
 func readFile(t *testing.T, name string) []byte {
@@ -57,9 +59,8 @@ func TestPythonForm(t *testing.T) {
 	if spec, _ := Canonical(card); string(spec) == string(want) {
 		t.Error("the card should canonicalize differently under the specification")
 	}
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Log("python3 not installed: compared with the committed output only")
+	py, ok := toolchain.Lookup(t, "python3", "Debian: apt-get install python3; without it, compared with the committed output only")
+	if !ok {
 		return
 	}
 	out, err := exec.Command(py, "testdata/python/canonical.py", "testdata/python/card.json").Output()

@@ -36,7 +36,7 @@ func Build() (string, func(), error) {
 	return exe, done, nil
 }
 
-// Main builds the companion, points $AGENTCARD_A2A (core/companion.EnvPath)
+// Main builds the companion, points $AGENTCARD_A2A (cmd/internal/companion.EnvPath)
 // at it and runs the tests: a TestMain of a package whose tests run it.
 func Main(run func() int) int {
 	exe, done, err := Build()

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/agentcard/agentcard/internal/toolchain"
 )
 
 // hook is one entry of .pre-commit-hooks.yaml (the keys pre-commit
@@ -125,13 +127,7 @@ func TestPreCommitHook(t *testing.T) {
 // language: system with the test's build, so nothing is downloaded; the
 // golang build of the published hook is what TestGoInstall covers.
 func TestPreCommitTool(t *testing.T) {
-	precommit, err := exec.LookPath("pre-commit")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("pre-commit is needed (Debian: apt-get install pre-commit)")
-		}
-		t.Skip("pre-commit not installed (apt-get install pre-commit)")
-	}
+	precommit := toolchain.Command(t, "pre-commit", "Debian: apt-get install pre-commit; .ci/run installs it")
 	var hooks []hook
 	decodeStrict(t, filepath.Join(root(t), ".pre-commit-hooks.yaml"), &hooks)
 	h := hooks[0]

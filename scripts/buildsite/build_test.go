@@ -2,11 +2,14 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agentcard/agentcard/internal/toolchain"
 )
 
 func testBuilder(t *testing.T) *builder {
@@ -40,9 +43,7 @@ func TestWriteHashed(t *testing.T) {
 // worker are classic scripts.
 func TestBundle(t *testing.T) {
 	b := testBuilder(t)
-	if _, err := os.Stat(filepath.Join(b.root, "node_modules", "codemirror")); err != nil {
-		t.Skip("node_modules not installed (npm ci)")
-	}
+	toolchain.NodeModule(t, b.root, "codemirror")
 	if err := b.bundleModules(pageModules); err != nil {
 		t.Fatal(err)
 	}
@@ -114,6 +115,35 @@ func TestPretty(t *testing.T) {
 	for in, want := range cases {
 		if got := pretty(in); got != want {
 			t.Errorf("pretty(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestColdPackagesLinked: every package of coldPackages is linked into the
+// editor wasm or its verifier build. An entry for a package the editor no
+// longer links (regexp/syntax, once the scanners replaced the regexps)
+// changes nothing and misleads whoever reads the list.
+func TestColdPackagesLinked(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	linked := map[string]bool{}
+	for _, tags := range []string{"", "verifier"} {
+		cmd := exec.Command("go", "list", "-tags", tags, "-deps", "./wasm/editor")
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list -tags %q -deps ./wasm/editor: %v", tags, err)
+		}
+		for _, p := range strings.Fields(string(out)) {
+			linked[p] = true
+		}
+	}
+	for _, p := range coldPackages {
+		if !linked[p] {
+			t.Errorf("coldPackages names %s, which the editor does not link", p)
 		}
 	}
 }

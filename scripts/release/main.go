@@ -1,6 +1,6 @@
 // Command release cross-compiles the agentcard CLI and its companion
 // agentcard-a2a (the gRPC probe and a2a-go for select --sdk, which
-// agentcard runs when it needs them: core/companion) for the platforms
+// agentcard runs when it needs them: cmd/internal/companion) for the platforms
 // people run them on (linux, darwin and windows on amd64 and arm64) into
 // dist/release/, one static binary per program and platform named
 // agentcard_<version>_<os>_<arch>[.exe] and

@@ -8,6 +8,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,16 +18,16 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/agentcard/agentcard/internal/testcards"
+	"github.com/agentcard/agentcard/internal/toolchain"
 )
 
 func required() bool { return os.Getenv("AGENTCARD_E2E") == "1" }
 
+// skipOrFail ends a test whose tool or build is missing: a failure under
+// AGENTCARD_E2E=1 or AGENTCARD_REQUIRE_ALL=1 (internal/toolchain).
 func skipOrFail(t *testing.T, format string, args ...any) {
 	t.Helper()
-	if required() {
-		t.Fatalf(format, args...)
-	}
-	t.Skipf(format, args...)
+	toolchain.Missing(t, fmt.Sprintf(format, args...), "AGENTCARD_E2E")
 }
 
 func gate(t *testing.T) {

@@ -172,10 +172,6 @@ func LintWith(src []byte, opts LintOptions) LintResult {
 		}
 		out.Diagnostics = append(out.Diagnostics, nd)
 	}
-	// Nothing above keeps a node: the next keystroke's parse reuses the
-	// tree's memory instead of making the collector run (LintResult is
-	// strings and numbers).
-	res.Release()
 	return out
 }
 

@@ -42,14 +42,6 @@ func benchAll(b *testing.B, size int) {
 			lint.Lint(src, lint.Options{})
 		}
 	})
-	// engine-lint-released is engine-lint handing each tree's memory to
-	// the next (lint.Result.Release), as the adapter does
-	b.Run("engine-lint-released", func(b *testing.B) {
-		b.SetBytes(int64(len(src)))
-		for b.Loop() {
-			lint.Lint(src, lint.Options{}).Release()
-		}
-	})
 	b.Run("adapter-lint-json", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		for b.Loop() {

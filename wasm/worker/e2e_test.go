@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/agentcard/agentcard/internal/devport"
+	"github.com/agentcard/agentcard/internal/toolchain"
 )
 
 func repoRoot(t testing.TB) string {
@@ -573,10 +574,7 @@ func TestE2ELoad(t *testing.T) {
 	if os.Getenv("AGENTCARD_LOAD") != "1" {
 		t.Skip("set AGENTCARD_LOAD=1 to run the load test")
 	}
-	wrk, err := exec.LookPath("wrk")
-	if err != nil {
-		t.Skip("wrk not installed (apt-get install wrk)")
-	}
+	wrk := toolchain.Command(t, "wrk", "Debian: apt-get install wrk", "AGENTCARD_LOAD")
 	fx := fixtureServer(t, sharedCard(t, "seed-three-interfaces.json"), nil)
 	base := startWrangler(t)
 	report := base + "/api/check?url=" + url.QueryEscape(fx.URL+"/valid/.well-known/agent-card.json")

@@ -691,9 +691,6 @@ func (h *handler) lint(w web.ResponseWriter, r *web.Request) {
 		return
 	}
 	res := lint.Lint(body, lint.Options{})
-	// the answer is the findings alone: the tree's memory goes to the
-	// next request's parse (one collector per isolate, on its one thread)
-	defer res.Release()
 	res.Input = "body"
 	if diagnosticsSize(res.Diagnostics) > maxOutput {
 		h.tooMuchOutput(w, r)

@@ -2,24 +2,22 @@ package grpcprobe_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
 	"github.com/agentcard/agentcard/core/card"
-	"github.com/agentcard/agentcard/core/companion"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/probe"
 	"github.com/agentcard/agentcard/core/probe/grpcprobe"
 	"github.com/agentcard/agentcard/internal/a2afixture"
-	"github.com/agentcard/agentcard/internal/companiontest"
 )
 
 // grpcAgent is a real A2A gRPC server (internal/a2afixture) on 127.0.0.1.
@@ -114,7 +112,7 @@ func TestRefusedBeforeConnecting(t *testing.T) {
 	// policy is refused before it dials.
 	var out probe.RemoteVerdict
 	in := probe.RemoteTarget{URL: "http://" + addr, Binding: "GRPC", Version: "1.0", Policy: p, TaskID: "t", TimeoutMS: 1000}
-	if err := companionClient(t).Call(context.Background(), "probe-grpc", in, &out); err != nil {
+	if err := overTheWire(context.Background(), in, &out); err != nil {
 		t.Fatal(err)
 	}
 	if out.Outcome != probe.RefusedByPolicy {
@@ -125,31 +123,36 @@ func TestRefusedBeforeConnecting(t *testing.T) {
 	}
 }
 
-// TestMain builds the companion agentcard-a2a, where the CLI runs this
-// prober.
-func TestMain(m *testing.M) { os.Exit(companiontest.Main(m.Run)) }
-
-// companionClient is one companion process for a test.
-func companionClient(t *testing.T) *companion.Client {
-	c := &companion.Client{}
-	t.Cleanup(func() { c.Close() })
-	return c
+// overTheWire is what the companion agentcard-a2a does with a
+// "probe-grpc" request (cmd/agentcard-a2a), without the process: the
+// target as JSON, probe.ServeRemote with this prober, the verdict as JSON.
+// The process and its protocol are tested under cmd/ (the companion's
+// package and `agentcard lint --probe`); the engine's half is tested here.
+func overTheWire(ctx context.Context, in probe.RemoteTarget, out *probe.RemoteVerdict) error {
+	b, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	var got probe.RemoteTarget
+	if err := json.Unmarshal(b, &got); err != nil {
+		return err
+	}
+	if b, err = json.Marshal(probe.ServeRemote(ctx, grpcprobe.New(), got)); err != nil {
+		return err
+	}
+	return json.Unmarshal(b, out)
 }
 
-// probers are the prober in this process and the same in the companion,
-// as the CLI runs it (probe.Remote).
+// probers are the prober in this process and the same as the CLI runs it
+// in the companion (probe.Remote), over the wire.
 func probers(t *testing.T) []struct {
 	name   string
 	prober probe.Prober
 } {
-	c := companionClient(t)
-	remote := probe.Remote(func(ctx context.Context, in probe.RemoteTarget, out *probe.RemoteVerdict) error {
-		return c.Call(ctx, "probe-grpc", in, out)
-	})
 	return []struct {
 		name   string
 		prober probe.Prober
-	}{{"in process", grpcprobe.New()}, {"in the companion", remote}}
+	}{{"in process", grpcprobe.New()}, {"over the companion's wire", probe.Remote(overTheWire)}}
 }
 
 func mustURL(t *testing.T, s string) *url.URL {

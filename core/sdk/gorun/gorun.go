@@ -2,7 +2,7 @@
 // compatibility matrix, Basis "running-sdk"). It is linked only into the
 // companion program agentcard-a2a (cmd/agentcard-a2a) and tests: a2a-go
 // brings encoding/gob, protobuf and gRPC, whose package initialisers
-// would cost every agentcard start (core/companion says more). What the
+// would cost every agentcard start (cmd/internal/companion says more). What the
 // facts mean is decided in core/sdk.
 package gorun
 

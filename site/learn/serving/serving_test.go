@@ -47,6 +47,7 @@ import (
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/internal/devport"
+	"github.com/agentcard/agentcard/internal/toolchain"
 )
 
 const wellKnown = "/.well-known/agent-card.json"
@@ -81,16 +82,11 @@ var stacks = []stack{
 	{name: "go", files: []string{"main.go"}, plainHTTP: true, lastModified: true, preflight: true, hashETag: true, start: startGo},
 }
 
-func required() bool { return os.Getenv("AGENTCARD_SERVING") == "1" }
-
 // missing skips a stack that is not installed, or fails under
-// AGENTCARD_SERVING=1.
+// AGENTCARD_SERVING=1 or AGENTCARD_REQUIRE_ALL=1 (internal/toolchain).
 func missing(t *testing.T, format string, args ...any) {
 	t.Helper()
-	if required() {
-		t.Fatalf(format, args...)
-	}
-	t.Skipf(format+" (AGENTCARD_SERVING=1 makes this a failure)", args...)
+	toolchain.Missing(t, fmt.Sprintf(format, args...), "AGENTCARD_SERVING")
 }
 
 // env is what a stack's start function works with.

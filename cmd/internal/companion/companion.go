@@ -6,9 +6,14 @@
 // Why a second program: Go has no lazy package initialisation, and
 // grpc-go, protobuf, genproto and a2a-go (with encoding/gob) register
 // their types at start, which cost every agentcard process about 25 ms
-// and 15 MB of binary (docs/PERFORMANCE.md), while
-// only --probe on a GRPC entry and select --sdk need them. agentcard
-// starts the companion when, and only when, one of those is asked for.
+// and 15 MB of binary (docs/PERFORMANCE.md), while only
+// --probe on a GRPC entry and select --sdk need them. agentcard starts
+// the companion when, and only when, one of those is asked for.
+//
+// It lives under cmd/ because starting and ending processes is the
+// commands' business, not the engine's: core sees only the functions it
+// defines, probe.Remote's and sdk.GoRunner, which the CLI backs with a
+// Client.
 //
 // The protocol is JSON, one object a line. The child first writes a
 // hello ({"companion":"agentcard-a2a","protocol":1}); then each request

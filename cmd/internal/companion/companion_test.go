@@ -10,8 +10,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/agentcard/agentcard/core/companion"
+	"github.com/agentcard/agentcard/cmd/internal/companion"
+	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/probe"
+	"github.com/agentcard/agentcard/internal/a2afixture"
 	"github.com/agentcard/agentcard/internal/companiontest"
 )
 
@@ -48,6 +51,37 @@ func TestCalls(t *testing.T) {
 	var e *companion.Error
 	if !errors.As(err, &e) || e.Text.ID != "msg.companion.failed" || !strings.Contains(err.Error(), "no-such-op") {
 		t.Errorf("unknown op: %v", err)
+	}
+}
+
+// TestProbeGRPC: the real companion probes a real gRPC agent under the
+// policy each request carries: with loopback allowed it speaks the
+// declared binding; under the default policy it refuses the loopback
+// address before it dials, and the agent sees no connection (the engine's
+// half is tested in core/probe/grpcprobe, without the process).
+func TestProbeGRPC(t *testing.T) {
+	addr, conns := a2afixture.GRPCAgent(t)
+	c := &companion.Client{}
+	defer c.Close()
+	call := func(p discovery.Policy) probe.RemoteVerdict {
+		t.Helper()
+		in := probe.RemoteTarget{URL: "http://" + addr, Binding: "GRPC", Version: "1.0", Policy: p, TaskID: "t", MaxAnswer: probe.MaxAnswer, TimeoutMS: 5000}
+		var out probe.RemoteVerdict
+		if err := c.Call(context.Background(), "probe-grpc", in, &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if out := call(discovery.DefaultPolicy()); out.Outcome != probe.RefusedByPolicy {
+		t.Errorf("default policy: %s %+v, want refused-by-policy", out.Outcome, out.Detail)
+	}
+	if n := conns.Load(); n != 0 {
+		t.Errorf("the gRPC agent accepted %d connections under the default policy", n)
+	}
+	p := discovery.DefaultPolicy()
+	p.AllowLoopback = true
+	if out := call(p); out.Outcome != probe.SpeaksDeclared || out.Detail == nil || out.Detail.ID != "msg.probe.speaks.grpc" {
+		t.Errorf("loopback allowed: %s %+v, want speaks-declared", out.Outcome, out.Detail)
 	}
 }
 
