@@ -109,10 +109,27 @@ func TestMeter(t *testing.T) {
 	if sent != 40 || meters[0].Sent()+meters[1].Sent() != 40 {
 		t.Errorf("%d requests sent (meters %d + %d), budget 40", sent, meters[0].Sent(), meters[1].Sent())
 	}
+	// Two checks share the clock: one's pause may move it between the
+	// other's turn and its request, so a second may see two windows'
+	// turns (the README's "at most 10 in one second"); one check alone
+	// sees at most one window's.
+	for s, n := range perSecond {
+		if n > 2*BatchHostRate {
+			t.Errorf("%d requests in second %d; at most %d", n, s, 2*BatchHostRate)
+		}
+	}
+	clear(perSecond)
+	alone := &Meter{Doer: doer, Counter: counter, Batch: "b3", Budget: 23, Pause: c.pause}
+	for range 30 {
+		alone.Do(ctx, &discovery.Request{URL: "https://victim.example.com/z"})
+	}
 	for s, n := range perSecond {
 		if n > BatchHostRate {
-			t.Errorf("%d requests in second %d; at most %d", n, s, BatchHostRate)
+			t.Errorf("one check: %d requests in second %d; at most %d", n, s, BatchHostRate)
 		}
+	}
+	if alone.Sent() != 23 {
+		t.Errorf("one check sent %d, budget 23", alone.Sent())
 	}
 	refused := 0
 	for _, m := range meters {
