@@ -1,6 +1,8 @@
 package components
 
 import (
+	"strconv"
+
 	"github.com/agentcard/agentcard/core/batch"
 	"github.com/agentcard/agentcard/core/i18n"
 )
@@ -34,10 +36,13 @@ func NewBatchView(l i18n.Lang, b *batch.Batch, origin string, langParam bool) Ba
 	v := BatchView{Lang: l, ID: b.ID, Total: b.Total, Done: b.Done, Origin: origin, LangParam: langParam,
 		CSVHref: "/api/batch/" + b.ID + ".csv", APIHref: "/api/batch/" + b.ID}
 	for i, it := range b.Results {
-		row := BatchRow{Index: i + 1, URL: clip(it.URL, maxText), Status: string(it.Status), StatusWord: batchStatusWord(l, it.Status),
-			Errors: it.Errors, Warnings: it.Warnings, Infos: it.Infos, ReportHref: "/check?url=" + queryEscape(it.URL)}
+		// The report is linked by position (/batch/ID/N, which sends the
+		// reader on to /check?url=…): the URL query-escaped again made a
+		// page of 500 long URLs brush the 2 MiB answer cap.
+		row := BatchRow{Index: i + 1, URL: clip(it.URL, maxText), Status: string(it.Status), StatusWord: batchStatusWord(l, it),
+			Errors: it.Errors, Warnings: it.Warnings, Infos: it.Infos, ReportHref: "/batch/" + b.ID + "/" + strconv.Itoa(i+1)}
 		if langParam {
-			row.ReportHref += "&lang=" + string(l)
+			row.ReportHref += "?lang=" + string(l)
 		}
 		v.Rows = append(v.Rows, row)
 	}
@@ -50,10 +55,15 @@ func (v BatchView) Running() bool { return v.Done < v.Total }
 // Progress is "12 of 40 checked".
 func (v BatchView) Progress() string { return tr(v.Lang, "ui.batch.progress", v.Done, v.Total) }
 
-func batchStatusWord(l i18n.Lang, s batch.Status) string {
-	id := "ui.batch.status." + string(s)
+// batchStatusWord is the item's status in words, with why for one not
+// checked ("not checked: budget").
+func batchStatusWord(l i18n.Lang, it batch.Item) string {
+	id := "ui.batch.status." + string(it.Status)
+	if it.Kind != "" && Catalogue(l).Has(id+"."+it.Kind) {
+		return tr(l, id+"."+it.Kind)
+	}
 	if !Catalogue(l).Has(id) {
-		return string(s)
+		return string(it.Status)
 	}
 	return tr(l, id)
 }

@@ -39,6 +39,14 @@ const (
 	PerHost = 2
 	// InFlight is the most checks in flight at once in one Run.
 	InFlight = 6
+	// MaxPerHost is the most URLs of one batch checked at one target
+	// host; the rest are not checked (NotChecked, KindHostCap).
+	MaxPerHost = 20
+	// RequestsPerURL is a batch's budget of outbound requests per URL it
+	// checks, shared by them all (a card behind redirects takes more than
+	// one served at its URL). A batch of N URLs sends at most
+	// RequestsPerURL×N requests, whatever its targets answer.
+	RequestsPerURL = 2
 )
 
 // Status is where one URL of a batch stands.
@@ -49,6 +57,20 @@ const (
 	Checked     Status = "checked"     // fetched and linted: the counts are its findings
 	Unreachable Status = "unreachable" // the card could not be fetched (the counts are the HTTP findings)
 	Refused     Status = "refused"     // the policy does not fetch it (private address, bad URL)
+	// NotChecked: a budget left it out; Kind says which (KindBudget,
+	// KindHostCap, KindHostBusy).
+	NotChecked Status = "not-checked"
+)
+
+// Kinds of NotChecked.
+const (
+	// KindBudget: the batch's request budget, or the submitter's budget
+	// of checks, was spent.
+	KindBudget = "budget"
+	// KindHostCap: more than MaxPerHost URLs of the batch at its host.
+	KindHostCap = "host-cap"
+	// KindHostBusy: its host's shared rate had no turn for it in time.
+	KindHostBusy = "host-busy"
 )
 
 // Item is the result of one URL.
@@ -81,12 +103,17 @@ type Job struct {
 	// (discovery.Policy's Self): the consumer has no request to read
 	// them from, and must not check the checker.
 	Self []string `json:"self,omitempty"`
+	// Client is the submitter (check.ClientKey), whose budget of checks
+	// the check draws from; Budget is the batch's request budget (what
+	// Budget says for the batch), shared by its jobs.
+	Client string `json:"client,omitempty"`
+	Budget int    `json:"budget,omitempty"`
 }
 
 // Store keeps batches.
 type Store interface {
-	// Create stores a new batch of urls, all pending.
-	Create(ctx context.Context, id string, urls []string, now time.Time) error
+	// Create stores a new batch of items (Plan's), in order.
+	Create(ctx context.Context, id string, items []Item, now time.Time) error
 	// Record sets the result of the URL at index (a result recorded
 	// twice, a message delivered twice, counts once).
 	Record(ctx context.Context, id string, index int, it Item) error
@@ -146,6 +173,58 @@ func CheckURLs(urls []string) error {
 		}
 	}
 	return nil
+}
+
+// Plan is what a submitted list becomes: its items as stored and shown
+// (userinfo redacted, the URLs past MaxPerHost at one host not checked)
+// and the positions of those to check. The URLs to check are the
+// redacted ones: a URL with userinfo is refused by the check anyway, and
+// its password is kept nowhere.
+func Plan(urls []string) (items []Item, check []int) {
+	items = make([]Item, len(urls))
+	perHost := map[string]int{}
+	for i, raw := range urls {
+		u := Redact(raw)
+		items[i] = Item{URL: u, Status: Pending}
+		h := HostOf(u)
+		if perHost[h]++; perHost[h] > MaxPerHost {
+			items[i].Status, items[i].Kind = NotChecked, KindHostCap
+			continue
+		}
+		check = append(check, i)
+	}
+	return items, check
+}
+
+// Budget is the request budget of a batch that checks n URLs.
+func Budget(n int) int { return RequestsPerURL * n }
+
+// Rows is the most D1 rows a batch of n URLs, checking queued of them,
+// writes in all: the batch and its URLs, the statuses set at once, the
+// results, and the shared counters its checks take from (one per check
+// for the submitter, two per request for the host and the budget, one
+// for the daily cap itself).
+func Rows(n, queued int) int {
+	return 1 + n + (n - queued) + queued + queued + 2*Budget(queued) + 1
+}
+
+// Redact takes the userinfo (user:password@) out of a URL as submitted,
+// parsed or not: what is between the scheme and the last @ before the
+// path becomes "***".
+func Redact(raw string) string {
+	rest, scheme := raw, ""
+	if i := strings.Index(raw, "://"); i >= 0 && !strings.ContainsAny(raw[:i], "/?#@") {
+		scheme, rest = raw[:i+3], raw[i+3:]
+	}
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	at := strings.LastIndexByte(rest[:end], '@')
+	if at < 0 {
+		return raw
+	}
+	return scheme + "***" + rest[at:]
 }
 
 // ItemOf is the result of one check (check.Run's answer for url).

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -160,7 +161,7 @@ func TestMemoryStore(t *testing.T) {
 	s := NewMemoryStore(2)
 	now := time.Unix(1_800_000_000, 0)
 	s.now = func() time.Time { return now }
-	if err := s.Create(ctx, "b1", []string{"a.example", "b.example"}, now); err != nil {
+	if err := s.Create(ctx, "b1", []Item{{URL: "a.example"}, {URL: "b.example"}}, now); err != nil {
 		t.Fatal(err)
 	}
 	s.Record(ctx, "b1", 1, Item{Status: Checked, Errors: 2})
@@ -170,13 +171,102 @@ func TestMemoryStore(t *testing.T) {
 	if !ok || b.Total != 2 || b.Done != 1 || b.Results[1] != (Item{URL: "b.example", Status: Checked, Errors: 2}) || b.Results[0].Status != Pending {
 		t.Fatalf("batch %+v", b)
 	}
-	s.Create(ctx, "b2", []string{"x"}, now.Add(time.Second))
-	s.Create(ctx, "b3", []string{"y"}, now.Add(2*time.Second))
+	s.Create(ctx, "b2", []Item{{URL: "x"}}, now.Add(time.Second))
+	s.Create(ctx, "b3", []Item{{URL: "y"}}, now.Add(2*time.Second))
 	if _, ok, _ := s.Get(ctx, "b1"); ok {
 		t.Error("the oldest batch stayed past the bound")
 	}
 	now = now.Add(Keep + time.Hour)
 	if _, ok, _ := s.Get(ctx, "b3"); ok {
 		t.Error("a batch older than Keep is still there")
+	}
+}
+
+// TestRedact (review N9): userinfo goes, as Go's URL parser would read
+// it (up to the last @ before the path), and nothing else changes.
+func TestRedact(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://user:secret@a.example/x":         "https://***@a.example/x",
+		"https://tok@en:se@cret@a.example:8443/p": "https://***@a.example:8443/p",
+		"user:secret@a.example":                   "***@a.example",
+		"HTTP://u@a.example?next=b@c":             "HTTP://***@a.example?next=b@c",
+		"https://a.example/p?mail=x@y.example":    "https://a.example/p?mail=x@y.example",
+		"https://a.example/#me@there":             "https://a.example/#me@there",
+		"a.example":                               "a.example",
+	} {
+		if got := Redact(in); got != want {
+			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestPlan (issue 36): at most MaxPerHost URLs of one host are checked,
+// the rest are stored as not checked (host-cap); hosts are counted by
+// their canonical name; URLs are stored redacted.
+func TestPlan(t *testing.T) {
+	var urls []string
+	for i := range 30 {
+		urls = append(urls, fmt.Sprintf("https://Victim.example.com./card-%d.json", i))
+	}
+	urls = append(urls, "other.example", "https://me:pw@other.example/x")
+	items, check := Plan(urls)
+	if len(items) != 32 || len(check) != MaxPerHost+2 {
+		t.Fatalf("%d items, %d to check", len(items), len(check))
+	}
+	for i, it := range items[:30] {
+		want := Pending
+		if i >= MaxPerHost {
+			want = NotChecked
+		}
+		if it.Status != want || (want == NotChecked) != (it.Kind == KindHostCap) {
+			t.Errorf("URL %d: %+v", i, it)
+		}
+	}
+	if items[31].URL != "https://***@other.example/x" || items[31].Status != Pending {
+		t.Errorf("with userinfo: %+v", items[31])
+	}
+	if Budget(len(check)) != RequestsPerURL*22 || Rows(32, 22) < 32+22+2*Budget(22) {
+		t.Errorf("budget %d, rows %d", Budget(len(check)), Rows(32, 22))
+	}
+}
+
+// sqlLog is a SQL that records the statements it is given.
+type sqlLog struct{ stmts []Statement }
+
+func (s *sqlLog) Batch(_ context.Context, stmts []Statement) ([]json.RawMessage, error) {
+	s.stmts = append(s.stmts, stmts...)
+	out := make([]json.RawMessage, len(stmts))
+	for i := range out {
+		out[i] = json.RawMessage("[]")
+	}
+	return out, nil
+}
+
+// TestSQLStoreCompact (review N8): the URL list goes to D1 as JSON
+// without HTML escaping (a list of & and < stays its own size), and the
+// URLs not checked get their status and kind in the same transaction.
+func TestSQLStoreCompact(t *testing.T) {
+	db := &sqlLog{}
+	s := &SQLStore{DB: db}
+	u := "https://a.example/?" + strings.Repeat("a=<b>&", 300)
+	items := []Item{{URL: u, Status: Pending}, {URL: "b.example", Status: NotChecked, Kind: KindHostCap}, {URL: "c.example", Status: NotChecked, Kind: KindHostCap}}
+	if err := s.Create(context.Background(), "b1", items, time.Unix(1_800_000_000, 0)); err != nil {
+		t.Fatal(err)
+	}
+	var list string
+	var update *Statement
+	for i, st := range db.stmts {
+		if strings.HasPrefix(st.SQL, "INSERT INTO batch_items") {
+			list = st.Args[2].(string)
+		}
+		if strings.HasPrefix(st.SQL, "UPDATE batch_items") {
+			update = &db.stmts[i]
+		}
+	}
+	if want := `["` + u + `","b.example","c.example"]`; list != want {
+		t.Errorf("stored list is %d bytes, want %d: %.80q", len(list), len(want), list)
+	}
+	if update == nil || update.Args[0] != "not-checked" || update.Args[1] != KindHostCap || update.Args[3] != "[1,2]" {
+		t.Errorf("statuses: %+v", update)
 	}
 }

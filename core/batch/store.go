@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 )
@@ -58,18 +59,61 @@ func (s *SQLStore) run(ctx context.Context, stmts ...Statement) ([]json.RawMessa
 	return s.DB.Batch(ctx, stmts)
 }
 
-func (s *SQLStore) Create(ctx context.Context, id string, urls []string, now time.Time) error {
-	list, err := json.Marshal(urls)
+// compactJSON is v as JSON without HTML escaping: json.Marshal writes <,
+// > and & as six bytes each, which took a list of URLs full of them over
+// D1's 2 MB value limit (review N8).
+func compactJSON(v any) (string, error) {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+func (s *SQLStore) Create(ctx context.Context, id string, items []Item, now time.Time) error {
+	urls := make([]string, len(items))
+	// The items not pending (not checked, by Plan) are set by one
+	// statement per status and kind, with their positions as JSON.
+	type group struct {
+		status Status
+		kind   string
+	}
+	var order []group
+	set := map[group][]int{}
+	for i, it := range items {
+		urls[i] = it.URL
+		if it.Status == Pending || it.Status == "" {
+			continue
+		}
+		g := group{it.Status, it.Kind}
+		if set[g] == nil {
+			order = append(order, g)
+		}
+		set[g] = append(set[g], i)
+	}
+	list, err := compactJSON(urls)
 	if err != nil {
 		return err
 	}
 	old := now.Add(-Keep).Unix()
-	_, err = s.run(ctx,
-		Statement{SQL: `DELETE FROM batch_items WHERE batch IN (SELECT id FROM batches WHERE created < ?)`, Args: []any{old}},
-		Statement{SQL: `DELETE FROM batches WHERE created < ?`, Args: []any{old}},
-		Statement{SQL: `INSERT INTO batches (id, created, total) VALUES (?, ?, ?)`, Args: []any{id, now.Unix(), len(urls)}},
-		Statement{SQL: `INSERT INTO batch_items (batch, idx, url, status) SELECT ?, CAST(key AS INTEGER), value, ? FROM json_each(?)`,
-			Args: []any{id, string(Pending), string(list)}})
+	stmts := []Statement{
+		{SQL: `DELETE FROM batch_items WHERE batch IN (SELECT id FROM batches WHERE created < ?)`, Args: []any{old}},
+		{SQL: `DELETE FROM batches WHERE created < ?`, Args: []any{old}},
+		{SQL: `INSERT INTO batches (id, created, total) VALUES (?, ?, ?)`, Args: []any{id, now.Unix(), len(items)}},
+		{SQL: `INSERT INTO batch_items (batch, idx, url, status) SELECT ?, CAST(key AS INTEGER), value, ? FROM json_each(?)`,
+			Args: []any{id, string(Pending), list}},
+	}
+	for _, g := range order {
+		at, err := compactJSON(set[g])
+		if err != nil {
+			return err
+		}
+		stmts = append(stmts, Statement{SQL: `UPDATE batch_items SET status = ?, kind = ? WHERE batch = ? AND idx IN (SELECT value FROM json_each(?))`,
+			Args: []any{string(g.status), g.kind, id, at}})
+	}
+	_, err = s.run(ctx, stmts...)
 	return err
 }
 
@@ -144,7 +188,7 @@ func NewMemoryStore(max int) *MemoryStore {
 	return &MemoryStore{max: max, batches: map[string]*Batch{}, now: time.Now}
 }
 
-func (m *MemoryStore) Create(_ context.Context, id string, urls []string, now time.Time) error {
+func (m *MemoryStore) Create(_ context.Context, id string, items []Item, now time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for k, b := range m.batches {
@@ -161,9 +205,15 @@ func (m *MemoryStore) Create(_ context.Context, id string, urls []string, now ti
 		}
 		delete(m.batches, oldest)
 	}
-	b := &Batch{ID: id, Total: len(urls), Created: now.UTC(), Results: make([]Item, len(urls))}
-	for i, u := range urls {
-		b.Results[i] = Item{URL: u, Status: Pending}
+	b := &Batch{ID: id, Total: len(items), Created: now.UTC(), Results: make([]Item, len(items))}
+	for i, it := range items {
+		if it.Status == "" {
+			it.Status = Pending
+		}
+		if it.Status != Pending {
+			b.Done++
+		}
+		b.Results[i] = it
 	}
 	m.batches[id] = b
 	return nil

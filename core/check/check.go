@@ -225,6 +225,16 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 		r.total = discovery.NewBudget(c.Doer, MaxRequests)
 	}
 	res := &Result{}
+	if named != nil && o.Probe {
+		// A probe run costs its target hosts a token each; a host over its
+		// cap is answered now, before the card is fetched (the card's own
+		// host is the one its entries name almost always).
+		if h, ok := hosts.Canonical(named.Hostname()); ok {
+			if err := c.Limits.HostReady(h); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if named != nil {
 		f, cached, err := r.fetch(ctx, t.URL, named)
 		if err != nil {

@@ -65,6 +65,9 @@ const (
 	WritesBudget  Budget = "writes"  // SpendWrite: a short link stored
 	ReadsBudget   Budget = "reads"   // SpendRead: a short link read
 	BatchesBudget Budget = "batches" // SpendBatch: a batch check submitted
+	// BatchRequestsBudget is a batch's own budget of outbound requests
+	// (a Meter's), not a client's.
+	BatchRequestsBudget Budget = "batch-requests"
 )
 
 // DefaultLimits: 20 checks that send requests at once, then one every
@@ -91,11 +94,17 @@ type LimitError struct {
 	Host string
 	// Budget is the client's budget that refused it ("" for a host's).
 	Budget Budget
+	// Global is set when a daily cap for everyone refused it (the cap's
+	// Counter key, KVWritesKey or D1RowsKey).
+	Global string
 	// Wait is how long until a token is back.
 	Wait time.Duration
 }
 
 func (e *LimitError) Error() string {
+	if e.Global != "" {
+		return "the daily cap " + e.Global + " is reached; retry after " + e.RetryAfter() + " s"
+	}
 	if e.Host != "" {
 		return "probes of " + e.Host + " are limited; retry after " + e.RetryAfter() + " s"
 	}
@@ -202,6 +211,45 @@ func ready(b *bucket, size int, every time.Duration) (bool, time.Duration) {
 // Limiter or an empty key spends nothing.
 func (l *Limiter) Spend(key string) error { return l.spend(ChecksBudget, key) }
 
+// Charge takes n tokens of key's budget of checks at once, even when
+// that leaves it below zero: the checks of a batch the client submitted,
+// run later by the queue's consumer, so that the client's own checks
+// wait until the batch is paid for. It never refuses (the consumer's
+// shared counters decide what the batch may still do); the debt is at
+// most a day's ceiling.
+func (l *Limiter) Charge(key string, n int) {
+	if l == nil || key == "" || n <= 0 {
+		return
+	}
+	r := l.l.rate(ChecksBudget)
+	if r.Burst <= 0 && r.Daily <= 0 {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c := l.client(ChecksBudget, key, r)
+	floor := -float64(max(r.Daily, r.Burst))
+	c.short.tokens = max(floor, c.short.tokens-float64(n))
+	c.day.tokens = max(floor, c.day.tokens-float64(n))
+}
+
+// client is key's entry for budget b, refilled to now (l.mu held).
+func (l *Limiter) client(b Budget, key string, r Rate) *client {
+	now := l.now()
+	id := string(b) + "|" + key
+	c := l.clients[id]
+	if c == nil {
+		if len(l.clients) >= l.l.MaxClients {
+			evictClients(l.clients, now, l.l)
+		}
+		c = &client{rate: r, short: bucket{tokens: float64(r.Burst), last: now}, day: bucket{tokens: float64(r.Daily), last: now}}
+		l.clients[id] = c
+	}
+	refill(&c.short, r.Burst, r.Interval, now)
+	refill(&c.day, r.Daily, l.l.dayEvery(r), now)
+	return c
+}
+
 // SpendWrite takes one token of key's budget of writes (a short link).
 func (l *Limiter) SpendWrite(key string) error { return l.spend(WritesBudget, key) }
 
@@ -211,6 +259,36 @@ func (l *Limiter) SpendRead(key string) error { return l.spend(ReadsBudget, key)
 
 // SpendBatch takes one token of key's budget of batch submissions.
 func (l *Limiter) SpendBatch(key string) error { return l.spend(BatchesBudget, key) }
+
+// Ready says whether key's budget b has a token, without taking it: a
+// batch is stored first and its token spent after, so that a store that
+// fails costs the client nothing.
+func (l *Limiter) Ready(b Budget, key string) error {
+	if l == nil || key == "" {
+		return nil
+	}
+	r := l.l.rate(b)
+	if r.Burst <= 0 && r.Daily <= 0 {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c := l.client(b, key, r)
+	ok1, wait1 := ready(&c.short, r.Burst, r.Interval)
+	ok2, wait2 := ready(&c.day, r.Daily, l.l.dayEvery(r))
+	if !ok1 || !ok2 {
+		return &LimitError{Budget: b, Wait: max(wait1, wait2)}
+	}
+	return nil
+}
+
+// Limits are the limits l applies (the zero Limits for nil).
+func (l *Limiter) Limits() Limits {
+	if l == nil {
+		return Limits{}
+	}
+	return l.l
+}
 
 func (l Limits) rate(b Budget) Rate {
 	switch b {
@@ -234,19 +312,8 @@ func (l *Limiter) spend(b Budget, key string) error {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := l.now()
-	id := string(b) + "|" + key
-	c := l.clients[id]
-	if c == nil {
-		if len(l.clients) >= l.l.MaxClients {
-			evictClients(l.clients, now, l.l)
-		}
-		c = &client{rate: r, short: bucket{tokens: float64(r.Burst), last: now}, day: bucket{tokens: float64(r.Daily), last: now}}
-		l.clients[id] = c
-	}
+	c := l.client(b, key, r)
 	dayEvery := l.l.dayEvery(r)
-	refill(&c.short, r.Burst, r.Interval, now)
-	refill(&c.day, r.Daily, dayEvery, now)
 	ok1, wait1 := ready(&c.short, r.Burst, r.Interval)
 	ok2, wait2 := ready(&c.day, r.Daily, dayEvery)
 	if !ok1 || !ok2 {
@@ -262,6 +329,27 @@ func (l Limits) dayEvery(r Rate) time.Duration {
 		return 0
 	}
 	return l.Day / time.Duration(r.Daily)
+}
+
+// HostReady says whether a target host's probe cap has a token, without
+// taking it: a check that will probe asks before it fetches the card, so
+// that a host over its cap is answered before anything is sent.
+func (l *Limiter) HostReady(host string) error {
+	if l == nil || host == "" {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.hosts[host]
+	if b == nil {
+		return nil
+	}
+	full := *b
+	refill(&full, l.l.HostBurst, l.l.HostInterval, l.now())
+	if ok, wait := ready(&full, l.l.HostBurst, l.l.HostInterval); !ok {
+		return &LimitError{Host: host, Wait: wait}
+	}
+	return nil
 }
 
 // SpendHost takes one token of a target host's probe cap.

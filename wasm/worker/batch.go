@@ -94,34 +94,67 @@ func (h *handler) batchCreate(w web.ResponseWriter, r *web.Request) {
 		}
 		return
 	}
-	if err := h.cfg.Limits.SpendBatch(clientKey(r)); err != nil {
-		var limited *check.LimitError
-		errors.As(err, &limited)
-		w.Header().Set("Retry-After", limited.RetryAfter())
-		h.fail(w, r, web.StatusTooManyRequests, "batch-limited", "batch-limited", limited.RetryAfter())
+	// The client's batch token is looked at now and spent once the batch
+	// is stored (a store that fails costs nothing: review N8).
+	client := clientKey(r)
+	if err := h.cfg.Limits.Ready(check.BatchesBudget, client); err != nil {
+		h.batchLimited(w, r, err)
+		return
+	}
+	items, queued := batch.Plan(in.URLs)
+	if err := check.TakeDaily(r.Context(), h.cfg.Counter, check.D1RowsKey, batch.Rows(len(items), len(queued)), check.DailyD1Rows); err != nil {
+		h.dailyCapped(w, r, err, "batch-daily-cap")
 		return
 	}
 	id := batch.NewID()
-	if err := h.cfg.Batches.Create(r.Context(), id, in.URLs, time.Now()); err != nil {
+	if err := h.cfg.Batches.Create(r.Context(), id, items, time.Now()); err != nil {
 		h.cfg.Logf("worker: storing a batch: %v", err)
 		h.fail(w, r, web.StatusServiceUnavailable, "store-unavailable", "store-unavailable")
 		return
 	}
-	self := h.selfEndpoints(r)
-	jobs := make([]batch.Job, len(in.URLs))
-	for i, u := range in.URLs {
-		jobs[i] = batch.Job{Batch: id, Index: i, URL: u, Self: self}
-	}
-	if err := h.cfg.Queue.Send(r.Context(), jobs); err != nil {
-		h.cfg.Logf("worker: queueing a batch: %v", err)
-		h.fail(w, r, web.StatusServiceUnavailable, "store-unavailable", "store-unavailable")
+	if err := h.cfg.Limits.SpendBatch(client); err != nil {
+		h.batchLimited(w, r, err) // another submission of the client's took it meanwhile
 		return
+	}
+	// The checks the consumer will run are the client's: its budget of
+	// checks is spent now, here, where its next requests are answered;
+	// the consumer draws each from its shared daily ceiling too.
+	h.cfg.Limits.Charge(client, len(queued))
+	self := h.selfEndpoints(r)
+	jobs := make([]batch.Job, len(queued))
+	for k, i := range queued {
+		jobs[k] = batch.Job{Batch: id, Index: i, URL: items[i].URL, Self: self, Client: client, Budget: batch.Budget(len(queued))}
+	}
+	if len(jobs) > 0 {
+		if err := h.cfg.Queue.Send(r.Context(), jobs); err != nil {
+			h.cfg.Logf("worker: queueing a batch: %v", err)
+			h.fail(w, r, web.StatusServiceUnavailable, "store-unavailable", "store-unavailable")
+			return
+		}
 	}
 	h.writeJSON(w, r, web.StatusAccepted, struct {
 		ID    string `json:"id"`
 		URL   string `json:"url"`
 		Total int    `json:"total"`
 	}{id, h.siteOrigin(r) + batchPagePrefix + id, len(in.URLs)}, "no-store")
+}
+
+// batchLimited answers a client over its budget of batch submissions.
+func (h *handler) batchLimited(w web.ResponseWriter, r *web.Request, err error) {
+	var limited *check.LimitError
+	errors.As(err, &limited)
+	w.Header().Set("Retry-After", limited.RetryAfter())
+	h.fail(w, r, web.StatusTooManyRequests, "batch-limited", "batch-limited", limited.RetryAfter())
+}
+
+// dailyCapped answers a request refused by a daily cap for everyone
+// (check.TakeDaily): 503, the store's day is used up, not the client's,
+// with Retry-After until the cap's next day (UTC).
+func (h *handler) dailyCapped(w web.ResponseWriter, r *web.Request, err error, words string) {
+	var limited *check.LimitError
+	errors.As(err, &limited)
+	w.Header().Set("Retry-After", limited.RetryAfter())
+	h.fail(w, r, web.StatusServiceUnavailable, "daily-cap", words, limited.RetryAfter())
 }
 
 // loadBatch is the batch named by the path after prefix (with suffix
@@ -167,15 +200,27 @@ func (h *handler) batchGet(w web.ResponseWriter, r *web.Request) {
 		h.writeJSON(w, r, web.StatusOK, b, batchCacheControl(b))
 		return
 	}
+	// Each row links its report by position (/batch/ID/N), not by
+	// repeating its URL query-escaped, which took 500 URLs of 2 KB to
+	// 2.76 MB (review B24); a list whose URLs still do not fit (quotes,
+	// which CSV doubles) stops at the cap with a last row saying so.
 	var buf bytes.Buffer
 	cw := csv.NewWriter(&buf)
 	cw.Write([]string{"url", "status", "errors", "warnings", "infos", "kind", "report"})
 	origin := h.siteOrigin(r)
-	for _, it := range b.Results {
-		cw.Write([]string{csvCell(it.URL), string(it.Status), strconv.Itoa(it.Errors), strconv.Itoa(it.Warnings), strconv.Itoa(it.Infos), it.Kind,
-			csvCell(origin + "/check?url=" + url.QueryEscape(it.URL))})
-	}
 	cw.Flush()
+	for i, it := range b.Results {
+		mark := buf.Len()
+		cw.Write([]string{csvCell(it.URL), string(it.Status), strconv.Itoa(it.Errors), strconv.Itoa(it.Warnings), strconv.Itoa(it.Infos), it.Kind,
+			origin + batchReportPath(id, i)})
+		cw.Flush()
+		if buf.Len() > maxOutput-csvTruncatedRoom {
+			buf.Truncate(mark)
+			cw.Write([]string{"", "truncated", "", "", "", "", origin + batchAPIPrefix + id})
+			cw.Flush()
+			break
+		}
+	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="agentcard-batch-`+id+`.csv"`)
 	w.Header().Set("Cache-Control", batchCacheControl(b))
@@ -183,6 +228,17 @@ func (h *handler) batchGet(w web.ResponseWriter, r *web.Request) {
 	if r.Method != web.MethodHead {
 		w.Write(buf.Bytes())
 	}
+}
+
+// csvTruncatedRoom is kept under the cap for the row that says the CSV
+// was cut.
+const csvTruncatedRoom = 256
+
+// batchReportPath is the link to the report of the batch's URL at
+// position i (0-based), as /batch/ID/N (N from 1, as the page numbers
+// them).
+func batchReportPath(id string, i int) string {
+	return batchPagePrefix + id + "/" + strconv.Itoa(i+1)
 }
 
 // csvCell keeps a spreadsheet from reading a submitted URL as a formula
@@ -195,8 +251,29 @@ func csvCell(s string) string {
 }
 
 func (h *handler) batchPage(w web.ResponseWriter, r *web.Request) {
-	b, ok := h.loadBatch(w, r, strings.TrimPrefix(r.URL.Path, batchPagePrefix))
+	id, pos, one := strings.Cut(strings.TrimPrefix(r.URL.Path, batchPagePrefix), "/")
+	b, ok := h.loadBatch(w, r, id)
 	if !ok {
+		return
+	}
+	if one {
+		// /batch/ID/N: the report of the batch's Nth URL.
+		n, err := strconv.Atoi(pos)
+		if err != nil || n < 1 || n > len(b.Results) || pos != strconv.Itoa(n) {
+			h.fail(w, r, web.StatusNotFound, "batch-not-found", "batch-not-found")
+			return
+		}
+		to := "/check?url=" + url.QueryEscape(b.Results[n-1].URL)
+		if l := r.URL.Query().Get("lang"); l != "" {
+			to += "&lang=" + url.QueryEscape(l)
+		}
+		w.Header().Set("Location", to)
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(web.StatusSeeOther)
+		if r.Method != web.MethodHead {
+			io.WriteString(w, to+"\n")
+		}
 		return
 	}
 	rl := langOf(r)
@@ -205,13 +282,42 @@ func (h *handler) batchPage(w web.ResponseWriter, r *web.Request) {
 
 // checkJob checks one URL of a batch: the engine's pipeline under this
 // handler's policy (the checker's own endpoints as the submission saw
-// them refused), its Doer, cache, verifier and gate, like a GET /check,
-// without a client's budget (the submission paid for the batch).
+// them refused), its cache, verifier and gate, like a GET /check. It
+// spends like every other check (review B19): one check of the
+// submitter's daily ceiling of checks, shared by every isolate (its
+// budget of checks in this isolate was charged when the batch was
+// submitted), and its requests go through a check.Meter: a turn of the
+// target host's shared rate each and a token of the batch's request
+// budget. A URL a budget left out, in whole or in part, is recorded as
+// not checked, saying which budget.
 func (h *handler) checkJob(ctx context.Context, j batch.Job) batch.Item {
+	notChecked := func(kind string) batch.Item {
+		return batch.Item{URL: j.URL, Status: batch.NotChecked, Kind: kind}
+	}
+	if j.Client != "" {
+		daily := h.cfg.Limits.Limits().Daily
+		if daily > 0 {
+			ok, _, err := h.cfg.Counter.Take(ctx, "client:"+j.Client, 1, daily, 24*time.Hour)
+			if err != nil || !ok {
+				return notChecked(batch.KindBudget)
+			}
+		}
+	}
+	budget := j.Budget
+	if budget <= 0 {
+		budget = batch.Budget(1)
+	}
+	m := &check.Meter{Doer: h.cfg.Doer, Counter: h.cfg.Counter, Batch: j.Batch, Budget: budget, Pause: h.cfg.Pause}
 	p := h.policy
 	p.Self = j.Self
 	res, err := check.Run(ctx, check.Target{URL: j.URL}, check.Options{Verify: true, Policy: p},
-		check.Capabilities{Doer: h.cfg.Doer, Cache: h.cfg.Cache, Verifier: h.cfg.Verifier, Gate: h.gate, Memory: h.memory})
+		check.Capabilities{Doer: m, Cache: h.cfg.Cache, Verifier: h.cfg.Verifier, Gate: h.gate, Memory: h.memory})
+	if e := m.Refused(); e != nil {
+		if e.Host != "" {
+			return notChecked(batch.KindHostBusy)
+		}
+		return notChecked(batch.KindBudget)
+	}
 	return batch.ItemOf(j.URL, res, err)
 }
 

@@ -79,8 +79,10 @@ func TestBatch(t *testing.T) {
 	if rows.Length() != 5 || d.Find(`table[data-sortable] th button[data-sort]`).Length() != 6 {
 		t.Fatalf("%d rows, %d sort buttons", rows.Length(), d.Find(`th button[data-sort]`).Length())
 	}
-	if href := rows.Eq(1).Find(`[data-testid=batch-report]`).AttrOr("href", ""); href != "/check?url="+strings.ReplaceAll(strings.ReplaceAll(bad, ":", "%3A"), "/", "%2F") {
+	if href := rows.Eq(1).Find(`[data-testid=batch-report]`).AttrOr("href", ""); href != "/batch/"+created.ID+"/2" {
 		t.Errorf("report link %q", href)
+	} else if w := tw.get(t, href); w.Code != 303 || w.Header().Get("Location") != "/check?url="+strings.ReplaceAll(strings.ReplaceAll(bad, ":", "%3A"), "/", "%2F") {
+		t.Errorf("report link %s: %d to %q", href, w.Code, w.Header().Get("Location"))
 	}
 	if rows.Eq(1).AttrOr("data-errors", "") == "0" || rows.Eq(0).AttrOr("data-errors", "") != "0" {
 		t.Errorf("rows' errors %q %q", rows.Eq(0).AttrOr("data-errors", ""), rows.Eq(1).AttrOr("data-errors", ""))
@@ -138,7 +140,10 @@ func TestBatchRefusals(t *testing.T) {
 			t.Errorf("%s: %d %.300s", c.name, w.Code, w.Body)
 		}
 	}
-	for _, p := range []string{"/api/batch/" + batch.NewID(), "/api/batch/nope", "/batch/" + batch.NewID(), "/batch/<script>"} {
+	var one struct{ ID string }
+	json.Unmarshal(tw.postJSON(t, "/api/batch", batchBody("a.example")).Body.Bytes(), &one)
+	for _, p := range []string{"/api/batch/" + batch.NewID(), "/api/batch/nope", "/batch/" + batch.NewID(), "/batch/<script>",
+		"/batch/" + one.ID + "/0", "/batch/" + one.ID + "/2", "/batch/" + one.ID + "/01", "/batch/" + one.ID + "/x", "/batch/" + batch.NewID() + "/1"} {
 		if w := tw.get(t, p); w.Code != 404 {
 			t.Errorf("%s: %d", p, w.Code)
 		}

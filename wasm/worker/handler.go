@@ -78,6 +78,10 @@ type Config struct {
 	Shares  shortlink.Store
 	Batches batch.Store
 	Queue   BatchQueue
+	// Counter holds the budgets shared by every isolate (check.Counter):
+	// batch checks' per-host rate and request budgets, the daily caps
+	// for everyone. D1 in the Worker; nil: one in this process's memory.
+	Counter check.Counter
 	// Pause waits on the runtime's timer (the Worker: jsrt.Pause); with it,
 	// checks compute one at a time (cpuGate). Nil natively.
 	Pause func(ctx context.Context, d time.Duration) error
@@ -112,6 +116,9 @@ func newHandler(cfg Config) web.Handler {
 	}
 	if cfg.Limits == nil {
 		cfg.Limits = check.NewLimiter(check.DefaultLimits(), nil)
+	}
+	if cfg.Counter == nil {
+		cfg.Counter = check.NewMemoryCounter(1<<16, nil)
 	}
 	cfg.SiteOrigin = strings.TrimSuffix(cfg.SiteOrigin, "/")
 	h := &handler{cfg: cfg, policy: p, pages: newPageMemo(8 << 20), memory: check.NewMemory(8 << 20)}

@@ -58,6 +58,7 @@ func main() {
 	}
 	if binding("DB").Type() == js.TypeObject {
 		cfg.Batches = &batch.SQLStore{DB: jsD1{}}
+		cfg.Counter = &d1Counter{db: jsD1{}}
 	}
 	if binding("BATCH_QUEUE").Type() == js.TypeObject {
 		cfg.Queue = jsQueue{}

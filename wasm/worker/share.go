@@ -65,7 +65,12 @@ func (h *handler) shareCreate(w web.ResponseWriter, r *web.Request) {
 		return
 	}
 	id, err := shortlink.Create(r.Context(), h.cfg.Shares, []byte(*in.Text), time.Now(), func() error {
-		return h.cfg.Limits.SpendWrite(clientKey(r))
+		if err := h.cfg.Limits.SpendWrite(clientKey(r)); err != nil {
+			return err
+		}
+		// Beside each client's budget, a daily cap for everyone, shared
+		// by every isolate: KV's writes a day are the account's (B20).
+		return check.TakeDaily(r.Context(), h.cfg.Counter, check.KVWritesKey, 1, check.DailyKVWrites)
 	})
 	var limited *check.LimitError
 	switch {
@@ -74,6 +79,9 @@ func (h *handler) shareCreate(w web.ResponseWriter, r *web.Request) {
 		return
 	case errors.Is(err, shortlink.ErrEmpty), errors.Is(err, shortlink.ErrNotUTF8):
 		h.fail(w, r, web.StatusBadRequest, "bad-input", "share-empty")
+		return
+	case errors.As(err, &limited) && limited.Global != "":
+		h.dailyCapped(w, r, err, "share-daily-cap")
 		return
 	case errors.As(err, &limited):
 		w.Header().Set("Retry-After", limited.RetryAfter())
