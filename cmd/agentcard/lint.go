@@ -536,13 +536,15 @@ func (e *env) writeLintText(w io.Writer, runs []lintRun, quiet bool) error {
 			continue
 		}
 		cols := columnsOf(r)
+		// no excerpt of what is not a card, secrets masked (lint.Result)
+		src := res.ExcerptSource()
 		for _, d := range res.Diagnostics {
 			fmt.Fprintf(&b, "%s: %s %s %s\n",
 				e.paint(ansiBold, place(r.in.name, cols, d)),
 				e.paint(severityStyle(d.Severity), e.severity(d.Severity)),
 				e.paint(ansiDim, d.Code), line(d.Message))
-			if res.Doc != nil && len(res.Doc.Src) > 0 && !check.Placeless(d) {
-				e.excerpt(&b, res.Doc, d.Range)
+			if len(src) > 0 && !check.Placeless(d) {
+				e.excerpt(&b, res.Doc, src, d.Range)
 			}
 			for _, f := range d.Fixes {
 				label := e.fixLabel(f)
@@ -632,8 +634,8 @@ const excerptRadius = 80
 // it. The marker is aligned by display width (tabs kept, East Asian wide
 // characters count two, escaped control characters their escape's width),
 // so it sits under the right characters in a terminal even on Chinese text.
-func (e *env) excerpt(b *strings.Builder, doc *jsonpos.Doc, r lint.Range) {
-	src := doc.Src
+// src is doc's source as excerpts show it (lint.Result.ExcerptSource).
+func (e *env) excerpt(b *strings.Builder, doc *jsonpos.Doc, src []byte, r lint.Range) {
 	ls, le := doc.LineBounds(r.Start.Line)
 	start := min(max(r.Start.Offset, ls), le)
 	end := le

@@ -158,3 +158,60 @@ func TestCatalogueSecret(t *testing.T) {
 		t.Fatalf("catalogueSecret has %d names, card.Fields %d", len(got), len(want))
 	}
 }
+
+// TestExcerptSource: every secret credential-in-card finds is masked in
+// the source excerpts are cut from, after the characters its message
+// shows, with offsets kept (issue 36, B23: the excerpt under the masked
+// message showed it whole); an input that is not a card gives no
+// excerpt source at all (B22: the first line of a .env).
+func TestExcerptSource(t *testing.T) {
+	card := func(members string) string {
+		return `{"name": "X", "description": "A card.", "version": "1.0.0", ` + members + `}`
+	}
+	for _, c := range []struct {
+		name, src string
+		// secrets must not appear; shown must
+		secrets, shown []string
+		none           bool // no excerpt source
+	}{
+		{name: "inside a description", src: card(`"skills": [{"id": "a", "name": "A", "description": "Use key ` + fakeStripe + ` now", "tags": ["t"]}]`),
+			secrets: []string{fakeStripe, fakeStripe[:5]}, shown: []string{`"Use key sk_l***`, `*** now"`}},
+		{name: "whole value, two on a line", src: card(`"apiKey": "` + fakeGitHub + `", "token": "Bearer ` + fakeJWT + `"`),
+			secrets: []string{fakeGitHub, fakeJWT, "ghp_a"}, shown: []string{`"ghp_****`, `"Bearer eyJh****`}},
+		{name: "escaped: masked whole", src: card(`"apiKey": "\u0067hp_` + fakeGitHub[4:] + `"`),
+			secrets: []string{fakeGitHub[4:]}, shown: []string{`"apiKey": "****`}},
+		{name: "no secret: the source itself", src: card(`"skills": []`)},
+		{name: "not JSON", src: "API_TOKEN=" + fakeGitHub + "\n", none: true},
+		{name: "JSON, not an object", src: `"` + fakeGitHub + `"`, none: true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := Lint([]byte(c.src), Options{})
+			got := res.ExcerptSource()
+			if c.none {
+				if got != nil {
+					t.Errorf("an excerpt source for what is not a card: %q", got)
+				}
+				return
+			}
+			if len(got) != len(c.src) || strings.Count(string(got), "\n") != strings.Count(c.src, "\n") {
+				t.Fatalf("length or lines changed: %q", got)
+			}
+			for _, s := range c.secrets {
+				if strings.Contains(string(got), s) {
+					t.Errorf("%q still in %q", s[:min(len(s), 8)], got)
+				}
+			}
+			for _, s := range c.shown {
+				if !strings.Contains(string(got), s) {
+					t.Errorf("%q not in %q", s, got)
+				}
+			}
+			if len(c.secrets) == 0 && string(got) != c.src {
+				t.Errorf("changed without a secret: %q", got)
+			}
+			if string(res.Doc.Src) != c.src {
+				t.Error("the document's own source was changed")
+			}
+		})
+	}
+}
