@@ -17,6 +17,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/config"
+	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
@@ -171,7 +172,7 @@ func (e *env) lint(args []string) int {
 	// --from FILE (issue 20): its lines join the INPUT arguments before
 	// they are gathered, so a directory or URL listed in a file is
 	// expanded and de-duplicated like one on the command line
-	listed, fromProblem := e.fromInputs(from)
+	listed, fromProblem := e.fromInputs(from, pos)
 	if fromProblem != "" {
 		return c.failText(fromProblem)
 	}
@@ -198,14 +199,12 @@ func (e *env) lint(args []string) int {
 		return exitUsage
 	}
 	e.reportGather(empty)
-	if len(f.live.headers) > 0 && len(f.live.headerOrigins) == 0 {
-		// A file has no origin: nothing says where its headers may go, and
-		// its declared endpoints are whatever the file's author wrote.
-		for _, s := range sources {
-			if s.kind != srcRemote {
-				return c.fail("cli.live.header-origin-needed")
-			}
-		}
+	// A file has no origin, and a URL a --from list names is not one the
+	// user named: nothing says where headers may go for either, before
+	// anything is sent (core/discovery.CheckScope).
+	if err := discovery.CheckScope(f.live.headers, f.live.headerOrigins, anyFile(sources), len(e.listed) > 0); err != nil {
+		t, _ := credentialProblem(err)
+		return c.failText(e.catalogue().Render(t))
 	}
 	if f.fix {
 		// --fix rewrites files; standard input and URLs have no file to
