@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"reflect"
 
 	"github.com/agentcard/agentcard/core/card"
@@ -213,5 +214,38 @@ func TestExcerptSource(t *testing.T) {
 				t.Error("the document's own source was changed")
 			}
 		})
+	}
+}
+
+// TestExcerptSourceStoppedRun: a run stopped by MaxFindings before the
+// credential rule still masks the card's secrets in the excerpt source
+// (another finding's excerpt could show their line).
+func TestExcerptSourceStoppedRun(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"name": "X", "description": "A card with many schemes.", "version": "1.0.0",
+"supportedInterfaces": [{"url": "https://agent.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+"capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"], "skills": [],
+"securitySchemes": {`)
+	for i := range 60 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"s%d": {"apiKeySecurityScheme": {"location": "header", "name": "X-Key"`, i)
+		for j := range 25 {
+			fmt.Fprintf(&b, `, "extra%d": %d`, j, j)
+		}
+		b.WriteString(`}}`)
+	}
+	b.WriteString(`}, "documentationUrl": "https://docs.example.com/?token=` + fakeGitHub + `"}`)
+	res := Lint([]byte(b.String()), Options{})
+	codes := map[string]int{}
+	for _, d := range res.Diagnostics {
+		codes[d.Code]++
+	}
+	if codes["too-many-findings"] != 1 || codes[codeCredential] != 0 {
+		t.Fatalf("the run did not stop before the credential rule: %v", codes)
+	}
+	if got := res.ExcerptSource(); got == nil || strings.Contains(string(got), fakeGitHub) || !strings.Contains(string(got), "token=ghp_****") {
+		t.Error("the secret is not masked")
 	}
 }
