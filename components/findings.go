@@ -169,11 +169,13 @@ func newFindings(res *lint.Result, l i18n.Lang, maxListed, maxExcerpts int) Find
 	}
 	excerpts := 0
 	cat := Catalogue(l)
+	// no excerpt of what is not a card, secrets masked (lint.Result)
+	src := res.ExcerptSource()
 	for _, r := range all {
 		dv := diagnosticView(ds[r.i], r.topic, cat)
-		if !dv.HTTP && res.Doc != nil {
+		if !dv.HTTP && src != nil {
 			if excerpts < maxExcerpts {
-				dv.Excerpt = SourceExcerpt(res.Doc.Src, ds[r.i].Range)
+				dv.Excerpt = SourceExcerpt(src, ds[r.i].Range)
 				excerpts++
 			} else {
 				f.WithoutExcerpt++

@@ -300,3 +300,44 @@ func TestFindingsLimits(t *testing.T) {
 		t.Error("no word about the excerpts left out")
 	}
 }
+
+// TestReportMasksSecrets: the report (/check) shows a secret that
+// credential-in-card finds only masked, in every excerpt, its own and
+// that of another finding on its line (issue 36, B23: three excerpts
+// held the whole key); a body that is not a card gets no excerpt (B22).
+func TestReportMasksSecrets(t *testing.T) {
+	key := "sk-live-" + "51HxSECRETSECRETSECRET0123456789"
+	card := strings.Replace(reportCard, `"protocolBinding": "jsonrpc"`, `"protocolBinding": "jsonrpc", "apiKey": "`+key+`"`, 1)
+	rep := discovery.Analyze(fetched(card), lint.Options{})
+	var buf bytes.Buffer
+	if err := ReportPage(NewReportView(rep, "https://checker.example", i18n.English)).Render(t.Context(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	if !strings.Contains(page, "credential-in-card") {
+		t.Fatal("no credential finding")
+	}
+	if strings.Contains(page, key[:6]) || strings.Contains(page, key[9:]) {
+		t.Error("the key is in the report")
+	}
+	d := render(t, ReportPage(NewReportView(rep, "https://checker.example", i18n.English)))
+	masked := 0
+	d.Find(`[data-testid=excerpt] code`).Each(func(_ int, s *goquery.Selection) {
+		if strings.Contains(s.Text(), `"sk-l****`) {
+			masked++
+		}
+	})
+	if masked < 2 {
+		t.Errorf("%d excerpts show the masked key, want its own and the binding's", masked)
+	}
+
+	env := "API_TOKEN=" + key + "\n"
+	rep = discovery.Analyze(fetched(env), lint.Options{})
+	buf.Reset()
+	if err := ReportPage(NewReportView(rep, "https://checker.example", i18n.English)).Render(t.Context(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "API_TOKEN") {
+		t.Error("a body that is not a card is shown in an excerpt")
+	}
+}

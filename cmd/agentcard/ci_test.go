@@ -88,9 +88,10 @@ func TestLintDirectory(t *testing.T) {
 			t.Errorf("lint %s: exit %d, inputs %q, want [%s]; stderr %s", arg, code, got, want, errOut)
 		}
 	}
-	// a directory listed in --from FILE is expanded the same way
+	// a directory listed in --from FILE is expanded the same way (paths
+	// in a list need --from-paths: issue 36, B22)
 	os.WriteFile("list.txt", []byte("site\nsite/.well-known/agent-card.json\n"), 0o644)
-	out, _, _ := runCLI(t, "", "lint", "--format", "json", "--from", "list.txt")
+	out, _, _ := runCLI(t, "", "lint", "--format", "json", "--from-paths", "--from", "list.txt")
 	if got := jsonInputs(t, out); !slices.Equal(got, []string{filepath.Join("site", ".well-known", "agent-card.json")}) {
 		t.Errorf("--from with a directory: %q", got)
 	}

@@ -106,10 +106,12 @@ func (e *env) fixInput(in *input, s *source, f lintFlags, cfg *config.Config, di
 // without leaving a half-written card behind: the new text goes to a
 // temporary file beside it, which is then renamed over it. A symbolic
 // link is followed, so the link stays a link. It refuses a read-only
-// file (the rename would replace it anyway: issue 16, B14), and a file
-// whose content is no longer original, the bytes the command read (an
-// edit made in between would be lost: B15); both leave the file as it
-// is and are *writeError.
+// file (the rename would replace it anyway: issue 16, B14), a file or
+// directory the user may not write (the rename needs only the
+// directory, so another user's file in a shared one would change hands:
+// issue 36, B26), and a file whose content is no longer original, the
+// bytes the command read (an edit made in between would be lost: B15);
+// each leaves the file as it is and is a *writeError.
 func writeInPlace(name string, original, data []byte) error {
 	path, err := filepath.EvalSymlinks(name)
 	if err != nil {
@@ -120,7 +122,17 @@ func writeInPlace(name string, original, data []byte) error {
 		return err
 	}
 	if fi.Mode().Perm()&0o200 == 0 {
+		// kept even for root, whom the access check below lets write
+		// anything: a file made read-only was made so on purpose
 		return &writeError{i18n.T("cli.write.read-only", name)}
+	}
+	// the new text is renamed over the file: the user must be allowed to
+	// write the file itself, not only the directory holding it
+	if !mayWrite(path, accessWrite) {
+		return &writeError{i18n.T("cli.write.not-yours", name)}
+	}
+	if !mayWrite(filepath.Dir(path), accessWriteDirs) {
+		return &writeError{i18n.T("cli.write.dir", name, filepath.Dir(path))}
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {

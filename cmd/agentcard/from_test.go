@@ -52,7 +52,7 @@ func TestLintFrom(t *testing.T) {
 	listFile := filepath.Join(dir, "cards.txt")
 	os.WriteFile(listFile, []byte(list.String()), 0o644)
 
-	out, errs, code := runCLI(t, "", "lint", "--format", "json", "--from", listFile, "--concurrency", "4", file)
+	out, errs, code := runCLI(t, "", "lint", "--format", "json", "--from", listFile, "--from-paths", "--concurrency", "4", file)
 	if code != 1 {
 		t.Fatalf("exit %d (want 1: the bad card has errors)\n%s", code, errs)
 	}
@@ -88,7 +88,7 @@ func TestLintFrom(t *testing.T) {
 		t.Errorf("%d requests at once to one host: want two checks at once (4 requests), not one, not more", most)
 	}
 	most = 0
-	if _, errs, code := runCLI(t, "", "lint", "--format", "json", "--from", listFile, "--concurrency", "1"); code != 1 || most > 2 {
+	if _, errs, code := runCLI(t, "", "lint", "--format", "json", "--from", listFile, "--from-paths", "--concurrency", "1"); code != 1 || most > 2 {
 		t.Errorf("--concurrency 1: exit %d, %d requests at once\n%s", code, most, errs)
 	}
 }

@@ -104,7 +104,7 @@ func (e *env) readInputWith(ctx context.Context, in string, o check.Options) (*i
 		}
 		return &input{name: "-", src: b}, nil
 	case isRemote(in):
-		checked, err := e.runCheck(ctx, check.Target{URL: in}, o)
+		checked, err := e.runCheck(ctx, check.Target{URL: in, Listed: e.listed[in]}, o)
 		if err != nil {
 			if t, ok := credentialProblem(err); ok {
 				return nil, &inputError{name: in, texts: []i18n.Text{t}}

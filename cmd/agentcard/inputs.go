@@ -103,6 +103,17 @@ func stdinDisplay(stdinName string) string {
 	return "-"
 }
 
+// anyFile reports whether any source is a card without an origin (a file
+// or standard input).
+func anyFile(sources []source) bool {
+	for _, s := range sources {
+		if s.kind != srcRemote {
+			return true
+		}
+	}
+	return false
+}
+
 func isDir(name string) bool {
 	fi, err := os.Stat(name)
 	return err == nil && fi.IsDir()

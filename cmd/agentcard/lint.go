@@ -17,6 +17,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/config"
+	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
@@ -171,7 +172,7 @@ func (e *env) lint(args []string) int {
 	// --from FILE (issue 20): its lines join the INPUT arguments before
 	// they are gathered, so a directory or URL listed in a file is
 	// expanded and de-duplicated like one on the command line
-	listed, fromProblem := e.fromInputs(from)
+	listed, fromProblem := e.fromInputs(from, pos)
 	if fromProblem != "" {
 		return c.failText(fromProblem)
 	}
@@ -198,14 +199,12 @@ func (e *env) lint(args []string) int {
 		return exitUsage
 	}
 	e.reportGather(empty)
-	if len(f.live.headers) > 0 && len(f.live.headerOrigins) == 0 {
-		// A file has no origin: nothing says where its headers may go, and
-		// its declared endpoints are whatever the file's author wrote.
-		for _, s := range sources {
-			if s.kind != srcRemote {
-				return c.fail("cli.live.header-origin-needed")
-			}
-		}
+	// A file has no origin, and a URL a --from list names is not one the
+	// user named: nothing says where headers may go for either, before
+	// anything is sent (core/discovery.CheckScope).
+	if err := discovery.CheckScope(f.live.headers, f.live.headerOrigins, anyFile(sources), len(e.listed) > 0); err != nil {
+		t, _ := credentialProblem(err)
+		return c.failText(e.catalogue().Render(t))
 	}
 	if f.fix {
 		// --fix rewrites files; standard input and URLs have no file to
@@ -536,13 +535,15 @@ func (e *env) writeLintText(w io.Writer, runs []lintRun, quiet bool) error {
 			continue
 		}
 		cols := columnsOf(r)
+		// no excerpt of what is not a card, secrets masked (lint.Result)
+		src := res.ExcerptSource()
 		for _, d := range res.Diagnostics {
 			fmt.Fprintf(&b, "%s: %s %s %s\n",
 				e.paint(ansiBold, place(r.in.name, cols, d)),
 				e.paint(severityStyle(d.Severity), e.severity(d.Severity)),
 				e.paint(ansiDim, d.Code), line(d.Message))
-			if res.Doc != nil && len(res.Doc.Src) > 0 && !check.Placeless(d) {
-				e.excerpt(&b, res.Doc, d.Range)
+			if len(src) > 0 && !check.Placeless(d) {
+				e.excerpt(&b, res.Doc, src, d.Range)
 			}
 			for _, f := range d.Fixes {
 				label := e.fixLabel(f)
@@ -632,8 +633,8 @@ const excerptRadius = 80
 // it. The marker is aligned by display width (tabs kept, East Asian wide
 // characters count two, escaped control characters their escape's width),
 // so it sits under the right characters in a terminal even on Chinese text.
-func (e *env) excerpt(b *strings.Builder, doc *jsonpos.Doc, r lint.Range) {
-	src := doc.Src
+// src is doc's source as excerpts show it (lint.Result.ExcerptSource).
+func (e *env) excerpt(b *strings.Builder, doc *jsonpos.Doc, src []byte, r lint.Range) {
 	ls, le := doc.LineBounds(r.Start.Line)
 	start := min(max(r.Start.Offset, ls), le)
 	end := le

@@ -138,6 +138,8 @@ func credentialProblem(err error) (i18n.Text, bool) {
 	switch {
 	case errors.Is(err, discovery.ErrHeaderOriginNeeded):
 		return i18n.T("cli.live.header-origin-needed"), true
+	case errors.Is(err, discovery.ErrHeaderOriginListed):
+		return i18n.T("cli.live.header-origin-listed"), true
 	case errors.As(err, &oe):
 		return i18n.T("cli.live.header-origin-value", jsonpos.QuoteClipped(oe.Value)), true
 	case errors.As(err, &he):

@@ -46,6 +46,9 @@ type env struct {
 	cat  *i18n.Catalogue // nil until catalogue() is first called
 	// companion is agentcard-a2a, once a command needed it (companion.go).
 	companion *companion.Client
+	// listed are the URLs and domains only a --from list named (from.go):
+	// their checks are check.Target.Listed.
+	listed map[string]bool
 }
 
 // s is the text of a catalogue id in the output's language.

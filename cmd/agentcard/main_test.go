@@ -409,8 +409,9 @@ func TestFieldsJSON(t *testing.T) {
 }
 
 func TestTextExcerptCJK(t *testing.T) {
-	// the caret must sit under the duplicate key, after two wide characters
-	out, _, _ := runCLI(t, `{"名字": "😀", "名字": 1}`, "lint", "-")
+	// the caret must sit under the duplicate key, after two wide
+	// characters ("name" makes it a card: what is not shows no excerpt)
+	out, _, _ := runCLI(t, `{"名字": "😀", "名字": 1, "name": "x"}`, "lint", "-")
 	want := "      | " + strings.Repeat(" ", 15) + "^~~~~~\n" // 名字 and 😀 are two columns wide each
 	// the column counts characters (byte 20 is character 13)
 	if !strings.Contains(out, "-:1:13: warning json-duplicate-key") || !strings.Contains(out, want) {

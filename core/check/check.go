@@ -48,6 +48,10 @@ type Target struct {
 	// result's input.
 	Name string
 	Body []byte
+	// Listed marks a URL that came from a list (the CLI's --from), not
+	// from the user: the caller's headers then go only to the origins
+	// named for them (discovery.NewListedCredentials).
+	Listed bool
 }
 
 // Options say what to check.
@@ -192,8 +196,9 @@ type runner struct {
 // Run checks one card (see the package comment). The error is a
 // *discovery.Error when the target is refused or its card could not be
 // fetched, a *LimitError when a limit refused the check, a
-// *discovery.HeaderError, *discovery.HeaderOriginError or
-// discovery.ErrHeaderOriginNeeded when the caller's headers are refused;
+// *discovery.HeaderError, *discovery.HeaderOriginError,
+// discovery.ErrHeaderOriginNeeded or discovery.ErrHeaderOriginListed when
+// the caller's headers are refused;
 // nothing was sent for a refused input.
 func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, error) {
 	if o.Policy.Timeout == 0 && o.Policy.MaxBody == 0 && o.Policy.MaxRequests == 0 {
@@ -216,7 +221,11 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 		}
 		named = u
 	}
-	creds, err := discovery.NewCredentials(o.Headers, named, o.HeaderOrigins)
+	newCreds := discovery.NewCredentials
+	if t.Listed && named != nil {
+		newCreds = discovery.NewListedCredentials
+	}
+	creds, err := newCreds(o.Headers, named, o.HeaderOrigins)
 	if err != nil {
 		return nil, err
 	}

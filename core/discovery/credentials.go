@@ -24,6 +24,10 @@ import (
 //   - for a card read from a file there is no origin: only to the origins
 //     the user names for them (the CLI's --header-origin), and never to a
 //     declared endpoint elsewhere (issue 16, B6);
+//   - a URL read from a list (the CLI's --from) was not named by the user
+//     either: whoever edits the list would choose where the headers go.
+//     Its card gets them only when its origin is one the user names for
+//     them, and then as a named origin's (issue 36, B22);
 //   - never to a key set (a jku is public) or to anything else.
 //
 // Header values are checked with CheckHeader before anything is sent; a
@@ -55,8 +59,12 @@ type Withheld struct {
 	Message string    `json:"message"`
 }
 
-// WithheldRedirect: the card's fetch went through another origin.
-const WithheldRedirect = "cross-origin-redirect"
+// Reasons of Withheld: the card's fetch went through another origin; the
+// card's URL came from a list and its origin is none the user named.
+const (
+	WithheldRedirect = "cross-origin-redirect"
+	WithheldListed   = "listed-origin-not-named"
+)
 
 // Localize renders the reason in cat's language.
 func (w *Withheld) Localize(cat *i18n.Catalogue) {
@@ -70,7 +78,26 @@ var (
 	// ErrHeaderOriginNeeded: headers for a card that has no origin (a
 	// file) without any origin named for them.
 	ErrHeaderOriginNeeded = errors.New("headers for a card read from a file need the origins they may go to")
+	// ErrHeaderOriginListed: headers for cards named by a list (the CLI's
+	// --from) without any origin named for them.
+	ErrHeaderOriginListed = errors.New("headers for cards named by a list need the origins they may go to")
 )
+
+// CheckScope is the credential rule for the inputs of one run, checked
+// before anything is sent: headers for a card without an origin the user
+// named, a file (file) or a URL read from a list (listed), need origins
+// named for them. NewCredentials applies it to each check again.
+func CheckScope(headers Header, origins []string, file, listed bool) error {
+	switch {
+	case len(headers) == 0 || len(origins) > 0:
+		return nil
+	case file:
+		return ErrHeaderOriginNeeded
+	case listed:
+		return ErrHeaderOriginListed
+	}
+	return nil
+}
 
 // HeaderOriginError is an origin named for the headers that is not an
 // http(s) origin.
@@ -112,9 +139,32 @@ func NewCredentials(headers Header, named *url.URL, origins []string) (*Credenti
 		if c.named != "" {
 			c.allowed[c.named] = true
 		}
-	} else if len(c.headers) > 0 && len(origins) == 0 {
-		return nil, ErrHeaderOriginNeeded
+	} else if err := CheckScope(c.headers, origins, true, false); err != nil {
+		return nil, err
 	}
+	return c, nil
+}
+
+// NewListedCredentials is NewCredentials for a card whose URL named came
+// from a list rather than from the user: origins are required with
+// headers (ErrHeaderOriginListed), and the card is treated as named only
+// when its origin is one of them; otherwise the headers go nowhere in
+// this check, and Withheld says why.
+func NewListedCredentials(headers Header, named *url.URL, origins []string) (*Credentials, error) {
+	if err := CheckScope(headers, origins, false, true); err != nil {
+		return nil, err
+	}
+	c, err := NewCredentials(headers, named, origins)
+	if err != nil || !c.Any() || named == nil {
+		return c, err
+	}
+	for _, o := range origins {
+		if u, ok := ParseTarget(o); ok && hosts.Origin(u) == c.named {
+			return c, nil
+		}
+	}
+	t := i18n.T("msg.credentials.withheld.listed", c.named)
+	c.withheld = &Withheld{Reason: WithheldListed, To: c.named, Text: t, Message: i18n.EnglishCatalogue().Render(t)}
 	return c, nil
 }
 

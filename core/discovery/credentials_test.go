@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -165,5 +166,56 @@ func TestB3HeaderValues(t *testing.T) {
 	var he *HeaderError
 	if _, err := NewCredentials(http.Header{"Authorization": {"Bearer sécret"}}, mustURL(t, "https://a.example/"), nil); !errors.As(err, &he) || he.Problem != HeaderBadValue || he.Name != "Authorization" {
 		t.Errorf("NewCredentials with obs-text: %v", err)
+	}
+}
+
+// TestB22ListedCardHeaders: a card URL read from a list (lint --from) is
+// not one the user named: headers need --header-origin, and reach the
+// listed card only when its origin is one of those (issue 36, B22: the
+// headers went to every origin a list edited in a pull request named).
+func TestB22ListedCardHeaders(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		headers      http.Header
+		origins      []string
+		file, listed bool
+		want         error
+	}{
+		{"a file without origins", bearer, nil, true, false, ErrHeaderOriginNeeded},
+		{"a list without origins", bearer, nil, false, true, ErrHeaderOriginListed},
+		{"both", bearer, nil, true, true, ErrHeaderOriginNeeded},
+		{"a list with an origin", bearer, []string{"https://a.example"}, false, true, nil},
+		{"a list without headers", nil, nil, false, true, nil},
+		{"URLs the user wrote", bearer, nil, false, false, nil},
+	} {
+		if err := CheckScope(Header(c.headers), c.origins, c.file, c.listed); !errors.Is(err, c.want) || (err == nil) != (c.want == nil) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+	}
+	listed := mustURL(t, "https://registry-entry.example/.well-known/agent-card.json")
+	if _, err := NewListedCredentials(bearer, listed, nil); !errors.Is(err, ErrHeaderOriginListed) {
+		t.Fatalf("listed without origins: %v", err)
+	}
+	// an origin the user named: the listed card is the named one's
+	c, err := NewListedCredentials(bearer, listed, []string{"https://registry-entry.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.For(listed) == nil || c.Withheld() != nil {
+		t.Errorf("the origin named got no headers (withheld %+v)", c.Withheld())
+	}
+	// another origin: nothing, anywhere, and the answer says why
+	c, err = NewListedCredentials(bearer, listed, []string{"https://agent.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.AllowDeclared([]string{"https://agent.example.com/a2a"})
+	for _, u := range []string{listed.String(), "https://agent.example.com/a2a", "https://agent.example.com/"} {
+		if c.For(mustURL(t, u)) != nil {
+			t.Errorf("%s got the headers of a card the list named", u)
+		}
+	}
+	if w := c.Withheld(); w == nil || w.Reason != WithheldListed || !strings.HasPrefix(w.To, "https://registry-entry.example") || w.Text.ID != "msg.credentials.withheld.listed" {
+		t.Errorf("withheld %+v", w)
 	}
 }

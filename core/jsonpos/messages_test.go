@@ -49,7 +49,11 @@ var messageCases = []struct {
 	{name: "unclosed array", in: `{"a": [1`, code: CodeTruncated, id: "msg.json-truncated.array", args: []any{Position{Line: 1, Column: 7, Offset: 6}}},
 	{name: "mismatched closer", in: `{"a": [1}`, code: CodeSyntax, id: "msg.json-syntax.mismatched-array", args: []any{Position{Line: 1, Column: 7, Offset: 6}}},
 	{name: "missing colon", in: `{"a" 1}`, code: CodeSyntax, id: "msg.json-syntax.expected-colon", args: []any{`"a"`, `"1}"`}},
-	{name: "not an object", in: "hello world\nmore", code: CodeSyntax, id: "msg.json-syntax.not-object", args: []any{`"hello world"`}},
+	{name: "not an object", in: "hello world\nmore", code: CodeSyntax, id: "msg.json-syntax.not-object", args: []any{`"hell…"`}},
+	// what is no JSON at all may be a .env named by mistake: four
+	// characters of it, never its first line (issue 36, B22)
+	{name: "not an object, a secret", in: "API_TOKEN=ghp_SUPERSECRET1234567890abcdef\n", code: CodeSyntax, id: "msg.json-syntax.not-object", args: []any{`"API_…"`}},
+	{name: "leading text, a secret", in: "TOKEN=ghp_SUPERSECRET1234567890abcdef {}", code: CodeLeadingText, id: "msg.json-leading-text", args: []any{`"TOKE…"`}, fix: i18n.T("fix.delete-leading-text")},
 	{name: "a byte that is not UTF-8 where a value starts", in: "[\xff]", code: CodeSyntax, id: "msg.json-syntax.expected-value",
 		args: []any{i18n.T("phrase.json.byte", 0xFF)}},
 	{name: "invalid UTF-8 run", in: "[\"\xff\xfe\"]", code: CodeInvalidUTF8, id: "msg.json-invalid-utf8", args: []any{2, 0xFF}},

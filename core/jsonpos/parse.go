@@ -133,13 +133,13 @@ func (p *parser) leadingText() {
 	}
 	brace := bytes.IndexByte(src[start:], '{')
 	if brace < 0 {
-		p.problem(CodeSyntax, start, min(len(src), start+1), "msg.json-syntax.not-object", describe(src[start:]))
+		p.problem(CodeSyntax, start, min(len(src), start+1), "msg.json-syntax.not-object", describeHead(src[start:]))
 		p.i = len(src)
 		return
 	}
 	end := start + brace
 	p.problemFix(CodeLeadingText, start, end, fix(i18n.T("fix.delete-leading-text"), p.d.Edit(start, end, "")),
-		"msg.json-leading-text", describe(src[start:end]))
+		"msg.json-leading-text", describeHead(src[start:end]))
 	p.i = end
 }
 

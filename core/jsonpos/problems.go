@@ -188,7 +188,18 @@ func (p *parser) summarize() {
 // say "but found …": the first line's text quoted (shortened to 24
 // characters), or a phrase for the end of the document, a line break or a
 // byte that is not UTF-8.
-func describe(b []byte) any {
+func describe(b []byte) any { return describeN(b, 24) }
+
+// describeHead is describe for the text before, or instead of, the
+// document's JSON, clipped to its first four characters: that text is no
+// card's and may be whatever a path named by mistake holds, such as a
+// .env's first line (issue 36, B22). Four are enough to tell front
+// matter, a code fence or a log line, and are what credential-in-card
+// shows of a secret.
+func describeHead(b []byte) any { return describeN(b, 4) }
+
+// describeN is describe quoting at most n characters.
+func describeN(b []byte, n int) any {
 	if len(b) == 0 {
 		return i18n.Phrase("phrase.json.end-of-document")
 	}
@@ -204,9 +215,9 @@ func describe(b []byte) any {
 	if i := strings.IndexAny(line, "\r\n"); i >= 0 {
 		line = line[:i]
 	}
-	if utf8.RuneCountInString(line) > 24 {
+	if utf8.RuneCountInString(line) > n {
 		rs := []rune(line)
-		line = string(rs[:24]) + "…"
+		line = string(rs[:n]) + "…"
 	}
 	if line == "" {
 		return i18n.Phrase("phrase.json.line-break")

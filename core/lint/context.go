@@ -52,6 +52,11 @@ type Context struct {
 	stopped   bool
 	stopAt    Diagnostic
 	scratch   Diagnostic
+
+	// secrets are the source bytes excerpts mask (walkCredentials);
+	// secretsScanned says the walk ran.
+	secrets        []span
+	secretsScanned bool
 }
 
 // contexts keeps the per-run maps of finished runs (URL and host

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"encoding/base64"
 	"net/url"
 	"strings"
@@ -383,20 +384,28 @@ func urlWithPassword(s string) string {
 // maskSecret shows at most four characters of a secret (after an auth
 // scheme word, which is not secret) and its length in characters.
 func maskSecret(s string) i18n.Text {
-	prefix := ""
+	return i18n.T("phrase.masked-secret", strings.TrimSuffix(quote(shownOfSecret(s)), `"`)+`…"`, utf8.RuneCountInString(s))
+}
+
+// shownOfSecret is the start of secret s that messages and excerpts show:
+// an auth scheme word and the spaces after it, then at most four
+// characters.
+func shownOfSecret(s string) string {
 	rest := s
 	for _, w := range []string{"Bearer ", "bearer ", "BEARER ", "Basic ", "basic ", "Token ", "token "} {
 		if strings.HasPrefix(s, w) {
-			prefix, rest = w, strings.TrimLeft(s[len(w):], " ")
+			rest = strings.TrimLeft(s[len(w):], " ")
 			break
 		}
 	}
-	r := []rune(rest)
-	shown := rest
-	if len(r) > 4 {
-		shown = string(r[:4])
+	shown, runes := len(s)-len(rest), 0
+	for i := range rest {
+		if runes == 4 {
+			return s[:shown+i]
+		}
+		runes++
 	}
-	return i18n.T("phrase.masked-secret", strings.TrimSuffix(quote(prefix+shown), `"`)+`…"`, utf8.RuneCountInString(s))
+	return s
 }
 
 // inCatalogue reports whether name is a member name of the card format.
@@ -406,6 +415,34 @@ func inCatalogue(secret map[string]bool, name string) bool {
 }
 
 func checkCredentials(c *Context) {
+	walkCredentials(c, func(n *jsonpos.Node, f credentialFinding, secretKey bool) {
+		catalogueSecret := catalogueSecret()
+		// where: the member's name, with its pointer below the top level,
+		// or the pointer of an array element
+		var where any = n.BoundedPointer()
+		if n.IsMember() {
+			where = quote(n.Key)
+			if n.Parent.Parent != nil {
+				where = i18n.T("phrase.member-at", quote(n.Key), n.BoundedPointer())
+			}
+		}
+		id := "msg.credential-in-card"
+		if !f.whole {
+			id = "msg.credential-in-card.inside"
+		}
+		d := c.Report(n, id, where, f.what, maskSecret(f.secret))
+		if n.IsMember() && (secretKey || (f.whole && !inCatalogue(catalogueSecret, n.Key))) {
+			d.WithFix("fix.remove-credential", c.RemoveMember(n))
+		}
+	})
+}
+
+// walkCredentials calls found for every string of the card that holds a
+// credential, after noting the secret's bytes in the source for the
+// excerpts to mask (c.secrets), whether or not the finding is kept under
+// the caps: another finding's excerpt may show the same line.
+func walkCredentials(c *Context, found func(n *jsonpos.Node, f credentialFinding, secretKey bool)) {
+	c.secretsScanned = true
 	catalogueSecret := catalogueSecret()
 	var secretKeys map[string]bool // other member names → secretName, once per name and run
 	c.Root.Walk(func(n *jsonpos.Node) bool {
@@ -432,23 +469,28 @@ func checkCredentials(c *Context) {
 		if !ok {
 			return true
 		}
-		// where: the member's name, with its pointer below the top level,
-		// or the pointer of an array element
-		var where any = n.BoundedPointer()
-		if n.IsMember() {
-			where = quote(n.Key)
-			if n.Parent.Parent != nil {
-				where = i18n.T("phrase.member-at", quote(n.Key), n.BoundedPointer())
-			}
-		}
-		id := "msg.credential-in-card"
-		if !f.whole {
-			id = "msg.credential-in-card.inside"
-		}
-		d := c.Report(n, id, where, f.what, maskSecret(f.secret))
-		if n.IsMember() && (secretKey || (f.whole && !inCatalogue(catalogueSecret, n.Key))) {
-			d.WithFix("fix.remove-credential", c.RemoveMember(n))
+		c.secrets = append(c.secrets, secretSpan(c.Doc.Src, n, f.secret))
+		if found != nil {
+			found(n, f, secretKey)
 		}
 		return true
 	})
+}
+
+// secretSpan is the part of string node n's source that excerpts mask:
+// the secret's bytes after the characters maskSecret shows. A string
+// written with escapes is masked whole (its source does not hold the
+// secret's bytes as they are), quotes aside.
+func secretSpan(src []byte, n *jsonpos.Node, secret string) span {
+	from, to := n.Start, n.End
+	if to-from >= 2 && (src[from] == '"' || src[from] == '\'') && src[to-1] == src[from] {
+		from, to = from+1, to-1
+	} else if to > from && (src[from] == '"' || src[from] == '\'') {
+		from++ // an unterminated string
+	}
+	raw := src[from:to]
+	if i := bytes.Index(raw, []byte(secret)); i >= 0 && bytes.IndexByte(raw, '\\') < 0 {
+		return span{from + i + len(shownOfSecret(secret)), from + i + len(secret)}
+	}
+	return span{from, to}
 }

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"reflect"
 
 	"github.com/agentcard/agentcard/core/card"
@@ -156,5 +157,95 @@ func TestCatalogueSecret(t *testing.T) {
 	got := catalogueSecret()
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("catalogueSecret has %d names, card.Fields %d", len(got), len(want))
+	}
+}
+
+// TestExcerptSource: every secret credential-in-card finds is masked in
+// the source excerpts are cut from, after the characters its message
+// shows, with offsets kept (issue 36, B23: the excerpt under the masked
+// message showed it whole); an input that is not a card gives no
+// excerpt source at all (B22: the first line of a .env).
+func TestExcerptSource(t *testing.T) {
+	card := func(members string) string {
+		return `{"name": "X", "description": "A card.", "version": "1.0.0", ` + members + `}`
+	}
+	for _, c := range []struct {
+		name, src string
+		// secrets must not appear; shown must
+		secrets, shown []string
+		none           bool // no excerpt source
+	}{
+		{name: "inside a description", src: card(`"skills": [{"id": "a", "name": "A", "description": "Use key ` + fakeStripe + ` now", "tags": ["t"]}]`),
+			secrets: []string{fakeStripe, fakeStripe[:5]}, shown: []string{`"Use key sk_l***`, `*** now"`}},
+		{name: "whole value, two on a line", src: card(`"apiKey": "` + fakeGitHub + `", "token": "Bearer ` + fakeJWT + `"`),
+			secrets: []string{fakeGitHub, fakeJWT, "ghp_a"}, shown: []string{`"ghp_****`, `"Bearer eyJh****`}},
+		{name: "escaped: masked whole", src: card(`"apiKey": "\u0067hp_` + fakeGitHub[4:] + `"`),
+			secrets: []string{fakeGitHub[4:]}, shown: []string{`"apiKey": "****`}},
+		{name: "no secret: the source itself", src: card(`"skills": []`)},
+		{name: "not JSON", src: "API_TOKEN=" + fakeGitHub + "\n", none: true},
+		{name: "JSON, not an object", src: `"` + fakeGitHub + `"`, none: true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := Lint([]byte(c.src), Options{})
+			got := res.ExcerptSource()
+			if c.none {
+				if got != nil {
+					t.Errorf("an excerpt source for what is not a card: %q", got)
+				}
+				return
+			}
+			if len(got) != len(c.src) || strings.Count(string(got), "\n") != strings.Count(c.src, "\n") {
+				t.Fatalf("length or lines changed: %q", got)
+			}
+			for _, s := range c.secrets {
+				if strings.Contains(string(got), s) {
+					t.Errorf("%q still in %q", s[:min(len(s), 8)], got)
+				}
+			}
+			for _, s := range c.shown {
+				if !strings.Contains(string(got), s) {
+					t.Errorf("%q not in %q", s, got)
+				}
+			}
+			if len(c.secrets) == 0 && string(got) != c.src {
+				t.Errorf("changed without a secret: %q", got)
+			}
+			if string(res.Doc.Src) != c.src {
+				t.Error("the document's own source was changed")
+			}
+		})
+	}
+}
+
+// TestExcerptSourceStoppedRun: a run stopped by MaxFindings before the
+// credential rule still masks the card's secrets in the excerpt source
+// (another finding's excerpt could show their line).
+func TestExcerptSourceStoppedRun(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"name": "X", "description": "A card with many schemes.", "version": "1.0.0",
+"supportedInterfaces": [{"url": "https://agent.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+"capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"], "skills": [],
+"securitySchemes": {`)
+	for i := range 60 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"s%d": {"apiKeySecurityScheme": {"location": "header", "name": "X-Key"`, i)
+		for j := range 25 {
+			fmt.Fprintf(&b, `, "extra%d": %d`, j, j)
+		}
+		b.WriteString(`}}`)
+	}
+	b.WriteString(`}, "documentationUrl": "https://docs.example.com/?token=` + fakeGitHub + `"}`)
+	res := Lint([]byte(b.String()), Options{})
+	codes := map[string]int{}
+	for _, d := range res.Diagnostics {
+		codes[d.Code]++
+	}
+	if codes["too-many-findings"] != 1 || codes[codeCredential] != 0 {
+		t.Fatalf("the run did not stop before the credential rule: %v", codes)
+	}
+	if got := res.ExcerptSource(); got == nil || strings.Contains(string(got), fakeGitHub) || !strings.Contains(string(got), "token=ghp_****") {
+		t.Error("the secret is not masked")
 	}
 }

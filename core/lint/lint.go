@@ -5,6 +5,7 @@
 package lint
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -137,6 +138,43 @@ type Result struct {
 	Doc *jsonpos.Doc `json:"-"`
 	// Detection carries what era detection saw (the not-a-card guess).
 	Detection card.Detection `json:"-"`
+	// secrets are the bytes of Doc.Src that ExcerptSource masks.
+	secrets []span
+}
+
+// span is a byte range [start, end) of a source.
+type span struct{ start, end int }
+
+// ExcerptSource is Doc.Src as every source excerpt shows it, the CLI's
+// text output and the report's alike, so that what an excerpt may show
+// is decided here once:
+//
+//   - nil, no excerpt at all, for an input that is not a card: not a JSON
+//     object (the first line of a .env named by mistake, or by a --from
+//     list, is no card's and may hold a secret: issue 36, B22), or an
+//     object detected as something else than a card;
+//   - else the source with every secret credential-in-card found masked,
+//     its bytes after the characters the finding's message shows turned
+//     into '*' (B23: the message masked it, the excerpt under it and the
+//     excerpts of other findings on its line did not). The length stays,
+//     so every offset, line and column of the findings still applies.
+//
+// The masked copy is made only when there is a secret.
+func (r *Result) ExcerptSource() []byte {
+	if r == nil || r.Doc == nil || r.Doc.Root == nil || r.Doc.Root.Kind != jsonpos.Object || r.Detection.Era == card.EraNotCard {
+		return nil
+	}
+	src := r.Doc.Src
+	if len(r.secrets) == 0 {
+		return src
+	}
+	out := bytes.Clone(src)
+	for _, s := range r.secrets {
+		for i := max(s.start, 0); i < min(s.end, len(out)); i++ {
+			out[i] = '*'
+		}
+	}
+	return out
 }
 
 // Valid reports whether the result has no error-severity finding.
@@ -331,6 +369,12 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 			}
 		}
 	}
+	if !ctx.secretsScanned && doc.Root != nil && doc.Root.Kind == jsonpos.Object && det.Era != card.EraNotCard {
+		// the run stopped before the credential rule (too many findings):
+		// its secrets are masked all the same
+		walkCredentials(ctx, nil)
+	}
+	res.secrets = ctx.secrets
 	ctx.summarize()
 	ctx.rule = nil
 	res.Diagnostics = dropSuperseded(ctx.diags)

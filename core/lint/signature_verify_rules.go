@@ -18,7 +18,8 @@ const (
 	// set the card's own origin publishes (no key was supplied);
 	// CodeSignatureUntrusted a card that the keys the operator supplied do
 	// not verify; CodeSignatureUnverifiable a signature no verifier may
-	// accept (HMAC, an unknown alg, an unknown crit, B7);
+	// accept (HMAC, an unknown alg, an unknown crit, B7), which lint
+	// reports itself from the protected header (signatures.go), offline;
 	// CodeSignatureUnchecked signatures the work budget or the count left
 	// unchecked (B2).
 	CodeSignatureSelfPublished = "signature-self-published"
@@ -73,13 +74,6 @@ func signatureVerifyRules() []*Rule {
 			Spec:        "§8.4.3",
 			Bad:         "key: {\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"kid\":\"ours\",\"x\":\"…\"} (agentcard lint --key ours.jwk)\nsignatures[0]: {\"alg\":\"EdDSA\",\"kid\":\"attacker\",\"jku\":\"https://agent.example.com/jwks.json\"}\n\nno signature of the card verifies with the 1 key you supplied",
 			Good:        sigVerifyKey + "verified: EdDSA with key \"card-key-1\" from the supplied keys, over the specification's canonical form"},
-		&Rule{Code: CodeSignatureUnverifiable, Severity: Error, Topic: "signatures", External: true, EmittedBy: BySignature,
-			Title:       "The signature cannot be verified by anyone",
-			Explanation: "The signature's protected header asks for something no verifier may accept: an HMAC algorithm (HS256, HS384, HS512), whose key is a shared secret, so anyone able to check the signature could also forge it; an algorithm that is not a JWS signature algorithm; or a crit member naming header extensions, which RFC 7515 requires a verifier to refuse unless it implements them. RFC 7515 §4.1.11 (for crit) and §8.4.3, which verifies with a public key, leave a client that verifies signatures no way to accept it.",
-			HowToFix:    "Sign the card with an asymmetric key (ES256, EdDSA or RS256) and leave crit out of the protected header (`agentcard sign --key private.jwk card.json` does both).",
-			Spec:        "§8.4.2, §8.4.3",
-			Bad:         "signatures[0]: {\"alg\":\"HS256\",\"kid\":\"card-key-1\",\"typ\":\"JOSE\"}\n\nsignature 0 uses \"HS256\", a shared-secret (HMAC) algorithm",
-			Good:        "signatures[0]: {\"alg\":\"ES256\",\"kid\":\"card-key-1\",\"typ\":\"JOSE\"}"},
 		&Rule{Code: CodeSignatureUnchecked, Severity: Warning, Topic: "signatures", External: true, EmittedBy: BySignature,
 			Title:       "Signatures left unchecked",
 			Explanation: "Not every signature was checked: one check verifies at most 16 signatures and spends a bounded amount of work on them (each key's size and each byte hashed count), so that no card can make the checker compute for long. A card over the bound was built to be expensive, or carries far more signatures and larger keys than key rotation needs.",

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"encoding/base64"
+	"slices"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/i18n"
@@ -64,6 +65,18 @@ func signatureRules() []*Rule {
 			Bad:         sigExample(b64(`{"alg":"none","kid":"card-key-1","typ":"JOSE"}`), exampleSignature),
 			Good:        sigExample(exampleProtected, exampleSignature),
 			Check:       checkSigAlgNone},
+		// Reported here from the protected header, like alg none, so that
+		// an offline lint (no --key, no --probe) and the playground show
+		// it too (issue 36, N12); the verifier repeats the verdict for
+		// its report but adds no finding (core/signature codeOf).
+		&Rule{Code: CodeSignatureUnverifiable, Severity: Error, Topic: "signatures",
+			Title:       "The signature cannot be verified by anyone",
+			Explanation: "The signature's protected header asks for something no verifier may accept: an HMAC algorithm (HS256, HS384, HS512), whose key is a shared secret, so anyone able to check the signature could also forge it; an algorithm that is not a JWS signature algorithm; or a crit member naming header extensions, which RFC 7515 requires a verifier to refuse unless it implements them. RFC 7515 §4.1.11 (for crit) and §8.4.3, which verifies with a public key, leave a client that verifies signatures no way to accept it.",
+			HowToFix:    "Sign the card with an asymmetric key (ES256, EdDSA or RS256) and leave crit out of the protected header (`agentcard sign --key private.jwk card.json` does both).",
+			Spec:        "§8.4.2, §8.4.3",
+			Bad:         sigExample(b64(`{"alg":"HS256","kid":"card-key-1","typ":"JOSE"}`), exampleSignature),
+			Good:        sigExample(exampleProtected, exampleSignature),
+			Check:       checkSigUnverifiable},
 		&Rule{Code: codeSigTyp, Severity: Warning, Topic: "signatures", Title: "Protected header typ is not JOSE",
 			Explanation: "§8.4.2 says the protected header's typ SHOULD be \"JOSE\" (in JOSE terms that value names the compact serialization, RFC 7515 §4.1.9). a2a-js 1.0.1's verifier rejects every signature whose protected header has no typ, so a missing typ is a warning; another value (\"JWT\", \"application/json\") is accepted by a2a-js but suggests the card was signed with a token library in the wrong mode.",
 			HowToFix:    "Set `typ` to \"JOSE\" in the protected header and sign the card again.",
@@ -278,6 +291,44 @@ func checkSigAlgNone(c *Context) {
 	for _, p := range signatureParts(c) {
 		if alg, ok := p.Header["alg"].(string); ok && strings.EqualFold(strings.TrimSpace(alg), "none") {
 			c.Report(p.Protected, "msg.signature-alg-none", p.Protected.Parent.Index, quote(alg))
+		}
+	}
+}
+
+// SignatureAlgorithms are the JWS algorithms a card signature may use
+// and core/signature verifies (RFC 7518 §3, RFC 8037): its table of
+// algorithms is checked against this list.
+func SignatureAlgorithms() []string {
+	return []string{"ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA"}
+}
+
+// IsHMACAlg recognizes the symmetric algorithms (HS256 …) by name: their
+// key is a shared secret, so anyone able to verify could also forge.
+func IsHMACAlg(alg string) bool { return strings.HasPrefix(strings.ToUpper(alg), "HS") }
+
+// checkSigUnverifiable reports what core/signature's verifier refuses
+// from the protected header alone, in its order: an HMAC alg, an alg it
+// does not support, then any crit. alg none and a missing alg are other
+// rules' (signature-alg-none, signature-header-incomplete).
+func checkSigUnverifiable(c *Context) {
+	for _, p := range signatureParts(c) {
+		if p.Header == nil {
+			continue
+		}
+		alg, ok := p.Header["alg"].(string)
+		if !ok || alg == "" || strings.EqualFold(strings.TrimSpace(alg), "none") {
+			continue
+		}
+		i := p.Protected.Parent.Index
+		switch {
+		case IsHMACAlg(alg):
+			c.Report(p.Protected, "msg.signature-unverifiable.hmac", i, quote(alg))
+		case !slices.Contains(SignatureAlgorithms(), alg):
+			c.Report(p.Protected, "msg.signature-unverifiable.unsupported", i, quote(alg))
+		default:
+			if crit, has := p.Header["crit"]; has {
+				c.Report(p.Protected, "msg.signature-unverifiable.crit", i, jsonText(crit))
+			}
 		}
 	}
 }

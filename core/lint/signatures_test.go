@@ -82,6 +82,29 @@ func TestSignatureAlgNone(t *testing.T) {
 	})
 }
 
+// TestSignatureUnverifiable: an HMAC alg, an alg no verifier here
+// supports and any crit are found offline, from the protected header
+// alone, as alg none is (issue 36, N12: lint without --key or --probe
+// said nothing and exited 0).
+func TestSignatureUnverifiable(t *testing.T) {
+	const code = CodeSignatureUnverifiable
+	runTopicCases(t, []topicCase{
+		{name: "HS256", code: code, want: 1, sev: Error, doc: withHeader(`{"alg":"HS256","kid":"k1","typ":"JOSE"}`),
+			id: "msg.signature-unverifiable.hmac", args: []any{0, `"HS256"`}},
+		{name: "hs512", code: code, want: 1, doc: withHeader(`{"alg":"hs512","kid":"k1","typ":"JOSE"}`), id: "msg.signature-unverifiable.hmac"},
+		{name: "ES256K", code: code, want: 1, doc: withHeader(`{"alg":"ES256K","kid":"k1","typ":"JOSE"}`),
+			id: "msg.signature-unverifiable.unsupported", args: []any{0, `"ES256K"`}},
+		{name: "lower-case es256", code: code, want: 1, doc: withHeader(`{"alg":"es256","kid":"k1","typ":"JOSE"}`), id: "msg.signature-unverifiable.unsupported"},
+		{name: "crit", code: code, want: 1, doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JOSE","crit":["exp"]}`),
+			id: "msg.signature-unverifiable.crit", args: []any{0, `["exp"]`}},
+		{name: "empty crit", code: code, want: 1, doc: withHeader(`{"alg":"EdDSA","kid":"k1","typ":"JOSE","crit":[]}`), id: "msg.signature-unverifiable.crit"},
+		{name: "none is signature-alg-none's", code: code, want: 0, doc: withHeader(`{"alg":"none","kid":"k1","typ":"JOSE"}`)},
+		{name: "no alg is signature-header-incomplete's", code: code, want: 0, doc: withHeader(`{"kid":"k1","typ":"JOSE"}`)},
+		{name: "ES256", code: code, want: 0, doc: sigExample(exampleProtected, exampleSignature)},
+		{name: "PS512", code: code, want: 0, doc: withHeader(`{"alg":"PS512","kid":"k1","typ":"JOSE"}`)},
+	})
+}
+
 func TestSignatureTyp(t *testing.T) {
 	runTopicCases(t, []topicCase{
 		{name: "JWT", code: codeSigTyp, want: 1, sev: Warning, doc: withHeader(`{"alg":"ES256","kid":"k1","typ":"JWT"}`), id: "msg.signature-typ", args: []any{`"JWT"`}},

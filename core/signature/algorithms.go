@@ -2,7 +2,8 @@ package signature
 
 import (
 	"crypto"
-	"strings"
+
+	"github.com/agentcard/agentcard/core/lint"
 )
 
 // family groups the JWS algorithms (RFC 7518 §3, RFC 8037) by key type.
@@ -37,10 +38,10 @@ var algorithms = map[string]algorithm{
 	"EdDSA": {famEdDSA, 0, ""},
 }
 
-// Algorithms lists the algorithms Verify and Sign support.
-func Algorithms() []string {
-	return []string{"ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA"}
-}
+// Algorithms lists the algorithms Verify and Sign support: lint's list,
+// which its signature-unverifiable rule reads without verifying
+// (TestAlgorithmsAreLints holds the table above to it).
+func Algorithms() []string { return lint.SignatureAlgorithms() }
 
 // isHMAC recognizes the symmetric algorithms (HS256 …), refused by name.
-func isHMAC(alg string) bool { return strings.HasPrefix(strings.ToUpper(alg), "HS") }
+func isHMAC(alg string) bool { return lint.IsHMACAlg(alg) }

@@ -6,12 +6,12 @@ import (
 	"github.com/agentcard/agentcard/core/lint"
 )
 
-// codeOf is the rule a verification result is a finding of. alg "none"
-// and the malformed shapes repeat what the shape rules report
-// (signature-alg-none, signature-protected-invalid, signature-encoding,
-// signature-header-incomplete), so they add none; an HMAC or unknown
-// alg and an unknown crit have no shape rule and are
-// signature-unverifiable (issue 16, B7).
+// codeOf is the rule a verification result is a finding of. A refused
+// alg and the malformed shapes repeat what lint's shape rules report from
+// the card alone (signature-alg-none, signature-unverifiable for an HMAC
+// or unknown alg and any crit, signature-protected-invalid,
+// signature-encoding, signature-header-incomplete), so they add none:
+// lint reports them offline too (issue 36, N12), and once.
 func codeOf(r Result) string {
 	switch r.Outcome {
 	case Verified:
@@ -24,14 +24,6 @@ func codeOf(r Result) string {
 		return lint.CodeSignatureKeyUnavailable
 	case NotChecked:
 		return lint.CodeSignatureUnchecked
-	case AlgRefused:
-		if r.Text.ID != "msg.signature-alg-refused.none" {
-			return lint.CodeSignatureUnverifiable
-		}
-	case Malformed:
-		if r.Text.ID == "msg.signature-malformed.crit" {
-			return lint.CodeSignatureUnverifiable
-		}
 	}
 	return ""
 }

@@ -107,8 +107,9 @@ func TestSelfPublished(t *testing.T) {
 
 // TestB7Unverifiable: an HMAC alg, an alg that is not a JWS signature
 // algorithm and a crit header are error findings (signature-unverifiable);
-// they gave no finding at all. alg none is the shape rule's
-// (signature-alg-none), not repeated.
+// they gave no finding at all. lint reports them from the card alone,
+// like alg none (signature-alg-none), and the verifier's verdict does not
+// repeat them: a card checked with keys has each finding once.
 func TestB7Unverifiable(t *testing.T) {
 	card := readFile(t, "testdata/card.json")
 	payload, _ := Canonical(card)
@@ -123,6 +124,9 @@ func TestB7Unverifiable(t *testing.T) {
 		signed := withSignatures(t, card, jws(t, header, payload, "", nil))
 		rep := mustVerify(t, signed, Options{Keys: keySet(t, "k1", testKey(t, "ES256"))})
 		got := findingCodes(t, signed, rep)
+		for _, d := range lint.Lint(signed, lint.Options{}).Diagnostics {
+			got[d.Code]++
+		}
 		if want == "" && got[lint.CodeSignatureUnverifiable] != 0 || want != "" && got[want] != 1 {
 			t.Errorf("%s: %v", header, got)
 		}
@@ -208,5 +212,20 @@ func TestWorkBudget(t *testing.T) {
 	}
 	if rep := mustVerify(t, signed, Options{Keys: keys}); rep.Work == 0 || rep.Work > DefaultMaxWork {
 		t.Errorf("default budget: work %d", rep.Work)
+	}
+}
+
+// TestAlgorithmsAreLints: the verifier's table of algorithms holds
+// exactly the names lint's signature-unverifiable rule accepts, so the
+// rule refuses offline what the verifier refuses.
+func TestAlgorithmsAreLints(t *testing.T) {
+	names := lint.SignatureAlgorithms()
+	if len(names) != len(algorithms) {
+		t.Errorf("lint lists %d algorithms, the verifier has %d", len(names), len(algorithms))
+	}
+	for _, n := range names {
+		if algorithms[n].fam == 0 {
+			t.Errorf("%s: in lint's list, not in the verifier's table", n)
+		}
 	}
 }
