@@ -65,7 +65,7 @@ func signatureRules() []*Rule {
 			Good:        sigExample(exampleProtected, exampleSignature),
 			Check:       checkSigAlgNone},
 		&Rule{Code: codeSigTyp, Severity: Warning, Topic: "signatures", Title: "Protected header typ is not JOSE",
-			Explanation: "§8.4.2 says the protected header's typ SHOULD be \"JOSE\" (in JOSE terms that value names the compact serialization, RFC 7515 §4.1.9). a2a-js 1.0.1's verifier rejects every signature whose protected header has no typ, so a missing typ is a warning; another value (\"JWT\", \"application/json\") is accepted by a2a-js but suggests the card was signed with a token library in the wrong mode.",
+			Explanation: "§8.4.2 says the protected header's typ SHOULD be \"JOSE\" (in JOSE terms that value names the compact serialization, RFC 7515 §4.1.9). a2a-js 1.3.0's verifier rejects every signature whose protected header has no typ, so a missing typ is a warning; another value (\"JWT\", \"application/json\") is accepted by a2a-js but suggests the card was signed with a token library in the wrong mode.",
 			HowToFix:    "Set `typ` to \"JOSE\" in the protected header and sign the card again.",
 			Bad:         sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JWT"}`), exampleSignature),
 			Good:        sigExample(exampleProtected, exampleSignature),

@@ -24,7 +24,7 @@ type Claim struct {
 // package initialisation.
 func Claims() []Claim {
 	return []Claim{
-		goClaim("go.scopes-bare-list", "a2a-go v2.3.1's card parser refuses securityRequirements scopes written as {\"list\": [...]} and reads a bare list"),
+		goClaim("go.scopes-bare-list", "a2a-go v2.4.0's card parser refuses securityRequirements scopes written as {\"list\": [...]} and reads a bare list"),
 		goClaim("go.scopes-parser-workaround", "a resolver CardParser that decodes with protojson into a2apb/v1.AgentCard and converts with pbconv.FromProtoAgentCard reads the specification's shape"),
 		goClaim("go.binding-exact", "a2a-go matches protocolBinding with its transports exactly: jsonrpc, JSON-RPC and REST match nothing"),
 		goClaim("go.default-transports", "a2a-go's default client has transports for JSONRPC and HTTP+JSON only, and fails when no entry has one"),
@@ -42,7 +42,7 @@ func Claims() []Claim {
 		goClaim("go.resolver-status-200", "a2a-go's card resolver accepts only status 200"),
 		goClaim("go.resolver-no-version", "a2a-go's card resolver sends no A2A-Version header"),
 		goClaim("go.resolver-follows-redirects", "a2a-go's card resolver follows redirects"),
-		goClaim("go.no-verifier", "a2a-go v2.3.1 has no verifier for card signatures"),
+		goClaim("go.no-verifier", "a2a-go v2.4.0 has no verifier for card signatures"),
 		goClaim("go.url-leading-space", "a2a-go's client cannot send a request to an interface URL that starts with a space"),
 		goClaim("go.wrong-binding-fails", "a2a-go's JSON-RPC transport fails on an answer that is not JSON-RPC"),
 		goClaim("go.auth-skips-undefined", "a2a-go's auth interceptor sends no credential for a requirement naming an undeclared scheme"),
@@ -61,7 +61,7 @@ func Claims() []Claim {
 		jsClaim("js.duplicates-last", "a2a-js keeps the last value of a repeated member"),
 		jsClaim("js.tenant", "a2a-js's client sends the selected entry's tenant"),
 		jsClaim("js.legacy-requirement-empty", "a2a-js reads a 0.3-shaped entry of securityRequirements as a requirement naming no scheme"),
-		jsClaim("js.verifier-requires-typ", "a2a-js 1.0.1's verifier rejects a signature whose protected header has no typ (or no kid)"),
+		jsClaim("js.verifier-requires-typ", "a2a-js 1.3.0's verifier rejects a signature whose protected header has no typ (or no kid)"),
 		jsClaim("js.verifier-any-typ", "a2a-js's verifier accepts any typ value, \"JWT\" included"),
 		jsClaim("js.verifier-strips-empty", "a2a-js's verifier removes empty values first: it rejects a signature over the specification's payload of a card with \"capabilities\": {} and accepts one over the stripped payload"),
 		jsClaim("js.resolver-sends-version", "a2a-js's card resolver sends A2A-Version 1.0"),

@@ -127,7 +127,7 @@ func agree(t *testing.T, s selection.SDK, c sweepCase, got, want observed) {
 	}
 }
 
-// TestGoAgreesWithModel runs a2a-go v2.3.1 on every card of the sweep and
+// TestGoAgreesWithModel runs a2a-go v2.4.0 on every card of the sweep and
 // holds the a2a-go models (card reader and client choice) to it.
 func TestGoAgreesWithModel(t *testing.T) {
 	var seen []observed
