@@ -29,6 +29,8 @@ type observed struct {
 	Binding string `json:"binding"`
 	Tenant  string `json:"tenant"`
 	Speaks  string `json:"speaks"`
+	// entries: what ParseDict read (python_test.go only)
+	entries []pyEntry
 }
 
 // modelled is the same from the models.

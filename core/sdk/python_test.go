@@ -123,7 +123,26 @@ func runPythonReader(t *testing.T, cases []sweepCase) map[string]observed {
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("pyreader.py printed %.200q: %v", out, err)
 	}
+	var entries map[string]struct {
+		Entries []pyEntry `json:"entries"`
+	}
+	if err := json.Unmarshal(out, &entries); err != nil {
+		t.Fatal(err)
+	}
+	for name, e := range entries {
+		o := res[name]
+		o.entries = e.Entries
+		res[name] = o
+	}
 	return res
+}
+
+// pyEntry is one supportedInterfaces entry as ParseDict read it.
+type pyEntry struct {
+	URL     string `json:"url"`
+	Binding string `json:"binding"`
+	Version string `json:"version"`
+	Tenant  string `json:"tenant"`
 }
 
 // pythonCases are cards about ParseDict's own leniency, beside the
@@ -212,6 +231,12 @@ func pythonCases(t *testing.T) []sweepCase {
 		c["securitySchemes"] = map[string]any{"b": map[string]any{"type": []any{"http"}, "httpAuthSecurityScheme": map[string]any{"scheme": "Bearer"}}}
 	})
 	add("an extension name where scopes stand", bare("[a.b]"))
+	add("an entry gives protocolBinding under both names", func(c map[string]any) {
+		c["supportedInterfaces"] = []any{map[string]any{"url": "https://a.example.com/first", "protocolBinding": "GRPC", "protocol_binding": "JSONRPC", "protocolVersion": "1.0"}}
+	})
+	add("an entry gives protocol_binding before protocolBinding", func(c map[string]any) {
+		c["supportedInterfaces"] = []any{json.RawMessage(`{"url": "https://a.example.com/first", "protocol_binding": "GRPC", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}`)}
+	})
 	add("null capabilities", func(c map[string]any) { c["capabilities"] = nil })
 	add("null in defaultInputModes", func(c map[string]any) { c["defaultInputModes"] = []any{nil} })
 	return out
@@ -226,7 +251,7 @@ func TestPythonAgreesWithModel(t *testing.T) {
 	requirePythonProtobuf(t)
 	cases := append(sweep(t), pythonCases(t)...)
 	res := runPythonReader(t, cases)
-	loaded := 0
+	loaded, compared := 0, 0
 	for _, c := range cases {
 		got, ok := res[c.Name]
 		if !ok {
@@ -251,9 +276,21 @@ func TestPythonAgreesWithModel(t *testing.T) {
 			w, _ := json.Marshal(want.Reads)
 			t.Errorf("%s: ParseDict read %s, the model %s", c.Name, g, w)
 		}
+		// the entries the client model chooses from are the ones ParseDict
+		// read (cards whose list a2a-python does not build)
+		if got.Loads && doc.Root.Has("supportedInterfaces") {
+			compared++
+			var read [][4]string
+			for _, e := range got.entries {
+				read = append(read, [4]string{e.URL, e.Binding, e.Version, e.Tenant})
+			}
+			if model := selection.PythonEntries(doc.Root); !reflect.DeepEqual(model, read) {
+				t.Errorf("%s: the client model chooses from %q, ParseDict read %q", c.Name, model, read)
+			}
+		}
 	}
-	t.Logf("a2a-python %s (its card preparation restated, python3-protobuf 3.21.12's ParseDict): %d cards, %d loaded, %d refused",
-		card.A2APythonVersion, len(cases), loaded, len(cases)-loaded)
+	t.Logf("a2a-python %s (its card preparation restated, python3-protobuf 3.21.12's ParseDict): %d cards, %d loaded, %d refused; %d interface lists compared",
+		card.A2APythonVersion, len(cases), loaded, len(cases)-loaded, compared)
 }
 
 // TestProtoOneOfs holds the model's one-of groups (selection.ProtoOneOf)

@@ -110,8 +110,12 @@ def read(cls, card):
     reqs = []
     for req in msg.security_requirements:
         reqs.append({name: list(scopes.list) for name, scopes in req.schemes.items()})
+    entries = []
+    for it in msg.supported_interfaces:
+        entries.append({"url": it.url, "binding": it.protocol_binding, "version": it.protocol_version, "tenant": it.tenant})
     return {
         "loads": True,
+        "entries": entries,
         "reads": {
             "interfaces": len(msg.supported_interfaces),
             "securityRequirements": reqs,
