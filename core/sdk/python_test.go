@@ -29,13 +29,16 @@ import (
 //
 // The version gap: the parser here is Debian's python3-protobuf 3.21.12
 // (bookworm), while a2a-python v1.1.0 asks for protobuf >= 5.29.5, < 7.
-// The part of json_format the model depends on, _ConvertFieldValuePair
-// (names checked by their raw key, one-of members counted, a message's
-// members read by iterating whatever value stands there, null clearing a
-// field), reads the same in 3.21.12 as in 5.29.5 and 6.33; only
-// protobuf's test of alternate names (testDuplicateFieldAlternateNames,
-// 33.0 on) pins that down upstream. A difference between the releases
-// would go unseen here.
+// The part of json_format the model depends on (ConvertMessage,
+// _ConvertFieldValuePair, _ConvertMapFieldValue: a message's members read
+// by iterating whatever value stands there, names checked by their raw
+// key, one-of members counted, null clearing a field, TypeError and
+// ValueError turned into ParseError) was compared, whitespace aside, with
+// protobuf's tags v29.5 and v33.6 (the Python 5.29.5 and 6.33.6
+// releases): the same checks in the same order; those releases only moved
+// the scalar conversions into helper methods. Upstream, only the test of
+// alternate names (testDuplicateFieldAlternateNames, 33.0 on) pins the
+// behaviour down; a later change would go unseen here.
 
 // pythonProtobuf is the interpreter the test runs: Debian's, which has
 // python3-protobuf (not whatever python3 comes first in PATH).

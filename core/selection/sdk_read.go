@@ -26,9 +26,9 @@ import (
 // after the legacy conversions restated from card_resolver.py), but to
 // Debian's python3-protobuf 3.21.12, not the protobuf >= 5.29.5, < 7 that
 // a2a-python v1.1.0 installs with: the path it depends on
-// (_ConvertFieldValuePair) reads the same in 5.29 and 6.33, which is why
-// the model follows it, and a change between those releases would go
-// unseen. ParseDict is more lenient than a typed decoder: it iterates
+// (_ConvertFieldValuePair and its callers) makes the same checks at
+// protobuf's tags v29.5 and v33.6, compared by reading them, and a later
+// change would go unseen. ParseDict is more lenient than a typed decoder: it iterates
 // whatever stands where a message belongs as member names (a string or a
 // bare list of scopes reads as an empty message), checks repeated names by
 // their text (a field under its JSON and its proto name is read twice, the
