@@ -43,7 +43,7 @@ func TestSelectMatrix(t *testing.T) {
 	if p := m[1]; p.SDK != "a2a-python" || p.Release != "v1.1.0" || p.Basis != "model-unverified" || !strings.Contains(p.Note, "not verified against the running SDK") {
 		t.Errorf("a2a-python row: %+v", p)
 	}
-	if j := m[2]; j.SDK != "a2a-js" || j.Release != "v1.0.1" || j.Basis != "model" {
+	if j := m[2]; j.SDK != "a2a-js" || j.Release != "v1.3.0" || j.Basis != "model" {
 		t.Errorf("a2a-js row: %+v", j)
 	}
 
@@ -78,7 +78,7 @@ func TestSelectMatrix(t *testing.T) {
 	}
 	// English text
 	out, _, _ = runCLI(t, "", "select", "--sdk", "a2a-go", "../../site/learn/exercises/07-security.solution.json")
-	if !strings.Contains(out, "Compatibility matrix") || !strings.Contains(out, "upstream issue: https://github.com/a2aproject/a2a-go/issues/430") || strings.Contains(out, "a2a-js v1.0.1  ") {
+	if !strings.Contains(out, "Compatibility matrix") || !strings.Contains(out, "upstream issue: https://github.com/a2aproject/a2a-go/issues/430") || strings.Contains(out, "a2a-js v1.3.0  ") {
 		t.Errorf("--sdk a2a-go text:\n%s", out)
 	}
 	// --key belongs to --sdk

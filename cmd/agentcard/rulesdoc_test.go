@@ -86,8 +86,8 @@ is written. The basis decides the highest severity the rule may have:
   (*advice*).
 
 Every rule with basis *official SDK behaviour* links at least one file of
-the SDK at the release it was read at (a2a-go v2.3.1, a2a-python v1.1.0,
-a2a-js v1.0.1; the catalogue test fails otherwise). What a rule or a lesson
+the SDK at the release it was read at (a2a-go v2.4.0, a2a-python v1.1.0,
+a2a-js v1.3.0; the catalogue test fails otherwise). What a rule or a lesson
 says an SDK or "clients" do is a claim with an id (@@core/sdk/claims.go@@),
 and every claim is checked: against a2a-go itself and against
 @@@a2a-js/sdk@@ from npm (the differential tests of @@core/sdk@@, run by

@@ -28,7 +28,7 @@ type Ref struct {
 }
 
 // String is the reference as one line of text: "A2A v1.0 §4.4.6
-// AgentInterface", "RFC 8259 §8.1", "a2a-go v2.3.1 a2a/auth.go".
+// AgentInterface", "RFC 8259 §8.1", "a2a-go v2.4.0 a2a/auth.go".
 func (r Ref) String() string {
 	switch {
 	case r.Doc == "A2A":
@@ -224,10 +224,20 @@ func RFCRef(number int, section string) Ref {
 // the CLI) at this version (go.mod), @a2a-js/sdk installed at it by npm ci
 // (package.json); a2a-python cannot be installed here, so its model is
 // read from the sources of this tag and not run against the SDK.
+//
+// a2a-go v2.4.0 and @a2a-js/sdk 1.3.0 replaced v2.3.1 and 1.0.1 without a
+// change a card author sees: a2a-go's card parser, client factory and
+// auth interceptor (a2aclient/agentcard, a2aclient/factory.go, a2a/auth.go,
+// a2apb/v1) are the same files, and both libraries give the differential
+// sweep of core/sdk the same answers the models gave the older releases;
+// what rules say about them holds for users of the older releases too.
+// a2a-python stays at v1.1.0: it is the newest tag whose sources could be
+// read here (its card_resolver.py, client_factory.py and signing.py are
+// unchanged on main up to 2026-06-12; PyPI is not reachable).
 const (
-	A2AGoVersion     = "v2.3.1"
+	A2AGoVersion     = "v2.4.0"
 	A2APythonVersion = "v1.1.0"
-	A2AJSVersion     = "v1.0.1"
+	A2AJSVersion     = "v1.3.0"
 )
 
 // GoSDKRef points at a file of the official Go SDK (a2aproject/a2a-go) at

@@ -41,7 +41,7 @@ func identityRules() []*Rule {
 			Good:        `"documentationUrl": "https://docs.example.com/agents/invoice-extractor"`,
 			Check:       checkIdentityURLInvalid},
 		&Rule{Code: codeIdentityURLNotHTTPS, Severity: Warning, Topic: "identity", Title: "Provider, documentation or icon URL uses plain http",
-			Explanation: "Pages and images fetched over http can be altered on the way, and browsers block http images on https pages (mixed content), so the icon of a card shown in a web catalogue may not appear.",
+			Explanation: "Pages and images fetched over http can be altered on the way, and browsers upgrade http images on https pages to https, or block them when that fails (mixed content), so the icon of a card shown in a web catalogue may not appear.",
 			HowToFix:    "Serve the resource over https and change the scheme.",
 			Bad:         `"iconUrl": "http://invoices.example.com/icon.png"`,
 			Good:        `"iconUrl": "https://invoices.example.com/icon.png"`,

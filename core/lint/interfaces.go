@@ -67,7 +67,7 @@ func interfaceRules() []*Rule {
 			Good:        ``,
 			Check:       checkIfaceVersionPatch},
 		&Rule{Code: codeIfaceVersionInvalid, Severity: Error, Topic: "interfaces", Title: "Protocol version is not a version",
-			Explanation: "§3.6 identifies protocol versions by Major.Minor, and the proto's examples are \"0.3\" and \"1.0\". A word such as latest or stable is no version at all: a2a-go and a2a-python skip the entry, while a2a-js still uses it when it is its binding's first entry, so the SDKs disagree about the card. \"v1\" and \"1\" name only a major version; a2a-go, a2a-python and a2a-js all read them as 1, so for those the finding is a warning.",
+			Explanation: "§3.6 identifies protocol versions by Major.Minor, and the proto's examples are \"0.3\" and \"1.0\". A word such as latest or stable is no version at all: a2a-go and a2a-python skip the entry, while a2a-js still uses it when it is its binding's first entry, so the SDKs disagree about the card. \"v1\" and \"1\" name only a major version; a2a-go and a2a-python read them as 1, and a2a-js, which compares versions only with \"1.0\", treats them like any other version that is not \"1.0\", so for those the finding is a warning.",
 			HowToFix:    "Write the A2A version the endpoint speaks as Major.Minor: \"1.0\" or \"0.3\".",
 			Bad:         `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "latest"}]`,
 			Good:        ``,

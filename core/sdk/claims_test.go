@@ -320,7 +320,10 @@ var ClaimChecks = map[string]func(*World) error{
 	},
 	"js.client-preference": func(w *World) error { return chose(w.JS, "prefer HTTP+JSON", "https://a.example.com/three") },
 	// a2a-python: its model (core/selection), read from its sources
-	"py.scopes-bare-refused": func(w *World) error { return loaded(w.Py, "requirement bare, proto schemes, card level", false) },
+	"py.scopes-bare-lost": func(w *World) error {
+		return all(readsOf(w.Py, "requirement bare, proto schemes, card level", reqs(map[string][]string{"bearer": {}})),
+			readsOf(w.Py, "requirement bare, proto schemes, skill level", func(*Reads) bool { return true }), scopesLostSaid())
+	},
 	"py.reads-spec-scopes": func(w *World) error {
 		return readsOf(w.Py, "requirement spec, proto schemes, card level", reqs(map[string][]string{"bearer": {"read"}}))
 	},
@@ -350,12 +353,32 @@ var ClaimChecks = map[string]func(*World) error{
 	"py.drops-legacy-half": func(w *World) error {
 		return all(readsOf(w.Py, "mixed card", func(r *Reads) bool { return r.Interfaces == 2 }), chose(w.Py, "mixed card", "https://a.example.com/v1"))
 	},
-	"py.proto-name-both-refused": func(w *World) error {
+	"py.proto-name-both-later-wins": func(w *World) error {
 		src := `{"name": "n", "description": "d", "version": "1", "capabilities": {}, "defaultInputModes": ["text/plain"], "default_input_modes": ["text/plain"], "defaultOutputModes": ["text/plain"], "skills": [],
+			"securityRequirements": [{"schemes": {"a": {"list": []}}}], "security_requirements": [{"schemes": {"b": {"list": []}}}],
 			"supportedInterfaces": [{"url": "https://a.example.com/x", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]}`
 		r := selection.ReadCard(jsonpos.Parse([]byte(src), jsonpos.Options{}).Root, selection.SDKPython)
-		if r.Refusal == nil || r.Refusal.Kind != selection.RefuseDuplicate {
-			return fmt.Errorf("the model reads it: %+v", r.Refusal)
+		if r.Refusal != nil || !reflect.DeepEqual(r.SecurityRequirements, []map[string][]string{{"b": {}}}) {
+			return fmt.Errorf("the model refuses it or reads the first: %+v %v", r.Refusal, r.SecurityRequirements)
+		}
+		oneOf := `{"name": "n", "description": "d", "version": "1", "capabilities": {}, "defaultInputModes": [], "defaultOutputModes": [], "skills": [],
+			"securitySchemes": {"k": {"apiKeySecurityScheme": {"location": "header", "name": "X"}, "api_key_security_scheme": {"location": "header", "name": "Y"}}}}`
+		if r := selection.ReadCard(jsonpos.Parse([]byte(oneOf), jsonpos.Options{}).Root, selection.SDKPython); r.Refusal == nil || r.Refusal.Kind != selection.RefuseDuplicate {
+			return fmt.Errorf("the model reads a one-of member given twice: %+v", r.Refusal)
+		}
+		return nil
+	},
+	"py.scheme-type-half": func(w *World) error {
+		card := func(scheme string) selection.CardReading {
+			src := `{"name": "n", "description": "d", "version": "1", "capabilities": {}, "defaultInputModes": [], "defaultOutputModes": [], "skills": [],
+				"securitySchemes": {"o": ` + scheme + `}}`
+			return selection.ReadCard(jsonpos.Parse([]byte(src), jsonpos.Options{}).Root, selection.SDKPython)
+		}
+		cc := `{"tokenUrl": "https://id.example.com/token", "scopes": {}}`
+		two := card(`{"type": "oauth2", "flows": {"clientCredentials": ` + cc + `, "password": ` + cc + `}, "oauth2SecurityScheme": {"flows": {"clientCredentials": ` + cc + `}}}`)
+		one := card(`{"type": "oauth2", "flows": {"clientCredentials": ` + cc + `}, "oauth2SecurityScheme": {"flows": {"clientCredentials": ` + cc + `, "password": ` + cc + `}}}`)
+		if two.Refusal == nil || one.Refusal != nil {
+			return fmt.Errorf("the model reads the 1.0 half of a mixed scheme: two flows in the 0.3 half %+v, in the wrapper %+v", two.Refusal, one.Refusal)
 		}
 		return nil
 	},
@@ -676,6 +699,20 @@ func checkJSResolverHeader(w *World) error {
 	_ = json.Unmarshal(out, &res)
 	if v, _ := got.Load().(string); !res.OK || v != "1.0" {
 		return fmt.Errorf("a2a-js's resolver: %s, A2A-Version %q", out, v)
+	}
+	return nil
+}
+
+// scopesLostSaid: the matrix says where a2a-python and a2a-js lose a bare
+// list of scopes (Loads yes, with the place).
+func scopesLostSaid() error {
+	src := `{"name": "n", "description": "d", "version": "1", "capabilities": {}, "defaultInputModes": [], "defaultOutputModes": [], "skills": [],
+		"supportedInterfaces": [{"url": "https://a.example.com/x", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+		"securitySchemes": {"b": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"b": ["read"]}}]}`
+	for _, row := range Check(jsonpos.Parse([]byte(src), jsonpos.Options{}), Options{Model: true})[1:] {
+		if row.Loads.Answer != Yes || row.Loads.Text.ID != "msg.sdk.matrix.loads.scopes-lost" {
+			return fmt.Errorf("%s: loads %s, %s", row.SDK, row.Loads.Answer, row.Loads.Message)
+		}
 	}
 	return nil
 }

@@ -30,6 +30,8 @@ type observed struct {
 	Binding string `json:"binding"`
 	Tenant  string `json:"tenant"`
 	Speaks  string `json:"speaks"`
+	// entries: what ParseDict read (python_test.go only)
+	entries []pyEntry
 }
 
 // modelled is the same from the models.
@@ -128,7 +130,7 @@ func agree(t *testing.T, s selection.SDK, c sweepCase, got, want observed) {
 	}
 }
 
-// TestGoAgreesWithModel runs a2a-go v2.3.1 on every card of the sweep and
+// TestGoAgreesWithModel runs a2a-go v2.4.0 on every card of the sweep and
 // holds the a2a-go models (card reader and client choice) to it.
 func TestGoAgreesWithModel(t *testing.T) {
 	var seen []observed

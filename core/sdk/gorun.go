@@ -44,7 +44,7 @@ type goRun struct {
 	result  selection.Result
 }
 
-// goRunOf reads the facts of a2a-go v2.3.1's run on doc. Logging was
+// goRunOf reads the facts of a2a-go v2.4.0's run on doc. Logging was
 // discarded; a panic inside the library is an error outcome.
 func goRunOf(doc *jsonpos.Doc, f GoFacts) goRun {
 	var out goRun

@@ -42,8 +42,8 @@ func findings(t *testing.T, src string, code string) []lint.Diagnostic {
 // and there is no such finding.
 func TestSpecShapedCardUnreadableByGo(t *testing.T) {
 	ds := findings(t, specShaped, "sdk-card-unreadable")
-	if len(ds) != 1 || ds[0].Severity != lint.Warning || ds[0].Args[0] != "a2a-go" || ds[0].Args[1] != "v2.3.1" {
-		t.Fatalf("findings %+v, want one warning naming a2a-go v2.3.1", ds)
+	if len(ds) != 1 || ds[0].Severity != lint.Warning || ds[0].Args[0] != "a2a-go" || ds[0].Args[1] != "v2.4.0" {
+		t.Fatalf("findings %+v, want one warning naming a2a-go v2.4.0", ds)
 	}
 	if ds[0].Pointer != "/securityRequirements/0/schemes/bearer" || ds[0].Args[3] != selection.IssueGoScopes {
 		t.Errorf("pointer %s, upstream %v", ds[0].Pointer, ds[0].Args[3])

@@ -22,7 +22,10 @@
 //   - a2a-python: the same kind of model, read from the sources of
 //     card.A2APythonVersion (client/card_resolver.py, client_factory.py,
 //     utils/signing.py) but never run against the SDK, which cannot be
-//     installed here: every row and document says so.
+//     installed here: every row and document says so. Only its card
+//     reader's last step, protobuf's ParseDict, is run for real, by
+//     TestPythonAgreesWithModel (Debian's python3-protobuf 3.21.12, where
+//     a2a-python asks for 5.29.5 to 6.x; see core/selection's reader).
 //
 // Signature verdicts need keys: the caller verifies with core/signature
 // and passes what it found through the verifiers package; without, only
@@ -219,6 +222,9 @@ func loads(s selection.SDK, r selection.CardReading) Cell {
 			c.Pointer = f.Node.BoundedPointer()
 		}
 		return c
+	}
+	if r.ScopesLost != nil {
+		return cell(Yes, i18n.T("msg.sdk.matrix.loads.scopes-lost", s.Name(), r.Interfaces, r.ScopesLost.BoundedPointer()))
 	}
 	return cell(Yes, i18n.T("msg.sdk.matrix.loads.yes", s.Name(), r.Interfaces))
 }

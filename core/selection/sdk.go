@@ -34,7 +34,7 @@ const SDKError = "sdk-error"
 func SDKs() []SDK { return []SDK{SDKGo, SDKPython, SDKJS} }
 
 // Name is the library with the release the model follows, for people
-// ("a2a-go v2.3.1"). It is a proper name: never translated.
+// ("a2a-go v2.4.0"). It is a proper name: never translated.
 func (s SDK) Name() string {
 	switch s {
 	case SDKGo, SDKPython, SDKJS:

@@ -105,7 +105,7 @@ func modelSDK(root *jsonpos.Node, sdk SDK) Result {
 const (
 	exactNames = iota
 	// snakeNames: ParseDict also reads the proto field name
-	// ("protocol_binding").
+	// ("protocol_binding"), the later of the two winning.
 	snakeNames
 	// foldedNames: encoding/json matches a key to a field without regard
 	// to letter case ("URL", "protocolbinding"), the last such key winning.
@@ -120,6 +120,12 @@ func decoded(entries []card.Interface, names int) ([]sdkEntry, i18n.Text) {
 	out := make([]sdkEntry, len(entries))
 	for k, it := range entries {
 		n := it.Node
+		if names == snakeNames && n != nil && (n.Kind == jsonpos.String || n.Kind == jsonpos.Array) {
+			// ParseDict iterates it as member names and builds an empty
+			// AgentInterface (ReadCard refuses the arrays it cannot read)
+			out[k] = sdkEntry{it: it}
+			continue
+		}
 		if n == nil || n.Kind != jsonpos.Object {
 			kind := jsonpos.Null
 			if n != nil {
@@ -129,9 +135,9 @@ func decoded(entries []card.Interface, names int) ([]sdkEntry, i18n.Text) {
 		}
 		e := sdkEntry{it: it}
 		for _, m := range []struct {
-			name, snake string
-			dst         *string
-		}{{"url", "url", &e.url}, {"protocolBinding", "protocol_binding", &e.binding}, {"protocolVersion", "protocol_version", &e.version}, {"tenant", "tenant", &e.tenant}} {
+			name string
+			dst  *string
+		}{{"url", &e.url}, {"protocolBinding", &e.binding}, {"protocolVersion", &e.version}, {"tenant", &e.tenant}} {
 			v := n.Get(m.name)
 			switch {
 			case names == foldedNames:
@@ -140,8 +146,8 @@ func decoded(entries []card.Interface, names int) ([]sdkEntry, i18n.Text) {
 						v = c
 					}
 				}
-			case v == nil && names == snakeNames:
-				v = n.Get(m.snake)
+			case names == snakeNames:
+				v = pyEffective(n, m.name) // both names: the later one wins
 			}
 			switch {
 			case v == nil || v.Kind == jsonpos.Null:
@@ -154,6 +160,25 @@ func decoded(entries []card.Interface, names int) ([]sdkEntry, i18n.Text) {
 		out[k] = e
 	}
 	return out, i18n.Text{}
+}
+
+// PythonEntries is the supportedInterfaces list a2a-python's client
+// chooses from as the model decodes it: url, binding, version and tenant
+// per entry (core/sdk holds it to ParseDict). Nil when the card has no
+// supportedInterfaces member or the decoding fails.
+func PythonEntries(root *jsonpos.Node) [][4]string {
+	if root == nil || !root.Has("supportedInterfaces") {
+		return nil
+	}
+	es, fail := decoded(card.V10Interfaces(root), snakeNames)
+	if !fail.IsZero() {
+		return nil
+	}
+	out := make([][4]string, len(es))
+	for k, e := range es {
+		out[k] = [4]string{e.url, e.binding, e.version, e.tenant}
+	}
+	return out
 }
 
 // modelGo is a2a-go v2's a2aclient.NewFromCard with default options

@@ -20,6 +20,19 @@ import (
 // readers below are our models of those three steps, judged on the parsed
 // tree against the field catalogue's 1.0 types, and held to a2a-go and
 // a2a-js by the differential tests of core/sdk.
+//
+// The a2a-python reader is held to protobuf's own ParseDict
+// (TestPythonAgreesWithModel runs it on the A2A proto's descriptors,
+// after the legacy conversions restated from card_resolver.py), but to
+// Debian's python3-protobuf 3.21.12, not the protobuf >= 5.29.5, < 7 that
+// a2a-python v1.1.0 installs with: the path it depends on
+// (_ConvertFieldValuePair and its callers) makes the same checks at
+// protobuf's tags v29.5 and v33.6, compared by reading them, and a later
+// change would go unseen. ParseDict is more lenient than a typed decoder: it iterates
+// whatever stands where a message belongs as member names (a string or a
+// bare list of scopes reads as an empty message), checks repeated names by
+// their text (a field under its JSON and its proto name is read twice, the
+// later winning) and refuses only two members of one one-of group.
 
 // CardReading is what an SDK's card reader makes of a card.
 type CardReading struct {
@@ -34,6 +47,11 @@ type CardReading struct {
 	SecurityRequirements []map[string][]string
 	// ExtendedCard is whether the SDK sees the offer of an extended card.
 	ExtendedCard bool
+	// ScopesLost is the first card-level requirement value whose scopes
+	// the reader loads without an error but cannot read, because they are
+	// not written as {"list": [...]} (a bare list, or a string): it sees
+	// that scheme with no scopes. Nil when nothing is lost.
+	ScopesLost *jsonpos.Node
 }
 
 // Kinds of refusal.
@@ -373,13 +391,74 @@ func ProtoName(json string) string {
 	return b.String()
 }
 
-// pyGet is the value ParseDict reads for a field (JSON name, else proto
-// name; a dict keeps the last of repeated keys).
-func pyGet(n *jsonpos.Node, name string) *jsonpos.Node {
-	if v := n.Get(name); v != nil {
-		return v
+// pyMembers are an object's members as Python's json module gives them
+// to ParseDict: in the order of each name's first occurrence, each with
+// its last value (a dict keeps one value per key).
+func pyMembers(n *jsonpos.Node) []*jsonpos.Node {
+	if n == nil || n.Kind != jsonpos.Object {
+		return nil
 	}
-	return n.Get(ProtoName(name))
+	out := make([]*jsonpos.Node, 0, len(n.Children))
+	seen := make(map[string]bool, len(n.Children))
+	for _, c := range n.Children {
+		if !seen[c.Key] {
+			seen[c.Key] = true
+			out = append(out, n.Get(c.Key))
+		}
+	}
+	return out
+}
+
+// pyEffective is the value a field holds after ParseDict read n: a field
+// may be given under its JSON and its proto name, and ParseDict, which
+// checks names by their text, reads both in turn, so the later one wins
+// (a repeated or map field is cleared first; null clears the field). Nil
+// when the field ends up unset.
+func pyEffective(n *jsonpos.Node, name string) *jsonpos.Node {
+	var out *jsonpos.Node
+	proto := ProtoName(name)
+	for _, c := range pyMembers(n) {
+		if c.Key != name && c.Key != proto {
+			continue
+		}
+		out = c
+		if c.Kind == jsonpos.Null {
+			out = nil
+		}
+	}
+	return out
+}
+
+// ProtoOneOf is the one-of group of a field of the A2A proto as protobuf
+// sees it, or "": the security scheme's wrappers ("scheme"), the OAuth
+// flows ("flow"), and the proto3 optional fields, each alone in a
+// synthetic group. ParseDict refuses a message that sets two members of
+// one group, so also an optional field given under both its names.
+// TestProtoOneOfs (core/sdk) holds the list to a2a-go's a2apb/v1.
+func ProtoOneOf(typ, field string) string {
+	switch typ {
+	case "SecurityScheme":
+		for _, w := range card.SecuritySchemeKinds {
+			if w == field {
+				return "scheme"
+			}
+		}
+	case "OAuthFlows":
+		for _, k := range card.OAuthFlowKinds {
+			if k == field {
+				return "flow"
+			}
+		}
+	case "AgentCard":
+		if field == "documentationUrl" || field == "iconUrl" {
+			return "_" + ProtoName(field)
+		}
+	case "AgentCapabilities":
+		if field == "streaming" || field == "pushNotifications" || field == "extendedAgentCard" {
+			return "_" + ProtoName(field)
+		}
+	}
+	return ""
 }
 
 func readPython(root *jsonpos.Node) CardReading {
@@ -389,6 +468,12 @@ func readPython(root *jsonpos.Node) CardReading {
 	caps := root.Get("capabilities")
 	if legacyExtended && caps != nil && caps.Kind != jsonpos.Object {
 		p.crash(caps)
+		return CardReading{Refusal: p.refusal}
+	}
+	if snake := caps.Get("extended_agent_card"); legacyExtended && caps.Get("extendedAgentCard") == nil && snake != nil && snake.Kind != jsonpos.Null {
+		// the conversion adds extendedAgentCard beside the proto name: two
+		// members of the flag's synthetic one-of group
+		p.refuse(RefuseDuplicate, snake, i18n.T("phrase.sdk.read.py-duplicate", snake.BoundedPointer(), jsonpos.QuoteClipped("extendedAgentCard")))
 		return CardReading{Refusal: p.refusal}
 	}
 	// _handle_connection_fields_compatibility: the legacy members go; a
@@ -430,6 +515,10 @@ func readPython(root *jsonpos.Node) CardReading {
 				p.crash(c)
 				return CardReading{Refusal: p.refusal}
 			}
+			if t := c.Get("type"); ss.Get(c.Key) == c && t != nil && (t.Kind == jsonpos.Object || t.Kind == jsonpos.Array) {
+				p.crash(t) // looked up in the table of 0.3 types: unhashable
+				return CardReading{Refusal: p.refusal}
+			}
 		}
 	}
 	// ParseDict(ignore_unknown_fields=True)
@@ -437,40 +526,40 @@ func readPython(root *jsonpos.Node) CardReading {
 		return CardReading{Refusal: p.refusal}
 	}
 	out := CardReading{SecurityRequirements: []map[string][]string{}}
-	if si := pyGet(root, "supportedInterfaces"); si != nil && si.Kind == jsonpos.Array {
-		out.Interfaces = len(si.Children)
-	} else if built {
+	// parse_agent_card adds supportedInterfaces (and securityRequirements)
+	// as the last member, so what it built wins over a snake_case name
+	if built {
 		out.Interfaces = 1
 		if ai := root.Get("additionalInterfaces"); ai != nil && ai.Kind == jsonpos.Array {
 			out.Interfaces += len(ai.Children)
 		}
+	} else if si := pyEffective(root, "supportedInterfaces"); si != nil && si.Kind == jsonpos.Array {
+		out.Interfaces = len(si.Children)
 	}
-	if sr := pyGet(root, "securityRequirements"); sr != nil && sr.Kind == jsonpos.Array {
-		for _, req := range sr.Children {
+	if legacyReqs {
+		for _, req := range root.Get("security").Children {
 			m := map[string][]string{}
-			if s := pyGet(req, "schemes"); s != nil && s.Kind == jsonpos.Object {
-				for _, c := range s.Children {
-					if s.Get(c.Key) != c {
-						continue
-					}
-					m[c.Key] = stringList(pyGet(c, "list"))
-				}
+			for _, c := range pyMembers(req) {
+				m[c.Key] = stringList(c)
 			}
 			out.SecurityRequirements = append(out.SecurityRequirements, m)
 		}
-	} else if legacyReqs {
-		for _, req := range root.Get("security").Children {
+	} else if sr := pyEffective(root, "securityRequirements"); sr != nil && sr.Kind == jsonpos.Array {
+		for _, req := range sr.Children {
+			// a requirement or its scopes written as a string or a bare
+			// list parse as an empty message: the scopes are lost
 			m := map[string][]string{}
-			for _, c := range req.Children {
-				if req.Get(c.Key) == c {
-					m[c.Key] = stringList(c)
+			for _, c := range pyMembers(pyEffective(req, "schemes")) {
+				m[c.Key] = stringList(pyEffective(c, "list"))
+				if out.ScopesLost == nil && (c.Kind == jsonpos.Array || c.Kind == jsonpos.String) {
+					out.ScopesLost = c
 				}
 			}
 			out.SecurityRequirements = append(out.SecurityRequirements, m)
 		}
 	}
 	if caps != nil && caps.Kind == jsonpos.Object {
-		if e := pyGet(caps, "extendedAgentCard"); e != nil && e.Kind == jsonpos.Bool {
+		if e := pyEffective(caps, "extendedAgentCard"); e != nil && e.Kind == jsonpos.Bool {
 			out.ExtendedCard = e.Bool
 		}
 		if legacyExtended && caps.Get("extendedAgentCard") == nil {
@@ -544,11 +633,30 @@ func (p *pyReader) legacySecurity(sec *jsonpos.Node) bool {
 	return true
 }
 
-// message is ParseDict of an object of catalogue type typ: each member
-// read under its JSON or proto name (unknown names ignored; both names
-// refused), one-of members at most one, values of the field's type.
+// message is ParseDict of a value where a message of catalogue type typ
+// stands. ParseDict does not check that the value is an object: it
+// iterates it as member names. A string's characters name no field, so a
+// string reads as an empty message; an array's items do the same when
+// each is a string naming no field (an item naming one is then looked up
+// in the array, a TypeError, and an item of another type fails the name
+// lookup); a number or true/false cannot be iterated. An object's members
+// are read under their JSON or proto name, unknown names ignored; the
+// same field under both names is read twice, the later winning, and is
+// refused only when it belongs to a one-of group, as are two members of
+// one group (ProtoOneOf).
 func (p *pyReader) message(n *jsonpos.Node, typ string) bool {
-	if n.Kind != jsonpos.Object {
+	switch n.Kind {
+	case jsonpos.String:
+		return true
+	case jsonpos.Array:
+		for _, e := range n.Children {
+			if e.Kind != jsonpos.String || pyField(typ, e.Str) != nil || pyExtensionName(e.Str) {
+				return p.refuse(RefuseType, e, i18n.T("phrase.sdk.read.py-array", n.BoundedPointer(), e.BoundedPointer()))
+			}
+		}
+		return true
+	case jsonpos.Object:
+	default:
 		return p.wrongType(n, "phrase.sdk.read.want.object")
 	}
 	if typ == "SecurityScheme" && n.Get("type") != nil {
@@ -559,27 +667,40 @@ func (p *pyReader) message(n *jsonpos.Node, typ string) bool {
 			}
 		}
 	}
-	seen := map[string]*jsonpos.Node{}
-	oneOf := false
-	for _, c := range n.Children {
-		if n.Get(c.Key) != c || typ == "SecurityScheme" && c.Key == "type" {
-			continue // a dict keeps the last of repeated keys; the scheme's type was popped
+	groups := map[string]*jsonpos.Node{}
+	for _, c := range pyMembers(n) {
+		if typ == "SecurityScheme" && c.Key == "type" {
+			continue // parse_agent_card popped it
 		}
 		f := pyField(typ, c.Key)
 		if f == nil {
 			continue
 		}
-		if prev := seen[f.Name]; prev != nil {
-			return p.refuse(RefuseDuplicate, c, i18n.T("phrase.sdk.read.py-duplicate", c.BoundedPointer(), jsonpos.QuoteClipped(prev.Key)))
-		}
-		seen[f.Name] = c
-		if c.Kind != jsonpos.Null && (typ == "SecurityScheme" || typ == "OAuthFlows") {
-			if oneOf {
+		if g := ProtoOneOf(typ, f.Name); g != "" && c.Kind != jsonpos.Null {
+			if prev := groups[g]; prev != nil {
+				if pyField(typ, prev.Key) == f {
+					return p.refuse(RefuseDuplicate, c, i18n.T("phrase.sdk.read.py-duplicate", c.BoundedPointer(), jsonpos.QuoteClipped(prev.Key)))
+				}
 				return p.refuse(RefuseOneOf, c, i18n.T("phrase.sdk.read.py-one-of", c.BoundedPointer()))
 			}
-			oneOf = true
+			groups[g] = c
 		}
 		if !p.value(c, f.Type) {
+			return false
+		}
+	}
+	return true
+}
+
+// pyExtensionName is a name json_format takes for an extension
+// ("[pkg.ext]"), which it refuses in the A2A messages (none is
+// extendable).
+func pyExtensionName(s string) bool {
+	if len(s) < 2 || s[0] != '[' || s[len(s)-1] != ']' {
+		return false
+	}
+	for _, r := range s[1 : len(s)-1] {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_') {
 			return false
 		}
 	}
@@ -591,8 +712,8 @@ func (p *pyReader) message(n *jsonpos.Node, typ string) bool {
 func (p *pyReader) legacyScheme(n *jsonpos.Node, k card.SchemeKind) bool {
 	wrapper := card.LookupAny("SecurityScheme", k.Wrapper).Type
 	hasIn := k.Type == "apiKey" && n.Get("in") != nil
-	for _, c := range n.Children {
-		if n.Get(c.Key) != c || c.Key == "type" || hasIn && c.Key == "location" {
+	for _, c := range pyMembers(n) {
+		if c.Key == "type" || hasIn && c.Key == "location" {
 			continue
 		}
 		name := c.Key
@@ -712,6 +833,7 @@ func readJS(root *jsonpos.Node) CardReading {
 		if sr := root.Get("securityRequirements"); sr != nil && sr.Kind == jsonpos.Array {
 			for _, req := range sr.Children {
 				out.SecurityRequirements = append(out.SecurityRequirements, jsRequirement(req.Get("schemes"), false))
+				out.ScopesLost = jsScopesLost(out.ScopesLost, req.Get("schemes"))
 			}
 		}
 		out.ExtendedCard = jsTruthy(root.Get("capabilities").Get("extendedAgentCard"))
@@ -744,6 +866,7 @@ func readJS(root *jsonpos.Node) CardReading {
 				s = nil
 			}
 			out.SecurityRequirements = append(out.SecurityRequirements, jsRequirement(s, true))
+			out.ScopesLost = jsScopesLost(out.ScopesLost, s)
 		}
 	}
 	if caps := jsSet(root, "capabilities"); caps != nil {
@@ -817,6 +940,23 @@ func jsRequirement(s *jsonpos.Node, converted bool) map[string][]string {
 		}
 	}
 	return m
+}
+
+// jsScopesLost is lost, or else the first value of schemes whose scopes
+// jsRequirement could not read as a list: one without a "list" array.
+func jsScopesLost(lost, schemes *jsonpos.Node) *jsonpos.Node {
+	if lost != nil || schemes == nil || schemes.Kind != jsonpos.Object {
+		return lost
+	}
+	for _, c := range schemes.Children {
+		if schemes.Get(c.Key) != c || c.Kind == jsonpos.Null {
+			continue
+		}
+		if l := c.Get("list"); l == nil || l.Kind != jsonpos.Array {
+			return c
+		}
+	}
+	return nil
 }
 
 // jsTruthy is JavaScript's truth test of a decoded JSON value (objects

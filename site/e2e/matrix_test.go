@@ -43,7 +43,7 @@ func TestE2EMatrix(t *testing.T) {
 	waitSettled(t, ctx) // the matrix follows the typed card, not the sample
 	poll(t, ctx, `document.querySelectorAll('[data-testid="sdk-matrix-row"]').length === 3`)
 	rows := eval[[]matrixRow](t, ctx, matrixJS)
-	if r := rows[0]; r.SDK != "a2a-go" || r.Basis != "model" || r.Loads != "no" || r.Selects != "not-reached" || !strings.Contains(r.Words, "a2a-go v2.3.1") {
+	if r := rows[0]; r.SDK != "a2a-go" || r.Basis != "model" || r.Loads != "no" || r.Selects != "not-reached" || !strings.Contains(r.Words, "a2a-go v2.4.0") {
 		t.Errorf("a2a-go: %+v", r)
 	}
 	for _, r := range rows[1:] {

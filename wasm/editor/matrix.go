@@ -26,7 +26,7 @@ type MatrixCell struct {
 // MatrixRow is one SDK's line of agentcard.matrix.
 type MatrixRow struct {
 	SDK  string `json:"sdk"`
-	Name string `json:"name"` // "a2a-go v2.3.1"
+	Name string `json:"name"` // "a2a-go v2.4.0"
 	// Basis is running-sdk, model or model-unverified; BasisLabel says it
 	// in a few words, Note in a sentence; Source links the SDK's file.
 	Basis      string     `json:"basis"`
