@@ -12,6 +12,7 @@ import (
 	"time"
 
 	a2apb "github.com/a2aproject/a2a-go/v2/a2apb/v1"
+	"github.com/agentcard/agentcard/internal/toolchain"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protodesc"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -44,12 +45,8 @@ import (
 // python3-protobuf (not whatever python3 comes first in PATH).
 const pythonProtobuf = "/usr/bin/python3"
 
-// requireToolchainsEnv, when set to 1, turns the skip for a missing
-// optional toolchain into a failure (CI and the Makefile set it). The one
-// place the variable is named in this package.
-const requireToolchainsEnv = "AGENTCARD_REQUIRE_ALL"
-
-// requirePythonProtobuf skips (or, under requireToolchainsEnv, fails)
+// requirePythonProtobuf skips (or, under AGENTCARD_REQUIRE_ALL=1, fails:
+// internal/toolchain decides)
 // when protobuf's Python parser is not installed.
 func requirePythonProtobuf(t *testing.T) {
 	t.Helper()
@@ -63,10 +60,7 @@ func requirePythonProtobuf(t *testing.T) {
 		return
 	}
 	why += ": the a2a-python reader model is not compared with protobuf's ParseDict"
-	if os.Getenv(requireToolchainsEnv) == "1" {
-		t.Fatal(why)
-	}
-	t.Skip(why)
+	toolchain.Missing(t, why)
 }
 
 // a2aDescriptorSet is the A2A proto as a2a-go v2.4.0 compiled it, with
