@@ -31,6 +31,8 @@ type lintRun struct {
 	unit jsonpos.Unit
 	// elapsed is how long reading and checking the INPUT took (JUnit).
 	elapsed time.Duration
+	// hidden counts the findings the baseline hid.
+	hidden int
 }
 
 // lintFlags are lint's options.

@@ -50,7 +50,10 @@ type lintSession struct {
 	e        *env
 	f        lintFlags
 	baseline *config.Baseline
-	outs     *outputs
+	// baselineMu guards the baseline's counts, which filtering uses up
+	// from the window's goroutines
+	baselineMu sync.Mutex
+	outs       *outputs
 	// what the exit status and the closing messages need
 	inputs, warnings, known int
 	unreadable, errors      bool
@@ -197,7 +200,10 @@ func (s *lintSession) run(jobs []lintJob, n int) int {
 }
 
 // check reads and checks one job (called from the window's goroutines:
-// it prints nothing and changes nothing shared).
+// it prints nothing, and changes nothing shared but the baseline, under
+// its lock). Every card goes through the engine's one pipeline
+// (core/check), which applies the configuration and the baseline too;
+// --fix and --diff read here and fix in take, one input after another.
 func (s *lintSession) check(ctx context.Context, j *lintJob) lintOutcome {
 	e, f, src := s.e, s.f, j.src
 	if j.ignored {
@@ -208,36 +214,56 @@ func (s *lintSession) check(ctx context.Context, j *lintJob) lintOutcome {
 		arg = "-"
 	}
 	started := clock()
-	in, err := e.readInputWith(ctx, arg, f.live.options())
+	cfg, _ := withFlags(j.configured, f) // checked with the flags
+	j.cfg = cfg
+	o := f.live.options()
+	fixing := f.fix || f.diff
+	if !fixing {
+		o.Apply = func(r *lint.Result) { config.ApplyResultFor(cfg, src.path, r) }
+		o.Hide = s.hide(src)
+	}
+	in, err := e.readInputWith(ctx, arg, o)
 	if err != nil {
 		return lintOutcome{problem: line(e.inputProblem(err))}
 	}
 	in.name = src.name
-	cfg, _ := withFlags(j.configured, f) // checked with the flags
-	j.cfg = cfg
 	r := lintRun{src: src, in: in}
-	if !f.fix && !f.diff {
-		res := in.remote
-		if res == nil && f.live.on() {
-			checked, err := e.runCheck(ctx, check.Target{Name: src.name, Body: in.src}, f.live.options())
-			if err != nil {
-				t, ok := credentialProblem(err)
-				if !ok {
-					t = i18n.T("cli.input.unreadable", err.Error())
-				}
-				return lintOutcome{problem: line(src.name) + ": " + line(e.catalogue().Render(t))}
+	switch {
+	case fixing:
+	case in.checked != nil: // a remote card, checked as it was read
+		r.res, r.hidden = in.checked.Report.Result, in.checked.Hidden
+	case in.remote != nil: // a remote card whose fetch failed with findings
+		r.res, r.hidden = in.remote, check.Settle(in.remote, o)
+	default:
+		checked, err := e.runCheck(ctx, check.Target{Name: src.name, Body: in.src}, o)
+		if err != nil {
+			t, ok := credentialProblem(err)
+			if !ok {
+				t = i18n.T("cli.input.unreadable", err.Error())
 			}
-			in.checked, res = checked, checked.Report.Result
+			return lintOutcome{problem: line(src.name) + ": " + line(e.catalogue().Render(t))}
 		}
-		if res == nil {
-			res = lint.Lint(in.src, lint.Options{})
-		}
-		res.Input = src.name
-		config.ApplyResultFor(cfg, src.path, res)
-		r.res = res
+		in.checked, r.res, r.hidden = checked, checked.Report.Result, checked.Hidden
+	}
+	if r.res != nil {
+		r.res.Input = src.name
 	}
 	r.elapsed = clock().Sub(started)
 	return lintOutcome{run: r}
+}
+
+// hide is the baseline's filter for a source (nil without one, and
+// while --update-baseline records it).
+func (s *lintSession) hide(src *source) func(*lint.Result) int {
+	if s.baseline == nil || s.f.update {
+		return nil
+	}
+	key := s.baseline.Key(baselineName(src), src.path != "")
+	return func(r *lint.Result) int {
+		s.baselineMu.Lock()
+		defer s.baselineMu.Unlock()
+		return s.baseline.Filter(key, r)
+	}
 }
 
 // take is one outcome in input order: fixes, the baseline, then every
@@ -264,18 +290,15 @@ func (s *lintSession) take(o jobOutcome) {
 			s.unreadable = true
 		}
 		r.res = res
-		r.elapsed += clock().Sub(started) // reading, then fixing
+		r.hidden = check.Settle(res, check.Options{Hide: s.hide(j.src)}) // fixInput applied the configuration
+		r.elapsed += clock().Sub(started)                                // reading, then fixing
 		if s.outs != nil {
 			s.outs.diff(diff.String())
 		}
 	}
-	if s.baseline != nil {
-		key := s.baseline.Key(baselineName(j.src), j.src.path != "")
-		if f.update {
-			s.baseline.Add(key, r.res.Diagnostics)
-		} else {
-			s.known += s.baseline.Filter(key, r.res)
-		}
+	s.known += r.hidden
+	if f.update {
+		s.baseline.Add(s.baseline.Key(baselineName(j.src), j.src.path != ""), r.res.Diagnostics)
 	}
 	if f.live.on() && r.in.checked != nil {
 		r.live = &liveResult{res: r.in.checked}

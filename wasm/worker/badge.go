@@ -57,7 +57,7 @@ func (h *handler) badge(w web.ResponseWriter, r *web.Request) {
 			}
 		}
 	}
-	res, err := h.run(r, checkRequest{Input: raw}, true)
+	res, err := h.run(r, checkRequest{Input: raw}, true, false)
 	var v badgeVerdict
 	var limited *check.LimitError
 	var de *discovery.Error

@@ -30,7 +30,6 @@ import (
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/sdk"
-	"github.com/agentcard/agentcard/core/selection"
 	"github.com/agentcard/agentcard/core/shortlink"
 	"github.com/agentcard/agentcard/wasm/worker/web"
 )
@@ -481,12 +480,17 @@ func (h *handler) preflight(w web.ResponseWriter, r *web.Request) {
 // Doer, cache, verifier and limits; the client is the address the request
 // came from. A POST's check is private: never read from or written to the
 // cache (it may carry the caller's headers or keys, and what an
-// authorised caller is shown is not for the next reader).
-func (h *handler) run(r *web.Request, req checkRequest, verify bool) (*check.Result, error) {
+// authorised caller is shown is not for the next reader). A check shown
+// as a report also carries the simulated clients' selections and the
+// SDK comparison.
+func (h *handler) run(r *web.Request, req checkRequest, verify, report bool) (*check.Result, error) {
 	p := h.policy
 	p.Self = h.selfEndpoints(r)
 	o := check.Options{Probe: req.Probe, Extended: req.Extended && req.Posted, Verify: verify, Keys: req.Keys,
 		Headers: req.Headers, Policy: p, Refresh: req.Refresh || req.Posted, Private: req.Posted, Client: clientKey(r)}
+	if report {
+		o.Clients, o.Compare, o.CompareMax = profiles, true, maxCompareEntries
+	}
 	return check.Run(r.Context(), check.Target{URL: req.Input}, o,
 		check.Capabilities{Doer: h.cfg.Doer, Cache: h.cfg.Cache, Verifier: h.cfg.Verifier, Limits: h.cfg.Limits, Gate: h.gate, Memory: h.memory})
 }
@@ -552,7 +556,7 @@ func (h *handler) check(w web.ResponseWriter, r *web.Request, asJSON bool) {
 		pg.serve(w, r)
 		return
 	}
-	res, err := h.run(r, req, true)
+	res, err := h.run(r, req, true, true)
 	if err != nil {
 		h.checkFailed(w, r, req, err)
 		return
@@ -584,12 +588,11 @@ func (h *handler) check(w web.ResponseWriter, r *web.Request, asJSON bool) {
 func (h *handler) answerCheck(w web.ResponseWriter, r *web.Request, req checkRequest, res *check.Result, asJSON bool) {
 	rl := langOf(r)
 	rep := res.Report
-	var sdks []selection.SDKChoice
-	var matrix []sdk.Row // the compatibility matrix (core/sdk's models)
-	if res.Entries <= maxCompareEntries {
-		sdks = selection.CompareDoc(rep.Result.Doc)
-		matrix = sdk.Check(rep.Result.Doc, sdk.Options{})
+	var compared sdk.Comparison // none past maxCompareEntries
+	if res.Compared != nil {
+		compared = *res.Compared
 	}
+	sdks, matrix := compared.Choices, compared.Matrix
 	cacheControl := "public, max-age=60"
 	if req.Refresh || req.Posted || rep.Facts.NoStore {
 		cacheControl = "no-store"
@@ -613,7 +616,7 @@ func (h *handler) answerCheck(w web.ResponseWriter, r *web.Request, req checkReq
 		v.HeaderlessNote = cat(r).Render(rep.HeaderlessNoteText)
 	}
 	v.Cached = res.Cached
-	v.Clients = clientViews(rep, rl.lang)
+	v.Clients = clientViews(res.Selections, rl.lang)
 	v.SDKs = components.NewSDKViews(rl.lang, sdks)
 	v.SDKMatrix = components.NewSDKMatrix(rl.lang, matrix)
 	v.Probes = components.NewProbeView(rl.lang, req.Probe, res.Probes, res.Entries)
@@ -641,7 +644,7 @@ func (h *handler) card(w web.ResponseWriter, r *web.Request) {
 	h.cors(w, r)
 	q := r.URL.Query()
 	req := checkRequest{Input: q.Get("url"), Refresh: q.Get("refresh") == "1"}
-	res, err := h.run(r, req, false)
+	res, err := h.run(r, req, false, false)
 	if err != nil {
 		h.checkFailed(w, r, req, err)
 		return
