@@ -174,81 +174,19 @@ func (h *handler) route(w web.ResponseWriter, r *web.Request) {
 		h.fail(w, r, web.StatusForbidden, "loop-refused", "loop-refused")
 		return
 	}
-	if bad := langOf(r).bad; bad != "" && (path == "/check" || path == "/check/" || path == "/badge" || strings.HasPrefix(path, "/api/") ||
-		strings.HasPrefix(path, batchPagePrefix) || strings.HasPrefix(path, openPrefix)) {
+	rt := routeOf(path)
+	if bad := langOf(r).bad; bad != "" && rt != nil && rt.langChecked {
 		h.fail(w, r, web.StatusBadRequest, "bad-lang", "bad-lang", strconv.Quote(bad))
 		return
 	}
-	switch path {
-	case "/healthz":
-		if !h.allow(w, r, web.MethodGet, web.MethodHead) {
-			return
-		}
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-store")
-		io.WriteString(w, "ok")
-	case "/check", "/check/":
-		if h.allow(w, r, web.MethodGet, web.MethodHead) {
-			h.check(w, r, false)
-		}
-	case "/api/check":
-		h.api(w, r, func(w web.ResponseWriter, r *web.Request) { h.check(w, r, true) }, web.MethodGet, web.MethodHead, web.MethodPost)
-	case "/api/card":
-		h.api(w, r, h.card, web.MethodGet, web.MethodHead)
-	case "/api/lint":
-		h.api(w, r, h.lint, web.MethodPost)
-	case "/api/share":
-		h.api(w, r, h.shareCreate, web.MethodPost)
-	case "/api/batch":
-		h.api(w, r, h.batchCreate, web.MethodPost)
-	case "/badge":
-		if h.allow(w, r, web.MethodGet, web.MethodHead) {
-			h.badge(w, r)
-		}
-	case components.ReportScript:
-		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-		w.Header().Set("Cache-Control", "public, max-age=3600")
-		io.WriteString(w, reportJS)
+	switch {
+	case rt != nil:
+		rt.answer(h, w, r)
+	case h.cfg.Static != nil:
+		h.cfg.Static.ServeHTTP(w, r)
 	default:
-		if h.idRoute(w, r, path) {
-			return
-		}
-		if strings.HasPrefix(path, "/api/") {
-			h.fail(w, r, web.StatusNotFound, "no-such-route", "no-such-route", truncate(path, 200))
-			return
-		}
-		if h.cfg.Static != nil {
-			h.cfg.Static.ServeHTTP(w, r)
-			return
-		}
 		h.fail(w, r, web.StatusNotFound, "no-such-page", "no-such-page", truncate(path, 200))
 	}
-}
-
-// idRoute answers the routes with an id in their path (a short link, a
-// batch); false when path is none of them.
-func (h *handler) idRoute(w web.ResponseWriter, r *web.Request, path string) bool {
-	var serve func(web.ResponseWriter, *web.Request)
-	switch {
-	case strings.HasPrefix(path, sharePrefix):
-		serve = h.shareGet
-	case strings.HasPrefix(path, openPrefix):
-		serve = h.shareOpen
-	case strings.HasPrefix(path, batchAPIPrefix):
-		serve = h.batchGet
-	case strings.HasPrefix(path, batchPagePrefix):
-		serve = h.batchPage
-	default:
-		return false
-	}
-	if r.Method == web.MethodOptions && strings.HasPrefix(path, "/api/") {
-		h.preflight(w, r)
-		return true
-	}
-	if h.allow(w, r, web.MethodGet, web.MethodHead) {
-		serve(w, r)
-	}
-	return true
 }
 
 // api answers a JSON route: a CORS preflight, else serve when the method
