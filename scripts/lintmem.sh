@@ -11,15 +11,17 @@ set -eu
 cd "$(dirname "$0")/.."
 dir=${1:-}
 n=${2:-10000}
+bin=$(mktemp)
+tmpdir=
 if [ -z "$dir" ]; then
 	dir=$(mktemp -d)
-	trap 'rm -rf "$dir"' EXIT
+	tmpdir=$dir
 fi
+trap 'rm -f "$bin" "$bin.time"; if [ -n "$tmpdir" ]; then rm -rf "$tmpdir"; fi' EXIT
+# a folder given and empty (or missing) is filled; one with cards is reused
 if [ ! -d "$dir" ] || [ -z "$(ls -A "$dir")" ]; then
 	go run ./scripts/registrycards -n "$n" -out "$dir"
 fi
-bin=$(mktemp)
-trap 'rm -f "$bin"; [ -z "${1:-}" ] && rm -rf "$dir"' EXIT
 go build -trimpath -o "$bin" ./cmd/agentcard
 cards=$(find "$dir" -name agent-card.json | wc -l)
 echo "cards: $cards"
@@ -29,5 +31,4 @@ for format in compact json sarif; do
 	wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$bin.time")
 	cpu=$(awk -F': ' '/User time/ {u=$2} /System time/ {s=$2} END {printf "%.2f", u+s}' "$bin.time")
 	echo "$format: peak RSS $((rss / 1024)) MB, wall $wall, CPU ${cpu} s"
-	rm -f "$bin.time"
 done

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -167,23 +168,65 @@ var (
 	hostname = os.Hostname
 )
 
-// openJUnit starts --format junit. The suites are small (no card text,
-// no parsed document), and written as one XML document at the end.
-func openJUnit(e *env, w io.Writer, _ lintFlags) formatWriter { return &junitWriter{e: e, w: w} }
+// openJUnit starts --format junit: the document MarshalIndent writes for
+// all the suites, written one suite at a time. The suites carry the
+// time and machine the run started on.
+func openJUnit(e *env, w io.Writer, _ lintFlags) formatWriter {
+	host, err := hostname()
+	if err != nil || strings.TrimSpace(host) == "" {
+		host = "localhost" // what the schema asks for when it is unknown
+	}
+	// the schema's timestamp has no time zone: UTC, said so nowhere else
+	stamp := clock().UTC().Format("2006-01-02T15:04:05")
+	return &junitWriter{e: e, w: w, host: host, stamp: stamp}
+}
 
 type junitWriter struct {
-	e   *env
-	w   io.Writer
-	out junitSuites
+	e           *env
+	w           io.Writer
+	host, stamp string
+	suites      int
+	buf         bytes.Buffer
 }
 
 func (j *junitWriter) write(r lintRun) error {
+	suite := j.suite(r)
+	j.buf.Reset()
+	if j.suites == 0 {
+		j.buf.WriteString(xml.Header + "<testsuites>")
+	}
+	j.suites++
+	j.buf.WriteByte('\n')
+	// a suite as it stands inside <testsuites>, one level in
+	enc := xml.NewEncoder(&j.buf)
+	enc.Indent("  ", "  ")
+	if err := enc.EncodeElement(suite, xml.StartElement{Name: xml.Name{Local: "testsuite"}}); err != nil {
+		return err
+	}
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	_, err := j.w.Write(j.buf.Bytes())
+	return err
+}
+
+func (j *junitWriter) close() error {
+	if j.suites == 0 {
+		_, err := io.WriteString(j.w, xml.Header+"<testsuites></testsuites>\n")
+		return err
+	}
+	_, err := io.WriteString(j.w, "\n</testsuites>\n")
+	return err
+}
+
+// suite is one INPUT as a testsuite.
+func (j *junitWriter) suite(r lintRun) junitSuite {
 	e := j.e
 	name := line(r.in.name)
 	if name == "" {
 		name = "-"
 	}
-	suite := junitSuite{Name: name, Package: name, ID: len(j.out.Suites), Time: seconds(r.elapsed),
+	suite := junitSuite{Name: name, Package: name, ID: j.suites, Timestamp: j.stamp, Hostname: j.host, Time: seconds(r.elapsed),
 		Properties: []junitProperty{{Name: "era", Value: string(r.res.Era)}}}
 	cols := columnsOf(r)
 	var infos []string
@@ -210,26 +253,7 @@ func (j *junitWriter) write(r lintRun) error {
 	}
 	suite.SystemOut = strings.Join(infos, "\n\n")
 	suite.Tests = len(suite.Cases)
-	j.out.Suites = append(j.out.Suites, suite)
-	return nil
-}
-
-func (j *junitWriter) close() error {
-	host, err := hostname()
-	if err != nil || strings.TrimSpace(host) == "" {
-		host = "localhost" // what the schema asks for when it is unknown
-	}
-	// the schema's timestamp has no time zone: UTC, said so nowhere else
-	stamp := clock().UTC().Format("2006-01-02T15:04:05")
-	for i := range j.out.Suites {
-		j.out.Suites[i].Timestamp, j.out.Suites[i].Hostname = stamp, host
-	}
-	b, err := xml.MarshalIndent(j.out, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(j.w, "%s%s\n", xml.Header, b)
-	return err
+	return suite
 }
 
 // seconds is a duration as JUnit's time attribute (an xs:decimal).
@@ -243,20 +267,28 @@ func seconds(d time.Duration) string {
 // add markup, links or table cells to the comment.
 func openMarkdown(e *env, w io.Writer, _ lintFlags) formatWriter { return &markdownWriter{e: e, w: w} }
 
-// markdownWriter keeps the table's rows (text only) until the end: the
-// table's header is written only when there is a row.
+// markdownWriter writes the heading, then the table's header before its
+// first row, then the rows as they come.
 type markdownWriter struct {
 	e    *env
 	w    io.Writer
-	rows strings.Builder
+	rows int
 	tally
 }
 
 func (m *markdownWriter) write(r lintRun) error {
 	e := m.e
+	var b strings.Builder
+	if m.inputs == 0 {
+		b.WriteString("### agentcard\n\n")
+	}
 	m.count(r.res)
 	cols := columnsOf(r)
 	for _, d := range r.res.Diagnostics {
+		if m.rows == 0 {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n|---|---|---|---|\n", e.s("cli.md.severity"), e.s("cli.md.place"), e.s("cli.md.rule"), e.s("cli.md.message"))
+		}
+		m.rows++
 		rule := mdText(d.Code)
 		if d.URL != "" {
 			rule = "[" + rule + "](" + d.URL + ")"
@@ -266,18 +298,19 @@ func (m *markdownWriter) write(r lintRun) error {
 			label := e.fixLabel(f)
 			msg += "<br>" + mdText(label+labelGap(label)+line(f.Title))
 		}
-		fmt.Fprintf(&m.rows, "| %s | %s | %s | %s |\n", e.severity(d.Severity), mdText(place(r.in.name, cols, d)), rule, msg)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", e.severity(d.Severity), mdText(place(r.in.name, cols, d)), rule, msg)
 	}
-	return nil
+	_, err := io.WriteString(m.w, b.String())
+	return err
 }
 
 func (m *markdownWriter) close() error {
 	e := m.e
 	var b strings.Builder
-	fmt.Fprintf(&b, "### agentcard\n\n")
-	if m.rows.Len() > 0 {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n|---|---|---|---|\n", e.s("cli.md.severity"), e.s("cli.md.place"), e.s("cli.md.rule"), e.s("cli.md.message"))
-		b.WriteString(m.rows.String())
+	if m.inputs == 0 {
+		b.WriteString("### agentcard\n\n")
+	}
+	if m.rows > 0 {
 		b.WriteString("\n")
 	} else {
 		fmt.Fprintf(&b, "%s\n\n", e.s("cli.lint.no-problems"))

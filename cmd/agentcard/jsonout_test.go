@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/xml"
+	"io"
 	"os"
 	"testing"
 
@@ -108,6 +110,47 @@ func TestSARIFStreamed(t *testing.T) {
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Errorf("%d inputs: streamed SARIF differs from the encoder's (%d and %d bytes)", n, got.Len(), want.Len())
+		}
+	}
+}
+
+// TestJUnitStreamed: --format junit is written one suite at a time; it
+// must be the bytes xml.MarshalIndent writes for all the suites at once.
+func TestJUnitStreamed(t *testing.T) {
+	e := &env{lang: i18n.English}
+	var runs []lintRun
+	for _, p := range testcards.Cards(t) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := lint.Lint(src, lint.Options{})
+		res.Input = p
+		runs = append(runs, e.localized(lintRun{src: &source{name: p, kind: srcFile, path: p}, in: &input{name: p}, res: res}, jsonpos.Chars))
+	}
+	for _, n := range []int{0, 1, len(runs)} {
+		var got bytes.Buffer
+		w := openJUnit(e, &got, lintFlags{})
+		for _, r := range runs[:n] {
+			if err := w.write(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.close(); err != nil {
+			t.Fatal(err)
+		}
+		ref := openJUnit(e, io.Discard, lintFlags{}).(*junitWriter)
+		var all junitSuites
+		for _, r := range runs[:n] {
+			all.Suites = append(all.Suites, ref.suite(r))
+			ref.suites++
+		}
+		b, err := xml.MarshalIndent(all, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := xml.Header + string(b) + "\n"; got.String() != want {
+			t.Errorf("%d inputs: streamed JUnit differs from MarshalIndent's:\n%s\nwant\n%s", n, got.String(), want)
 		}
 	}
 }
