@@ -257,8 +257,15 @@ func openJSON(e *env, w io.Writer, _ lintFlags) formatWriter {
 	doc := struct {
 		Results []any `json:"results"`
 	}{Results: []any{}}
-	return &jsonWriter{s: newJSONStream(w, doc, "results"), cat: e.catalogue()}
+	s := newJSONStream(w, doc, "results")
+	// a result's strings have always gone through json.Marshal
+	// (lint.Result.MarshalJSON), which escapes <, > and &
+	s.enc.SetEscapeHTML(true)
+	return &jsonWriter{s: s, cat: e.catalogue()}
 }
+
+// resultJSON is lint.Result without its MarshalJSON.
+type resultJSON lint.Result
 
 type jsonWriter struct {
 	s   *jsonStream
@@ -267,7 +274,16 @@ type jsonWriter struct {
 
 func (j *jsonWriter) write(r lintRun) error {
 	if r.live == nil {
-		return j.s.add(r.res)
+		// the result's fields as lint.Result.MarshalJSON writes them
+		// ("diagnostics" [] when none), encoded in one pass: through
+		// MarshalJSON the encoder would scan and indent its output again
+		// (json 1.68 -> 1.45 s of CPU over 10,000 cards; TestJSONStreamed
+		// compares the bytes)
+		res := resultJSON(*r.res)
+		if res.Diagnostics == nil {
+			res.Diagnostics = []lint.Diagnostic{}
+		}
+		return j.s.add(&res)
 	}
 	item, err := r.live.withResult(r.res, j.cat)
 	if err != nil {
