@@ -30,12 +30,14 @@ import (
 // lintJob is one source with the configuration it is checked under.
 type lintJob struct {
 	src *source
-	cfg *config.Config // with --rule and --profile applied
-	// ignored is a file found in a directory that its configuration
-	// ignores: it is reported, never read.
-	ignored    bool
-	ignoredBy  string
-	configured *config.Config
+	// configured is the configuration found for the source (or
+	// --config's); cfg is it with --rule and --profile over it, made when
+	// the source is checked.
+	configured, cfg *config.Config
+	// ignored is a file named on the command line that its
+	// configuration ignores (ignoredBy): it is reported, never read.
+	ignored   bool
+	ignoredBy string
 }
 
 // lintOutcome is what reading and checking one job gave: a run, or the
