@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -14,7 +15,7 @@ import (
 	"github.com/agentcard/agentcard/core/lint"
 )
 
-// --format github: one GitHub Actions workflow command per finding, which
+// openGitHub starts --format github: one GitHub Actions workflow command per finding, which
 // the runner turns into an annotation on the file and line of a pull
 // request (error, warning, notice for infos):
 //
@@ -24,46 +25,56 @@ import (
 // how a card was served (HTTP) annotates the file without a line; a remote
 // INPUT has no file in the repository, so its findings name the URL in the
 // message.
-func (e *env) writeGitHub(w io.Writer, runs []lintRun) error {
+func openGitHub(e *env, w io.Writer, _ lintFlags) formatWriter { return &githubWriter{e: e, w: w} }
+
+type githubWriter struct {
+	e *env
+	w io.Writer
+	tally
+}
+
+func (g *githubWriter) write(r lintRun) error {
 	var b strings.Builder
-	var errs, warns, infos int
-	for _, r := range runs {
-		res := r.res
-		errs, warns, infos = errs+res.Errors, warns+res.Warnings, infos+res.Infos
-		cols := columnsOf(r)
-		for _, d := range res.Diagnostics {
-			var props []string
-			msg := line(d.Message)
-			switch {
-			case r.src.kind == srcRemote: // a URL or domain
-				msg = line(r.in.name) + ": " + msg
-			case r.src.path != "":
-				props = append(props, "file="+ghProperty(ghPath(r.src.path)))
-			}
-			if !check.Placeless(d) {
-				s, end := d.Range.Start, d.Range.End
-				props = append(props, fmt.Sprintf("line=%d", s.Line))
-				if end.Line > s.Line {
-					props = append(props, fmt.Sprintf("endLine=%d", end.Line))
-				} else {
-					// columns only within one line, as GitHub reads them
-					props = append(props, fmt.Sprintf("col=%d", cols.Column(s)))
-					if end.Offset > s.Offset {
-						props = append(props, fmt.Sprintf("endColumn=%d", cols.Column(end)))
-					}
+	res := r.res
+	g.count(res)
+	cols := columnsOf(r)
+	for _, d := range res.Diagnostics {
+		var props []string
+		msg := line(d.Message)
+		switch {
+		case r.src.kind == srcRemote: // a URL or domain
+			msg = line(r.in.name) + ": " + msg
+		case r.src.path != "":
+			props = append(props, "file="+ghProperty(ghPath(r.src.path)))
+		}
+		if !check.Placeless(d) {
+			s, end := d.Range.Start, d.Range.End
+			props = append(props, fmt.Sprintf("line=%d", s.Line))
+			if end.Line > s.Line {
+				props = append(props, fmt.Sprintf("endLine=%d", end.Line))
+			} else {
+				// columns only within one line, as GitHub reads them
+				props = append(props, fmt.Sprintf("col=%d", cols.Column(s)))
+				if end.Offset > s.Offset {
+					props = append(props, fmt.Sprintf("endColumn=%d", cols.Column(end)))
 				}
 			}
-			props = append(props, "title="+ghProperty(d.Code))
-			if d.URL != "" {
-				msg += "\n" + d.URL
-			}
-			fmt.Fprintf(&b, "::%s %s::%s\n", ghLevel(d.Severity), strings.Join(props, ","), ghData(msg))
 		}
+		props = append(props, "title="+ghProperty(d.Code))
+		if d.URL != "" {
+			msg += "\n" + d.URL
+		}
+		fmt.Fprintf(&b, "::%s %s::%s\n", ghLevel(d.Severity), strings.Join(props, ","), ghData(msg))
 	}
-	if len(runs) > 0 {
-		fmt.Fprintf(&b, "%s\n", e.summary(len(runs), errs, warns, infos))
+	_, err := io.WriteString(g.w, b.String())
+	return err
+}
+
+func (g *githubWriter) close() error {
+	if g.inputs == 0 {
+		return nil
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := fmt.Fprintf(g.w, "%s\n", g.e.summary(g.inputs, g.errs, g.warns, g.infos))
 	return err
 }
 
@@ -157,54 +168,92 @@ var (
 	hostname = os.Hostname
 )
 
-func (e *env) writeJUnit(w io.Writer, runs []lintRun) error {
+// openJUnit starts --format junit: the document MarshalIndent writes for
+// all the suites, written one suite at a time. The suites carry the
+// time and machine the run started on.
+func openJUnit(e *env, w io.Writer, _ lintFlags) formatWriter {
 	host, err := hostname()
 	if err != nil || strings.TrimSpace(host) == "" {
 		host = "localhost" // what the schema asks for when it is unknown
 	}
 	// the schema's timestamp has no time zone: UTC, said so nowhere else
 	stamp := clock().UTC().Format("2006-01-02T15:04:05")
-	out := junitSuites{}
-	for i, r := range runs {
-		name := line(r.in.name)
-		if name == "" {
-			name = "-"
-		}
-		suite := junitSuite{Name: name, Package: name, ID: i, Timestamp: stamp, Hostname: host, Time: seconds(r.elapsed),
-			Properties: []junitProperty{{Name: "era", Value: string(r.res.Era)}}}
-		cols := columnsOf(r)
-		var infos []string
-		for _, d := range r.res.Diagnostics {
-			where := place(r.in.name, cols, d)
-			detail := fmt.Sprintf("%s: %s %s %s", where, e.severity(d.Severity), d.Code, line(d.Message))
-			for _, f := range d.Fixes {
-				label := e.fixLabel(f)
-				detail += "\n" + label + labelGap(label) + line(f.Title)
-			}
-			if d.URL != "" {
-				detail += "\n" + d.URL
-			}
-			if d.Severity == lint.Info {
-				infos = append(infos, detail)
-				continue
-			}
-			suite.Cases = append(suite.Cases, junitCase{Classname: name, Name: d.Code + " " + where, Time: "0",
-				Failure: &junitFailure{Type: d.Severity.String(), Message: line(d.Message), Text: detail}})
-			suite.Failures++
-		}
-		if len(suite.Cases) == 0 {
-			suite.Cases = append(suite.Cases, junitCase{Classname: name, Name: e.s("cli.lint.no-problems"), Time: seconds(r.elapsed)})
-		}
-		suite.SystemOut = strings.Join(infos, "\n\n")
-		suite.Tests = len(suite.Cases)
-		out.Suites = append(out.Suites, suite)
+	return &junitWriter{e: e, w: w, host: host, stamp: stamp}
+}
+
+type junitWriter struct {
+	e           *env
+	w           io.Writer
+	host, stamp string
+	suites      int
+	buf         bytes.Buffer
+}
+
+func (j *junitWriter) write(r lintRun) error {
+	suite := j.suite(r)
+	j.buf.Reset()
+	if j.suites == 0 {
+		j.buf.WriteString(xml.Header + "<testsuites>")
 	}
-	b, err := xml.MarshalIndent(out, "", "  ")
-	if err != nil {
+	j.suites++
+	j.buf.WriteByte('\n')
+	// a suite as it stands inside <testsuites>, one level in
+	enc := xml.NewEncoder(&j.buf)
+	enc.Indent("  ", "  ")
+	if err := enc.EncodeElement(suite, xml.StartElement{Name: xml.Name{Local: "testsuite"}}); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "%s%s\n", xml.Header, b)
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	_, err := j.w.Write(j.buf.Bytes())
 	return err
+}
+
+func (j *junitWriter) close() error {
+	if j.suites == 0 {
+		_, err := io.WriteString(j.w, xml.Header+"<testsuites></testsuites>\n")
+		return err
+	}
+	_, err := io.WriteString(j.w, "\n</testsuites>\n")
+	return err
+}
+
+// suite is one INPUT as a testsuite.
+func (j *junitWriter) suite(r lintRun) junitSuite {
+	e := j.e
+	name := line(r.in.name)
+	if name == "" {
+		name = "-"
+	}
+	suite := junitSuite{Name: name, Package: name, ID: j.suites, Timestamp: j.stamp, Hostname: j.host, Time: seconds(r.elapsed),
+		Properties: []junitProperty{{Name: "era", Value: string(r.res.Era)}}}
+	cols := columnsOf(r)
+	var infos []string
+	for _, d := range r.res.Diagnostics {
+		where := place(r.in.name, cols, d)
+		detail := fmt.Sprintf("%s: %s %s %s", where, e.severity(d.Severity), d.Code, line(d.Message))
+		for _, f := range d.Fixes {
+			label := e.fixLabel(f)
+			detail += "\n" + label + labelGap(label) + line(f.Title)
+		}
+		if d.URL != "" {
+			detail += "\n" + d.URL
+		}
+		if d.Severity == lint.Info {
+			infos = append(infos, detail)
+			continue
+		}
+		suite.Cases = append(suite.Cases, junitCase{Classname: name, Name: d.Code + " " + where, Time: "0",
+			Failure: &junitFailure{Type: d.Severity.String(), Message: line(d.Message), Text: detail}})
+		suite.Failures++
+	}
+	if len(suite.Cases) == 0 {
+		suite.Cases = append(suite.Cases, junitCase{Classname: name, Name: e.s("cli.lint.no-problems"), Time: seconds(r.elapsed)})
+	}
+	suite.SystemOut = strings.Join(infos, "\n\n")
+	suite.Tests = len(suite.Cases)
+	return suite
 }
 
 // seconds is a duration as JUnit's time attribute (an xs:decimal).
@@ -216,38 +265,58 @@ func seconds(d time.Duration) string {
 // finding (severity, place, rule linked to its page, message), and the
 // summary line under it. Text from the card is escaped so that it cannot
 // add markup, links or table cells to the comment.
-func (e *env) writeMarkdown(w io.Writer, runs []lintRun) error {
+func openMarkdown(e *env, w io.Writer, _ lintFlags) formatWriter { return &markdownWriter{e: e, w: w} }
+
+// markdownWriter writes the heading, then the table's header before its
+// first row, then the rows as they come.
+type markdownWriter struct {
+	e    *env
+	w    io.Writer
+	rows int
+	tally
+}
+
+func (m *markdownWriter) write(r lintRun) error {
+	e := m.e
 	var b strings.Builder
-	var errs, warns, infos int
-	rows := 0
-	for _, r := range runs {
-		errs, warns, infos = errs+r.res.Errors, warns+r.res.Warnings, infos+r.res.Infos
-		rows += len(r.res.Diagnostics)
+	if m.inputs == 0 {
+		b.WriteString("### agentcard\n\n")
 	}
-	fmt.Fprintf(&b, "### agentcard\n\n")
-	if rows > 0 {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n|---|---|---|---|\n", e.s("cli.md.severity"), e.s("cli.md.place"), e.s("cli.md.rule"), e.s("cli.md.message"))
-		for _, r := range runs {
-			cols := columnsOf(r)
-			for _, d := range r.res.Diagnostics {
-				rule := mdText(d.Code)
-				if d.URL != "" {
-					rule = "[" + rule + "](" + d.URL + ")"
-				}
-				msg := mdText(line(d.Message))
-				for _, f := range d.Fixes {
-					label := e.fixLabel(f)
-					msg += "<br>" + mdText(label+labelGap(label)+line(f.Title))
-				}
-				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", e.severity(d.Severity), mdText(place(r.in.name, cols, d)), rule, msg)
-			}
+	m.count(r.res)
+	cols := columnsOf(r)
+	for _, d := range r.res.Diagnostics {
+		if m.rows == 0 {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n|---|---|---|---|\n", e.s("cli.md.severity"), e.s("cli.md.place"), e.s("cli.md.rule"), e.s("cli.md.message"))
 		}
+		m.rows++
+		rule := mdText(d.Code)
+		if d.URL != "" {
+			rule = "[" + rule + "](" + d.URL + ")"
+		}
+		msg := mdText(line(d.Message))
+		for _, f := range d.Fixes {
+			label := e.fixLabel(f)
+			msg += "<br>" + mdText(label+labelGap(label)+line(f.Title))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", e.severity(d.Severity), mdText(place(r.in.name, cols, d)), rule, msg)
+	}
+	_, err := io.WriteString(m.w, b.String())
+	return err
+}
+
+func (m *markdownWriter) close() error {
+	e := m.e
+	var b strings.Builder
+	if m.inputs == 0 {
+		b.WriteString("### agentcard\n\n")
+	}
+	if m.rows > 0 {
 		b.WriteString("\n")
 	} else {
 		fmt.Fprintf(&b, "%s\n\n", e.s("cli.lint.no-problems"))
 	}
-	fmt.Fprintf(&b, "%s\n", e.summary(len(runs), errs, warns, infos))
-	_, err := io.WriteString(w, b.String())
+	fmt.Fprintf(&b, "%s\n", e.summary(m.inputs, m.errs, m.warns, m.infos))
+	_, err := io.WriteString(m.w, b.String())
 	return err
 }
 

@@ -3,16 +3,12 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
-	"github.com/agentcard/agentcard/core/batch"
-	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
@@ -21,10 +17,9 @@ import (
 // lint --from FILE [--concurrency N]: the inputs listed in FILE, one URL
 // or domain per line (blank lines and lines starting with # left out;
 // "-" reads the list from standard input), after those on the command
-// line. Remote inputs are fetched N at once (default 4), at most
-// core/batch.PerHost at once per host, through core/batch.Run: the batch
-// checks' own loop, so that a registry's list is checked from a terminal
-// the way the Worker checks it from a queue. Results print in the order
+// line. Inputs are checked N at once (default 4), remote ones at most
+// core/batch.PerHost at once per host as the Worker's batch checks are,
+// in the session's window (session.go). Results print in the order
 // listed.
 //
 // A list is data, often edited by others (a registry's list in a pull
@@ -208,52 +203,4 @@ func readList(file string, stdin io.Reader) ([]byte, error) {
 		r = fh
 	}
 	return io.ReadAll(io.LimitReader(r, maxFromList+1))
-}
-
-// prefetched are the remote inputs read ahead, concurrently.
-type prefetched struct {
-	mu   sync.Mutex
-	done map[string]readResult
-}
-
-type readResult struct {
-	in  *input
-	err error
-}
-
-// prefetch reads the remote inputs among names, n at once and
-// batch.PerHost at once per host; the others are read when asked for.
-// With n of 1, or fewer than two remote inputs, nothing is read ahead.
-func (e *env) prefetch(ctx context.Context, names []string, n int, o check.Options) *prefetched {
-	p := &prefetched{done: map[string]readResult{}}
-	var jobs []batch.Job
-	seen := map[string]bool{}
-	for i, name := range names {
-		if isRemote(name) && !seen[name] {
-			seen[name] = true
-			jobs = append(jobs, batch.Job{Index: i, URL: name})
-		}
-	}
-	if n <= 1 || len(jobs) < 2 {
-		return p
-	}
-	batch.Run(ctx, jobs, n, batch.PerHost, func(ctx context.Context, name string) batch.Item {
-		in, err := e.readInputWith(ctx, name, o)
-		p.mu.Lock()
-		p.done[name] = readResult{in, err}
-		p.mu.Unlock()
-		return batch.Item{}
-	}, func(batch.Job, batch.Item) {})
-	return p
-}
-
-// read is the input name: read ahead, or read now.
-func (p *prefetched) read(ctx context.Context, e *env, name string, o check.Options) (*input, error) {
-	p.mu.Lock()
-	r, ok := p.done[name]
-	p.mu.Unlock()
-	if ok {
-		return r.in, r.err
-	}
-	return e.readInputWith(ctx, name, o)
 }

@@ -19,8 +19,8 @@ import (
 // arguments, and `lint --from FILE` (from.go), whose lines lint appends to
 // the arguments before calling gather, so a directory or a URL listed in
 // a file is expanded and de-duplicated exactly like one on the command
-// line. The remote sources gather returns are then read ahead,
-// --concurrency at once (prefetch, from.go).
+// line. The sources gather returns are then read and checked,
+// --concurrency at once, in the session's window (session.go).
 
 // sourceKind is what an INPUT is.
 type sourceKind uint8

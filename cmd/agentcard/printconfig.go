@@ -70,7 +70,7 @@ func (e *env) printConfig(c *command, file string, base *config.Config, loader *
 		}
 		out.Rules = append(out.Rules, pr)
 	}
-	if o, ok := toStdout(f.outputs); ok && o.format == "json" {
+	if o, ok := toStdout(f.outputs); ok && formatNamed(o.format).printsJSON {
 		return e.encode("lint", out)
 	}
 	var b strings.Builder

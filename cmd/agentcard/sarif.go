@@ -241,10 +241,12 @@ func driverVersion() (version, semantic string) {
 	return v, ""
 }
 
-// writeSARIF writes the runs as one SARIF log. The results are already
-// localized (their messages, fix titles and related labels); the rules'
-// descriptions and every helpUri are given in lang here.
-func writeSARIF(w io.Writer, runs []lintRun, lang i18n.Lang, cat *i18n.Catalogue) error {
+// openSARIF starts --format sarif: one SARIF log with one run, whose
+// driver lists every rule (descriptions and helpUri in the output's
+// language) and whose results grow by each INPUT's findings, already
+// localized.
+func openSARIF(e *env, w io.Writer, _ lintFlags) formatWriter {
+	lang, cat := e.lang, e.catalogue()
 	rules, index := sarifRules(lang, cat)
 	version, semantic := driverVersion()
 	run := sarifRun{
@@ -253,55 +255,81 @@ func writeSARIF(w io.Writer, runs []lintRun, lang i18n.Lang, cat *i18n.Catalogue
 		ColumnKind: "utf16CodeUnits",
 		Results:    []sarifResult{},
 	}
-	for _, lr := range runs {
-		cols := sarifColumns(lr.res)
-		// a location only for a file: a code scanning tool places
-		// results on the repository's files, and a URL (or standard input
-		// without --stdin-filename) is no file it can cite
-		hasFile := lr.src.path != ""
-		art := sarifArtifact{URI: artifactURI(lr.src.path)}
-		var props map[string]any
-		switch {
-		case lr.src.kind == srcRemote:
-			u := lr.in.uri
-			if u == "" {
-				u = lr.in.name
-			}
-			props = map[string]any{"url": u}
-		case !hasFile:
-			props = map[string]any{"input": lr.in.name}
-		}
-		for _, d := range lr.res.Diagnostics {
-			i, ok := index[d.Code]
-			if !ok {
-				i = -1
-			}
-			res := sarifResult{RuleID: d.Code, RuleIndex: i, Level: sarifLevel(d.Severity), Message: sarifText{d.Message}, Properties: props}
-			if hasFile {
-				phys := sarifPhysical{ArtifactLocation: art}
-				if !check.Placeless(d) {
-					region := sarifRegionOf(cols, d.Range)
-					phys.Region = &region
-				}
-				res.Locations = []sarifLocation{{PhysicalLocation: phys}}
-				for k, rel := range d.Related {
-					id := k
-					region := sarifRegionOf(cols, rel.Range)
-					res.RelatedLocations = append(res.RelatedLocations, sarifLocation{ID: &id, Message: &sarifText{rel.Message},
-						PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: &region}})
-				}
-				for _, f := range d.Fixes {
-					ch := sarifArtifactChange{ArtifactLocation: art}
-					for _, ed := range f.Edits {
-						ch.Replacements = append(ch.Replacements, sarifReplacement{DeletedRegion: sarifRegionOf(cols, ed.Range), InsertedContent: sarifText{ed.NewText}})
-					}
-					res.Fixes = append(res.Fixes, sarifFix{Description: sarifText{f.Title}, ArtifactChanges: []sarifArtifactChange{ch},
-						Properties: map[string]any{"safe": f.Safe}})
-				}
-			}
-			run.Results = append(run.Results, res)
+	log := sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}
+	return &sarifWriter{s: newJSONStream(w, log, "results"), index: index}
+}
+
+type sarifWriter struct {
+	s     *jsonStream
+	index map[string]int // rule code → its place in the driver's rules
+}
+
+func (sw *sarifWriter) write(lr lintRun) error {
+	for _, res := range sarifResults(lr, sw.index) {
+		if err := sw.s.add(res); err != nil {
+			return err
 		}
 	}
-	enc := newJSONEncoder(w)
-	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+	return nil
+}
+
+func (sw *sarifWriter) close() error { return sw.s.close() }
+
+// sarifResults are one INPUT's findings as SARIF results.
+func sarifResults(lr lintRun, index map[string]int) []sarifResult {
+	cols := sarifColumns(lr.res)
+	// a location only for a file: a code scanning tool places
+	// results on the repository's files, and a URL (or standard input
+	// without --stdin-filename) is no file it can cite
+	hasFile := lr.src.path != ""
+	art := sarifArtifact{URI: artifactURI(lr.src.path)}
+	var props map[string]any
+	switch {
+	case lr.src.kind == srcRemote:
+		u := lr.in.uri
+		if u == "" {
+			u = lr.in.name
+		}
+		props = map[string]any{"url": u}
+	case !hasFile:
+		props = map[string]any{"input": lr.in.name}
+	}
+	out := make([]sarifResult, 0, len(lr.res.Diagnostics))
+	for _, d := range lr.res.Diagnostics {
+		i, ok := index[d.Code]
+		if !ok {
+			i = -1
+		}
+		res := sarifResult{RuleID: d.Code, RuleIndex: i, Level: sarifLevel(d.Severity), Message: sarifText{d.Message}, Properties: props}
+		if hasFile {
+			sarifPlace(&res, cols, art, d)
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+// sarifPlace gives a result its location in the file, its related
+// locations and its fixes.
+func sarifPlace(res *sarifResult, cols *jsonpos.Columns, art sarifArtifact, d lint.Diagnostic) {
+	phys := sarifPhysical{ArtifactLocation: art}
+	if !check.Placeless(d) {
+		region := sarifRegionOf(cols, d.Range)
+		phys.Region = &region
+	}
+	res.Locations = []sarifLocation{{PhysicalLocation: phys}}
+	for k, rel := range d.Related {
+		id := k
+		region := sarifRegionOf(cols, rel.Range)
+		res.RelatedLocations = append(res.RelatedLocations, sarifLocation{ID: &id, Message: &sarifText{rel.Message},
+			PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: &region}})
+	}
+	for _, f := range d.Fixes {
+		ch := sarifArtifactChange{ArtifactLocation: art}
+		for _, ed := range f.Edits {
+			ch.Replacements = append(ch.Replacements, sarifReplacement{DeletedRegion: sarifRegionOf(cols, ed.Range), InsertedContent: sarifText{ed.NewText}})
+		}
+		res.Fixes = append(res.Fixes, sarifFix{Description: sarifText{f.Title}, ArtifactChanges: []sarifArtifactChange{ch},
+			Properties: map[string]any{"safe": f.Safe}})
+	}
 }

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/check"
 	"github.com/agentcard/agentcard/core/i18n"
-	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/sdk"
 	"github.com/agentcard/agentcard/core/sdk/verifiers"
 	"github.com/agentcard/agentcard/core/selection"
@@ -19,11 +19,11 @@ import (
 // a client that speaks what the three libraries speak between them) and
 // the entry each official SDK's client takes with its default settings,
 // with one sentence where the library departs from the specification's
-// rule for what it speaks (core/selection.Compare); then the
-// compatibility matrix (core/sdk.Check: does each SDK's card reader load
-// the card, which entry does its client select, does its verifier accept
-// a signature, which needs the key of --key). The exit status is 0 when
-// every row chose an interface, 1 when one did not (no compatible
+// rule for what it speaks; then the compatibility matrix (does each SDK's
+// card reader load the card, which entry does its client select, does
+// its verifier accept a signature, which needs the key of --key): both
+// core/sdk.Compare, made by the pipeline (core/check). The exit status is
+// 0 when every row chose an interface, 1 when one did not (no compatible
 // interface, an invalid card, a library that stops with an error).
 func (e *env) selectSDK(c *command, which, keyFile, format string, pos []string) int {
 	var only selection.SDK
@@ -70,13 +70,6 @@ func (e *env) selectSDK(c *command, which, keyFile, format string, pos []string)
 		fmt.Fprintf(e.stderr, "agentcard select: %s: %s\n", line(in.name), line(e.t("cli.select.no-card", why)))
 		return exitFound
 	}
-	doc := jsonpos.Parse(in.src, jsonpos.Options{})
-	for _, r := range selection.CompareDoc(doc) {
-		if only == "" || r.SDK == selection.SDKSpec || r.SDK == only {
-			r.Localize(e.catalogue())
-			rows = append(rows, r)
-		}
-	}
 	var opts sdk.Options
 	if only == "" || only == selection.SDKGo {
 		opts.Go = e.goRunner()
@@ -84,8 +77,23 @@ func (e *env) selectSDK(c *command, which, keyFile, format string, pos []string)
 	if keys != nil {
 		opts.Signatures = verifiers.Facts(context.Background(), in.src, signature.Options{Keys: keys})
 	}
+	// the comparison of the card as read, made by the pipeline (no
+	// request: the card is given, and no live check is asked for)
+	checked, err := e.runCheck(context.Background(), check.Target{Name: in.name, Body: in.src},
+		check.Options{Compare: true, SDK: opts})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "agentcard select: %s: %v\n", line(in.name), err)
+		return exitUsage
+	}
+	compared := checked.Compared
+	for _, r := range compared.Choices {
+		if only == "" || r.SDK == selection.SDKSpec || r.SDK == only {
+			r.Localize(e.catalogue())
+			rows = append(rows, r)
+		}
+	}
 	var matrix []sdk.Row
-	for _, r := range sdk.Check(doc, opts) {
+	for _, r := range compared.Matrix {
 		if only == "" || r.SDK == only {
 			r.Localize(e.catalogue())
 			matrix = append(matrix, r)

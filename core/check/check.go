@@ -36,6 +36,8 @@ import (
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/probe"
+	"github.com/agentcard/agentcard/core/sdk"
+	"github.com/agentcard/agentcard/core/selection"
 	"github.com/agentcard/agentcard/core/signature"
 )
 
@@ -88,6 +90,24 @@ type Options struct {
 	// MaxSignatureWork bounds the signature work (signature.Options
 	// MaxWork); 0 is signature.DefaultMaxWork.
 	MaxSignatureWork int
+	// Clients are the client profiles whose selection the result
+	// carries (Result.Selections), in this order.
+	Clients []selection.Profile
+	// Compare adds the official SDKs' choices and the compatibility
+	// matrix (Result.Compared, sdk.Compare with SDK); CompareMax leaves
+	// them out for a card that declares more interfaces than that (0
+	// bounds nothing: the CLI, run by its user on cards they chose).
+	Compare    bool
+	CompareMax int
+	SDK        sdk.Options
+	// Apply is the caller's configuration (the CLI's rule levels and
+	// ignored findings), applied to the findings after every stage; Hide
+	// then hides the findings the caller already knows of (the CLI's
+	// baseline) and says how many (Result.Hidden). Both are functions so
+	// that the pipeline links no configuration reader (the Worker has
+	// none); nil changes nothing.
+	Apply func(*lint.Result)
+	Hide  func(*lint.Result) int
 }
 
 // Capabilities are what the program running a check provides.
@@ -182,6 +202,13 @@ type Result struct {
 	// Withheld says why the caller's headers were kept from the rest of
 	// the check (a cross-origin redirect), nil otherwise.
 	Withheld *discovery.Withheld
+	// Hidden is the number of findings Options.Hide hid.
+	Hidden int
+	// Selections are the selection of each of Options.Clients.
+	Selections []selection.Result
+	// Compared is the SDK comparison (nil unless Options.Compare, and
+	// when the card declares more than Options.CompareMax interfaces).
+	Compared *sdk.Comparison
 }
 
 // runner is one check in progress.
@@ -308,7 +335,45 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 	}
 	Merge(res.Report.Result, extra)
 	res.Withheld = creds.Withheld()
+	if err := gated(ctx, c.Gate, func() { res.present(o) }); err != nil {
+		return nil, err
+	}
 	return res, nil
+}
+
+// present adds what front ends show beside the findings: the clients'
+// selections and the SDK comparison of the card as served, then the
+// caller's configuration and baseline over the findings.
+func (res *Result) present(o Options) {
+	lr := res.Report.Result
+	for _, p := range o.Clients {
+		// the era was detected once by lint; selection reuses it
+		s := selection.SelectDetected(lr.Doc, lr.Detection, p)
+		if s.Trace == nil {
+			s.Trace = []selection.Step{}
+		}
+		res.Selections = append(res.Selections, s)
+	}
+	if o.Compare && (o.CompareMax <= 0 || res.Entries <= o.CompareMax) {
+		c := sdk.Compare(lr.Doc, o.SDK)
+		res.Compared = &c
+	}
+	res.Hidden = Settle(lr, o)
+}
+
+// Settle applies the caller's configuration and baseline (Options.Apply,
+// Options.Hide) to a result and says how many findings the baseline
+// hid: Run's last step, and the one for results that did not come from
+// Run (a card whose fetch failed with findings, a card lint --fix
+// rewrote).
+func Settle(lr *lint.Result, o Options) (hidden int) {
+	if o.Apply != nil {
+		o.Apply(lr)
+	}
+	if o.Hide != nil {
+		hidden = o.Hide(lr)
+	}
+	return hidden
 }
 
 // fetch gets the card at u, from the cache when allowed; a fetch the

@@ -22,8 +22,7 @@ import (
 // nothing panics, every finding points inside the document, positions
 // agree with the one line table and the UTF-16 conversion, and the parser
 // agrees with jsontext (a maintained strict JSON tokenizer) on what is
-// valid JSON and what has duplicate names; and that the result's
-// hand-written JSON (AppendJSON) is encoding/json's.
+// valid JSON and what has duplicate names.
 //
 // make test runs it briefly:
 //
@@ -70,7 +69,6 @@ func FuzzLint(f *testing.F) {
 			checkSelection(t, src, selection.Select(doc, p))
 		}
 		checkJSONText(t, src, doc)
-		checkResultJSON(t, "the input", res)
 		if d := time.Since(began); d > 5*time.Second {
 			t.Errorf("%d bytes took %v", len(src), d)
 		}

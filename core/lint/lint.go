@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"net/url"
 	"sort"
-	"strconv"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/i18n"
@@ -188,120 +187,6 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 		c.Diagnostics = []Diagnostic{}
 	}
 	return json.Marshal((*plain)(&c))
-}
-
-// AppendJSON appends to b what MarshalJSON writes, byte for byte, by
-// hand: for the CLI, where encoding/json built its encoders for these
-// types by reflection on the first result, a tenth of a lint's own time
-// (docs/PERFORMANCE.md); TestResultJSON compares the two. MarshalJSON
-// stays encoding/json's: the Worker marshals results inside larger
-// values by reflection anyway, and this code in its wasm cost 10 KB of
-// gzip there.
-func (r *Result) AppendJSON(b []byte) []byte {
-	// the brace itself, not w.Open: what b ends with is not the writer's
-	w := &jsonpos.Writer{B: append(b, '{'), EscapeHTML: true}
-	w.S("input", r.Input)
-	w.S("era", string(r.Era))
-	w.I("errors", r.Errors)
-	w.I("warnings", r.Warnings)
-	w.I("infos", r.Infos)
-	w.Key("diagnostics")
-	w.OpenList()
-	for i := range r.Diagnostics {
-		r.Diagnostics[i].appendJSON(w)
-	}
-	w.CloseList()
-	w.Close()
-	return w.B
-}
-
-func (d *Diagnostic) appendJSON(w *jsonpos.Writer) {
-	w.Open()
-	w.S("code", d.Code)
-	w.S("severity", d.Severity.String())
-	w.S("message", d.Message)
-	w.SO("messageId", d.MessageID)
-	if len(d.Args) > 0 {
-		w.Key("args")
-		appendArgs(w, d.Args)
-	}
-	w.S("pointer", d.Pointer)
-	w.Range("range", d.Range)
-	if len(d.Fixes) > 0 {
-		w.Key("fixes")
-		w.OpenList()
-		for _, f := range d.Fixes {
-			w.Open()
-			w.S("title", f.Title)
-			w.T("safe", f.Safe)
-			w.Key("edits")
-			if f.Edits == nil {
-				w.Null()
-			} else {
-				w.OpenList()
-				for _, e := range f.Edits {
-					w.Open()
-					w.Range("range", e.Range)
-					w.S("newText", e.NewText)
-					w.Close()
-				}
-				w.CloseList()
-			}
-			w.Close()
-		}
-		w.CloseList()
-	}
-	if len(d.Related) > 0 {
-		w.Key("related")
-		w.OpenList()
-		for _, r := range d.Related {
-			w.Open()
-			w.S("message", r.Message)
-			w.Range("range", r.Range)
-			w.Close()
-		}
-		w.CloseList()
-	}
-	w.SO("url", d.URL)
-	w.IO("omitted", d.Omitted)
-	w.SO("omittedCode", d.OmittedCode)
-	w.Close()
-}
-
-// appendArgs writes a message's arguments: the kinds findings carry by
-// hand, anything else as encoding/json writes it.
-func appendArgs(w *jsonpos.Writer, args []any) {
-	w.OpenList()
-	for _, a := range args {
-		switch v := a.(type) {
-		case string:
-			w.Str(v)
-		case i18n.Phrase:
-			w.Str(string(v))
-		case int:
-			w.Int(v)
-		case int64:
-			w.Sep()
-			w.B = strconv.AppendInt(w.B, v, 10)
-		case i18n.Text:
-			w.Open()
-			w.S("id", v.ID)
-			if len(v.Args) > 0 {
-				w.Key("args")
-				appendArgs(w, v.Args)
-			}
-			w.Close()
-		default:
-			b, err := json.Marshal(v)
-			if err != nil {
-				// what encoding/json would have failed the whole result
-				// with; a finding's argument is never such a value
-				b = []byte("null")
-			}
-			w.Raw(b)
-		}
-	}
-	w.CloseList()
 }
 
 // recoverable problems leave a document every JSON reader can still read

@@ -159,6 +159,23 @@ type Options struct {
 	Go GoRunner
 }
 
+// Comparison is what a front end shows of the official SDKs for one
+// card: the entry each SDK's client takes beside the specification's
+// (selection.CompareDoc), and the compatibility matrix (Check).
+type Comparison struct {
+	Choices []selection.SDKChoice
+	Matrix  []Row
+}
+
+// Compare is the comparison of an already parsed card, and the one call
+// a front end makes for it: core/check.Run makes it for a card it
+// checked (Options.Compare), the editor for the document it linted (it
+// links no network, so it cannot link core/check). It does no I/O but
+// what opts.Go runs.
+func Compare(doc *jsonpos.Doc, opts Options) Comparison {
+	return Comparison{Choices: selection.CompareDoc(doc), Matrix: Check(doc, opts)}
+}
+
 // Check answers the matrix for a parsed card, one row per SDK in the
 // order of selection.SDKs.
 func Check(doc *jsonpos.Doc, opts Options) []Row {

@@ -40,7 +40,7 @@ type MatrixRow struct {
 
 // Matrix answers the compatibility matrix for the card, without keys.
 func Matrix(src []byte) []MatrixRow {
-	return matrixRows(sdk.Check(jsonpos.Parse(src, jsonpos.Options{}), sdk.Options{}))
+	return matrixRows(sdk.Compare(jsonpos.Parse(src, jsonpos.Options{}), sdk.Options{}).Matrix)
 }
 
 // matrixRows puts core/sdk's rows in the engine's language.

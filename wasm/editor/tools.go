@@ -17,6 +17,7 @@ import (
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/migrate"
+	"github.com/agentcard/agentcard/core/sdk"
 	"github.com/agentcard/agentcard/core/selection"
 )
 
@@ -188,10 +189,11 @@ type SDKRow struct {
 }
 
 // SDKs compares the specification's choice with a2a-go's, a2a-python's
-// and a2a-js's for the card (core/selection.CompareDoc).
+// and a2a-js's for the card (core/sdk.Compare, the comparison every
+// front end shows).
 func SDKs(src []byte) []SDKRow {
 	cat := catalogue()
-	rows := selection.CompareDoc(jsonpos.Parse(src, jsonpos.Options{}))
+	rows := sdk.Compare(jsonpos.Parse(src, jsonpos.Options{}), sdk.Options{}).Choices
 	var offs []int
 	for _, c := range rows {
 		offs = append(offs, c.Result.Start, c.Result.End)

@@ -119,7 +119,7 @@ func Verify(src []byte, key string) VerifyResult {
 	if opts.Keys != nil {
 		facts := verifiers.Facts(context.Background(), src, signature.Options{Keys: opts.Keys})
 		doc := jsonpos.Parse(src, jsonpos.Options{})
-		for _, r := range matrixRows(sdk.Check(doc, sdk.Options{Signatures: facts})) {
+		for _, r := range matrixRows(sdk.Compare(doc, sdk.Options{Signatures: facts}).Matrix) {
 			out.Matrix = append(out.Matrix, MatrixVerdict{SDK: r.SDK, MatrixCell: r.Verifies})
 		}
 	}

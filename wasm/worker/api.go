@@ -17,7 +17,7 @@ import (
 // learned from the live agent: `probes` (probe=1; the same objects as
 // `agentcard lint --probe --format json`), `signatures` (a signed card),
 // `sdks` (each official SDK's choice beside the specification's),
-// `matrix` (the compatibility matrix, core/sdk.Check), `extended` (POST with "extended": true) and, when a cross-origin
+// `matrix` (the compatibility matrix; both core/sdk.Compare, made by check.Run), `extended` (POST with "extended": true) and, when a cross-origin
 // redirect kept the caller's headers from the rest of the check,
 // `credentialsWithheld` with its reason.
 type checkJSON struct {
@@ -68,7 +68,7 @@ func newCheckJSON(res *check.Result, sdks []selection.SDKChoice, matrix []sdk.Ro
 		res.Withheld.Localize(cat)
 	}
 	out := checkJSON{Input: rep.Input, Era: string(lr.Era), Errors: lr.Errors, Warnings: lr.Warnings, Infos: lr.Infos,
-		Diagnostics: lr.Diagnostics, URL: rep.URL.String(), HTTP: rep.Facts, Selection: clientsJSON(rep, cat)}
+		Diagnostics: lr.Diagnostics, URL: rep.URL.String(), HTTP: rep.Facts, Selection: clientsJSON(res.Selections, cat)}
 	if out.Diagnostics == nil {
 		out.Diagnostics = []lint.Diagnostic{}
 	}

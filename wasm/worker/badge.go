@@ -101,7 +101,7 @@ func (h *handler) badge(w web.ResponseWriter, r *web.Request) {
 			}
 		}
 	}
-	res, err := h.run(r, checkRequest{Input: raw, Client: check.CardKey(u.Host)}, true)
+	res, err := h.run(r, checkRequest{Input: raw, Client: check.CardKey(u.Host)}, true, false)
 	v := badgeVerdict{At: time.Now().Unix()}
 	var limited *check.LimitError
 	var de *discovery.Error

@@ -122,17 +122,7 @@ func toRequest(ctx context.Context, req js.Value) (*web.Request, error) {
 	// Only the POST routes (lint, check, share, batch) have a body worth reading;
 	// any other body is left unread (the runtime discards it), so nobody
 	// can make the instance read megabytes it will ignore.
-	limit := 0
-	switch u.Path {
-	case "/api/lint":
-		limit = maxLintBody
-	case "/api/check":
-		limit = maxCheckBody
-	case "/api/share":
-		limit = maxShareBody
-	case "/api/batch":
-		limit = maxBatchBody
-	}
+	limit := bodyLimit(u.Path) // the route table's (routes.go)
 	if body.IsNull() || body.IsUndefined() || r.Method != web.MethodPost || limit == 0 {
 		return r, nil
 	}

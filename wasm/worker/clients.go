@@ -2,12 +2,12 @@ package main
 
 import (
 	"github.com/agentcard/agentcard/components"
-	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/selection"
 )
 
-// Profiles the report simulates: one client per core binding.
+// Profiles the report simulates: one client per core binding (the
+// check's Options.Clients, in this order).
 var profiles = func() []selection.Profile {
 	var out []selection.Profile
 	for _, s := range []string{"JSONRPC@1.0", "HTTP+JSON@1.0", "GRPC@1.0"} {
@@ -30,22 +30,11 @@ type clientJSON struct {
 	TraceOmitted int `json:"traceOmitted,omitempty"`
 }
 
-func selectAll(rep *discovery.Report) []selection.Result {
-	out := make([]selection.Result, len(profiles))
-	for i, p := range profiles {
-		// the era was detected once by lint; selection reuses it
-		out[i] = selection.SelectDetected(rep.Result.Doc, rep.Result.Detection, p)
-		if out[i].Trace == nil {
-			out[i].Trace = []selection.Step{}
-		}
-	}
-	return out
-}
-
-// clientsJSON is /api/check's selection, its sentences in cat's language.
-func clientsJSON(rep *discovery.Report, cat *i18n.Catalogue) []clientJSON {
+// clientsJSON is /api/check's selection (the check's selection for each
+// of profiles), its sentences in cat's language.
+func clientsJSON(selections []selection.Result, cat *i18n.Catalogue) []clientJSON {
 	out := []clientJSON{}
-	for i, r := range selectAll(rep) {
+	for i, r := range selections {
 		if cat.Lang() != i18n.English {
 			r.Localize(cat)
 		}
@@ -56,9 +45,9 @@ func clientsJSON(rep *discovery.Report, cat *i18n.Catalogue) []clientJSON {
 }
 
 // clientViews are the report's clients, in language l.
-func clientViews(rep *discovery.Report, l i18n.Lang) []components.ClientView {
+func clientViews(selections []selection.Result, l i18n.Lang) []components.ClientView {
 	var out []components.ClientView
-	for i, r := range selectAll(rep) {
+	for i, r := range selections {
 		out = append(out, components.NewClientView(l, profileNames[i], r))
 	}
 	return out

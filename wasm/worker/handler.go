@@ -30,7 +30,6 @@ import (
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/sdk"
-	"github.com/agentcard/agentcard/core/selection"
 	"github.com/agentcard/agentcard/core/shortlink"
 	"github.com/agentcard/agentcard/wasm/worker/web"
 )
@@ -182,81 +181,19 @@ func (h *handler) route(w web.ResponseWriter, r *web.Request) {
 		h.fail(w, r, web.StatusForbidden, "loop-refused", "loop-refused")
 		return
 	}
-	if bad := langOf(r).bad; bad != "" && (path == "/check" || path == "/check/" || path == "/badge" || strings.HasPrefix(path, "/api/") ||
-		strings.HasPrefix(path, batchPagePrefix) || strings.HasPrefix(path, openPrefix)) {
+	rt := routeOf(path)
+	if bad := langOf(r).bad; bad != "" && rt != nil && rt.langChecked {
 		h.fail(w, r, web.StatusBadRequest, "bad-lang", "bad-lang", strconv.Quote(bad))
 		return
 	}
-	switch path {
-	case "/healthz":
-		if !h.allow(w, r, web.MethodGet, web.MethodHead) {
-			return
-		}
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-store")
-		io.WriteString(w, "ok")
-	case "/check", "/check/":
-		if h.allow(w, r, web.MethodGet, web.MethodHead) {
-			h.check(w, r, false)
-		}
-	case "/api/check":
-		h.api(w, r, func(w web.ResponseWriter, r *web.Request) { h.check(w, r, true) }, web.MethodGet, web.MethodHead, web.MethodPost)
-	case "/api/card":
-		h.api(w, r, h.card, web.MethodGet, web.MethodHead)
-	case "/api/lint":
-		h.api(w, r, h.lint, web.MethodPost)
-	case "/api/share":
-		h.api(w, r, h.shareCreate, web.MethodPost)
-	case "/api/batch":
-		h.api(w, r, h.batchCreate, web.MethodPost)
-	case "/badge":
-		if h.allow(w, r, web.MethodGet, web.MethodHead) {
-			h.badge(w, r)
-		}
-	case components.ReportScript:
-		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-		w.Header().Set("Cache-Control", "public, max-age=3600")
-		io.WriteString(w, reportJS)
+	switch {
+	case rt != nil:
+		rt.answer(h, w, r)
+	case h.cfg.Static != nil:
+		h.cfg.Static.ServeHTTP(w, r)
 	default:
-		if h.idRoute(w, r, path) {
-			return
-		}
-		if strings.HasPrefix(path, "/api/") {
-			h.fail(w, r, web.StatusNotFound, "no-such-route", "no-such-route", truncate(path, 200))
-			return
-		}
-		if h.cfg.Static != nil {
-			h.cfg.Static.ServeHTTP(w, r)
-			return
-		}
 		h.fail(w, r, web.StatusNotFound, "no-such-page", "no-such-page", truncate(path, 200))
 	}
-}
-
-// idRoute answers the routes with an id in their path (a short link, a
-// batch); false when path is none of them.
-func (h *handler) idRoute(w web.ResponseWriter, r *web.Request, path string) bool {
-	var serve func(web.ResponseWriter, *web.Request)
-	switch {
-	case strings.HasPrefix(path, sharePrefix):
-		serve = h.shareGet
-	case strings.HasPrefix(path, openPrefix):
-		serve = h.shareOpen
-	case strings.HasPrefix(path, batchAPIPrefix):
-		serve = h.batchGet
-	case strings.HasPrefix(path, batchPagePrefix):
-		serve = h.batchPage
-	default:
-		return false
-	}
-	if r.Method == web.MethodOptions && strings.HasPrefix(path, "/api/") {
-		h.preflight(w, r)
-		return true
-	}
-	if h.allow(w, r, web.MethodGet, web.MethodHead) {
-		serve(w, r)
-	}
-	return true
 }
 
 // api answers a JSON route: a CORS preflight, else serve when the method
@@ -489,8 +426,9 @@ func (h *handler) preflight(w web.ResponseWriter, r *web.Request) {
 // came from, unless req names another. A POST's check is private: never
 // read from or written to the cache (it may carry the caller's headers or
 // keys, and what an authorised caller is shown is not for the next
-// reader).
-func (h *handler) run(r *web.Request, req checkRequest, verify bool) (*check.Result, error) {
+// reader). A check shown as a report also carries the simulated clients'
+// selections and the SDK comparison.
+func (h *handler) run(r *web.Request, req checkRequest, verify, report bool) (*check.Result, error) {
 	p := h.policy
 	p.Self = h.selfEndpoints(r)
 	client := req.Client
@@ -499,6 +437,9 @@ func (h *handler) run(r *web.Request, req checkRequest, verify bool) (*check.Res
 	}
 	o := check.Options{Probe: req.Probe, Extended: req.Extended && req.Posted, Verify: verify, Keys: req.Keys,
 		Headers: req.Headers, Policy: p, Refresh: req.Refresh || req.Posted, Private: req.Posted, Client: client}
+	if report {
+		o.Clients, o.Compare, o.CompareMax = profiles, true, maxCompareEntries
+	}
 	return check.Run(r.Context(), check.Target{URL: req.Input}, o,
 		check.Capabilities{Doer: h.cfg.Doer, Cache: h.cfg.Cache, Verifier: h.cfg.Verifier, Limits: h.cfg.Limits, Gate: h.gate, Memory: h.memory})
 }
@@ -564,7 +505,7 @@ func (h *handler) check(w web.ResponseWriter, r *web.Request, asJSON bool) {
 		pg.serve(w, r)
 		return
 	}
-	res, err := h.run(r, req, true)
+	res, err := h.run(r, req, true, true)
 	if err != nil {
 		h.checkFailed(w, r, req, err)
 		return
@@ -596,12 +537,11 @@ func (h *handler) check(w web.ResponseWriter, r *web.Request, asJSON bool) {
 func (h *handler) answerCheck(w web.ResponseWriter, r *web.Request, req checkRequest, res *check.Result, asJSON bool) {
 	rl := langOf(r)
 	rep := res.Report
-	var sdks []selection.SDKChoice
-	var matrix []sdk.Row // the compatibility matrix (core/sdk's models)
-	if res.Entries <= maxCompareEntries {
-		sdks = selection.CompareDoc(rep.Result.Doc)
-		matrix = sdk.Check(rep.Result.Doc, sdk.Options{})
+	var compared sdk.Comparison // none past maxCompareEntries
+	if res.Compared != nil {
+		compared = *res.Compared
 	}
+	sdks, matrix := compared.Choices, compared.Matrix
 	cacheControl := "public, max-age=60"
 	if req.Refresh || req.Posted || rep.Facts.NoStore {
 		cacheControl = "no-store"
@@ -625,7 +565,7 @@ func (h *handler) answerCheck(w web.ResponseWriter, r *web.Request, req checkReq
 		v.HeaderlessNote = cat(r).Render(rep.HeaderlessNoteText)
 	}
 	v.Cached = res.Cached
-	v.Clients = clientViews(rep, rl.lang)
+	v.Clients = clientViews(res.Selections, rl.lang)
 	v.SDKs = components.NewSDKViews(rl.lang, sdks)
 	v.SDKMatrix = components.NewSDKMatrix(rl.lang, matrix)
 	v.Probes = components.NewProbeView(rl.lang, req.Probe, res.Probes, res.Entries)
@@ -653,7 +593,7 @@ func (h *handler) card(w web.ResponseWriter, r *web.Request) {
 	h.cors(w, r)
 	q := r.URL.Query()
 	req := checkRequest{Input: q.Get("url"), Refresh: q.Get("refresh") == "1"}
-	res, err := h.run(r, req, false)
+	res, err := h.run(r, req, false, false)
 	if err != nil {
 		h.checkFailed(w, r, req, err)
 		return
