@@ -67,8 +67,14 @@ const (
 
 // ClaimRequests is what the claims of one entry may send: SubscribeToTask,
 // the push-config list, GetExtendedAgentCard and a GetTask in a version
-// no server speaks.
-const ClaimRequests = 4
+// no server speaks. MaxClaimEntries entries are checked, in card order
+// (later ones get unknown claims, at no cost): at most
+// MaxClaimRequests calls per run beside the probes.
+const (
+	ClaimRequests    = 4
+	MaxClaimEntries  = 4
+	MaxClaimRequests = ClaimRequests * MaxClaimEntries
+)
 
 // UnspeakableVersion is the A2A-Version of the negotiation check: a
 // well-formed Major.Minor that no specification defines.
@@ -169,13 +175,17 @@ func Claims(ctx context.Context, doc *jsonpos.Doc, entries []card.Interface, res
 		return []Claim{}, nil
 	}
 	n := min(len(results), len(entries), opts.MaxEntries)
+	checked := min(n, MaxClaimEntries)
 	if _, ok := d.(*discovery.Budget); !ok {
-		d = discovery.NewBudget(d, n*ClaimRequests)
+		d = discovery.NewBudget(d, checked*ClaimRequests)
 	}
 	decl := readDeclared(doc.Root)
 	per := make([][]Claim, n)
+	for i := checked; i < n; i++ {
+		per[i] = unknownAll(entries[i], results[i], decl, i18n.T("msg.claims.unknown.cap", MaxClaimEntries))
+	}
 	var wg sync.WaitGroup
-	for i := range n {
+	for i := range checked {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
