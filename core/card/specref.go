@@ -101,6 +101,7 @@ var sections = sync.OnceValue(func() map[specKey]heading {
 		{"1.0", "4.4.4"}:     {"AgentExtension", "444-agentextension"},
 		{"1.0", "5.4"}:       {"Error Code Mappings", "54-error-code-mappings"},
 		{"1.0", "6.4"}:       {"Version Negotiation Error", "64-version-negotiation-error"},
+		{"1.0", "11.6"}:      {"Error Handling", "116-error-handling"},
 		{"1.0", "4.4.5"}:     {"AgentSkill", "445-agentskill"},
 		{"1.0", "4.4.6"}:     {"AgentInterface", "446-agentinterface"},
 		{"1.0", "4.4.7"}:     {"AgentCardSignature", "447-agentcardsignature"},

@@ -39,9 +39,12 @@ import (
 //     spec's TaskNotFound (-32001, or 404 with ErrorInfo TASK_NOT_FOUND),
 //     every HTTP+JSON error of a 1.0 entry must carry a google.rpc.Status
 //     with an ErrorInfo reason, and a GetTask for an A2A-Version no server
-//     speaks must be refused with VersionNotSupported (§3.6.2). a2asrv
-//     ignores the header instead: that is reported as a server deviation
-//     (a warning), never as a fault of the card.
+//     speaks must be refused with VersionNotSupported (§3.6.2). These are
+//     the server's doing, not claims of the card: a deviation is a
+//     warning naming the servers known to behave so (a2asrv ignores the
+//     version header; @a2a-js/sdk 1.0.1's Express handlers answer
+//     TaskNotFound as InternalError), and an errors claim the server's
+//     mapping hides is unknown, never contradicted.
 //
 // gRPC entries are not checked today (their client runs in the CLI's
 // companion); their claims are unknown with that reason.
@@ -103,8 +106,10 @@ type Claim struct {
 	Verdict  ClaimVerdict `json:"verdict"`
 	Detail   i18n.Text    `json:"-"`
 	Message  string       `json:"detail"`
-	// deviation is a server deviation to report as a warning (errors).
-	deviation i18n.Text
+	// deviation is a server deviation to report as a warning (errors),
+	// under the rule deviationCode.
+	deviation     i18n.Text
+	deviationCode string
 }
 
 // MarshalJSON adds the detail as data, as Result does.
@@ -369,8 +374,19 @@ func errorsClaim(c Claim, r Result, legacy bool, answers []answer, neg *answer) 
 	case "msg.probe.speaks.rest":
 		observed = append(observed, "GetTask: HTTP 404 "+fmt.Sprint(r.Detail.Args[len(r.Detail.Args)-1]))
 	case "msg.probe.speaks.jsonrpc-other", "msg.probe.speaks.rest-other":
-		c.Observed = "GetTask: " + r.Message
-		c.Verdict, c.Detail = Contradicted, i18n.T("msg.claims.errors.task-not-found", r.Detail)
+		// The server maps TaskNotFound to another error: a deviation of
+		// the server (@a2a-js/sdk 1.0.1's Express handlers answer
+		// InternalError), not a claim of the card, so it is a warning and
+		// the mapping is unknown rather than contradicted.
+		if r.Detail.ID == "msg.probe.speaks.jsonrpc-other" {
+			code, _ := r.Detail.Args[1].(int)
+			c.Observed = "GetTask: " + answer{code: code, name: nameOf(code, "")}.observed()
+		} else {
+			c.Observed = fmt.Sprintf("GetTask: HTTP %v %v", r.Detail.Args[1], r.Detail.Args[2])
+		}
+		c.deviationCode = lint.CodeServerErrorMapping
+		c.deviation = i18n.T("msg.server-error-mapping", c.Source, jsonpos.QuoteClipped(c.URL), c.Observed)
+		c.Verdict, c.Detail = Unknown, i18n.T("msg.claims.errors.task-not-found", c.Observed)
 		return c
 	default:
 		c.Verdict, c.Detail = Unknown, i18n.T("msg.claims.unknown.errors", r.Detail)
@@ -380,7 +396,9 @@ func errorsClaim(c Claim, r Result, legacy bool, answers []answer, neg *answer) 
 		for _, a := range answers {
 			if a.restError && a.reason == "" {
 				c.Observed = a.observed()
-				c.Verdict, c.Detail = Contradicted, i18n.T("msg.claims.errors.no-error-info", a.observed())
+				c.deviationCode = lint.CodeServerErrorMapping
+				c.deviation = i18n.T("msg.server-error-mapping", c.Source, jsonpos.QuoteClipped(c.URL), c.Observed)
+				c.Verdict, c.Detail = Unknown, i18n.T("msg.claims.errors.no-error-info", a.observed())
 				return c
 			}
 		}
@@ -392,6 +410,7 @@ func errorsClaim(c Claim, r Result, legacy bool, answers []answer, neg *answer) 
 		case neg.name == "VersionNotSupported":
 			c.Detail = i18n.T("msg.claims.errors.holds-version", UnspeakableVersion)
 		case neg.name == "TaskNotFound":
+			c.deviationCode = lint.CodeServerIgnoresVersion
 			c.deviation = i18n.T("msg.server-ignores-version", c.Source, jsonpos.QuoteClipped(c.URL), UnspeakableVersion, neg.observed())
 			c.Detail = i18n.T("msg.claims.errors.version-ignored", UnspeakableVersion, neg.observed())
 		}
@@ -623,12 +642,12 @@ var claimMessage = map[string]string{
 	ClaimStreaming: "msg.claim-contradicted.streaming",
 	ClaimPush:      "msg.claim-contradicted.push",
 	ClaimExtended:  "msg.claim-contradicted.extended",
-	ClaimErrors:    "msg.claim-contradicted.errors",
 }
 
-// claimDiagnostics: a contradicted capability or error mapping is an
-// error finding (binding and version are the probe's findings already);
-// a server that ignores an unknown A2A-Version is a warning.
+// claimDiagnostics: a contradicted capability is an error finding
+// (binding and version are the probe's findings already); a server that
+// maps errors otherwise or ignores an unknown A2A-Version deviates, a
+// warning.
 func claimDiagnostics(doc *jsonpos.Doc, entries []card.Interface, decl declared, cs []Claim) []lint.Diagnostic {
 	type key struct {
 		index  int
@@ -655,7 +674,7 @@ func claimDiagnostics(doc *jsonpos.Doc, entries []card.Interface, decl declared,
 	for _, c := range cs {
 		at := urlNode(nodes[key{c.Index, c.Source}])
 		if !c.deviation.IsZero() {
-			add(lint.CodeServerIgnoresVersion, c.deviation, at)
+			add(c.deviationCode, c.deviation, at)
 		}
 		id, ok := claimMessage[c.Claim]
 		if !ok || c.Verdict != Contradicted {

@@ -227,8 +227,8 @@ func TestClaimRuleExamples(t *testing.T) {
 			}
 		})
 	}
-	if n != 2 {
-		t.Errorf("%d rules emitted by the claims check, want 2", n)
+	if n != 3 {
+		t.Errorf("%d rules emitted by the claims check, want 3", n)
 	}
 }
 
