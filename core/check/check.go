@@ -276,7 +276,7 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 	if o.Claims {
 		res.Claims = []probe.Claim{}
 		if isCard && r.total != nil && len(res.Probes) > 0 {
-			cs, diags, err := r.claims(ctx, doc, entries, res.Probes)
+			cs, diags, err := r.claims(ctx, res.Report, entries, res.Probes)
 			if err != nil {
 				return nil, err
 			}
@@ -382,12 +382,26 @@ func (r *runner) probes(ctx context.Context, rep *discovery.Report, entries []ca
 	return results, nil
 }
 
-// claims checks the claims of the probed entries. It is never cached
-// (a claim is about the server now) and costs a token of the client's
-// budget and one of every host it asks. Its calls go without the
-// caller's credentials: r.total is the check's budget before the
+// claims checks the claims of the probed entries, from the cache when
+// allowed (keyed like the probes: a report right after the JSON asks
+// nothing again). A run the cache does not answer costs a token of the
+// client's budget and one of every host it asks. Its calls go without
+// the caller's credentials: r.total is the check's budget before the
 // credential scope.
-func (r *runner) claims(ctx context.Context, doc *jsonpos.Doc, entries []card.Interface, results []probe.Result) ([]probe.Claim, []lint.Diagnostic, error) {
+func (r *runner) claims(ctx context.Context, rep *discovery.Report, entries []card.Interface, results []probe.Result) ([]probe.Claim, []lint.Diagnostic, error) {
+	doc := rep.Result.Doc
+	var key string
+	cacheable := r.cache != nil && rep.URL != nil && !rep.Facts.NoStore
+	if cacheable {
+		key = claimKey(rep.URL.String(), rep.Body)
+		if !r.o.Refresh {
+			if b, ok := r.cache.Get(ctx, key); ok {
+				if cs, err := decodeClaims(b); err == nil {
+					return cs, probe.ClaimDiagnostics(doc, entries, cs), nil
+				}
+			}
+		}
+	}
 	if err := r.c.Limits.Spend(r.o.Client); err != nil {
 		return nil, nil, err
 	}
@@ -398,6 +412,9 @@ func (r *runner) claims(ctx context.Context, doc *jsonpos.Doc, entries []card.In
 	}
 	cs, diags := probe.Claims(ctx, doc, entries, results, discovery.NewBudget(r.total, ClaimRequests),
 		probe.Options{Policy: r.o.Policy})
+	if cacheable {
+		r.cache.Put(ctx, key, encodeClaims(cs), TTL)
+	}
 	return cs, diags, nil
 }
 

@@ -106,10 +106,11 @@ type Claim struct {
 	Verdict  ClaimVerdict `json:"verdict"`
 	Detail   i18n.Text    `json:"-"`
 	Message  string       `json:"detail"`
-	// deviation is a server deviation to report as a warning (errors),
-	// under the rule deviationCode.
-	deviation     i18n.Text
-	deviationCode string
+	// Deviation is a server deviation the answers showed (an errors
+	// claim), reported as a warning of the rule DeviationCode; it is the
+	// server's doing, never a claim of the card.
+	Deviation     i18n.Text `json:"-"`
+	DeviationCode string    `json:"-"`
 }
 
 // MarshalJSON adds the detail as data, as Result does.
@@ -211,7 +212,7 @@ func Claims(ctx context.Context, doc *jsonpos.Doc, entries []card.Interface, res
 	for i := range out {
 		out[i].Message = en.Render(out[i].Detail)
 	}
-	return out, claimDiagnostics(doc, entries[:n], decl, out)
+	return out, ClaimDiagnostics(doc, entries[:n], out)
 }
 
 func boolText(b bool) string { return strconv.FormatBool(b) }
@@ -384,8 +385,8 @@ func errorsClaim(c Claim, r Result, legacy bool, answers []answer, neg *answer) 
 		} else {
 			c.Observed = fmt.Sprintf("GetTask: HTTP %v %v", r.Detail.Args[1], r.Detail.Args[2])
 		}
-		c.deviationCode = lint.CodeServerErrorMapping
-		c.deviation = i18n.T("msg.server-error-mapping", c.Source, jsonpos.QuoteClipped(c.URL), c.Observed)
+		c.DeviationCode = lint.CodeServerErrorMapping
+		c.Deviation = i18n.T("msg.server-error-mapping", c.Source, jsonpos.QuoteClipped(c.URL), c.Observed)
 		c.Verdict, c.Detail = Unknown, i18n.T("msg.claims.errors.task-not-found", c.Observed)
 		return c
 	default:
@@ -396,8 +397,8 @@ func errorsClaim(c Claim, r Result, legacy bool, answers []answer, neg *answer) 
 		for _, a := range answers {
 			if a.restError && a.reason == "" {
 				c.Observed = a.observed()
-				c.deviationCode = lint.CodeServerErrorMapping
-				c.deviation = i18n.T("msg.server-error-mapping", c.Source, jsonpos.QuoteClipped(c.URL), c.Observed)
+				c.DeviationCode = lint.CodeServerErrorMapping
+				c.Deviation = i18n.T("msg.server-error-mapping", c.Source, jsonpos.QuoteClipped(c.URL), c.Observed)
 				c.Verdict, c.Detail = Unknown, i18n.T("msg.claims.errors.no-error-info", a.observed())
 				return c
 			}
@@ -410,8 +411,8 @@ func errorsClaim(c Claim, r Result, legacy bool, answers []answer, neg *answer) 
 		case neg.name == "VersionNotSupported":
 			c.Detail = i18n.T("msg.claims.errors.holds-version", UnspeakableVersion)
 		case neg.name == "TaskNotFound":
-			c.deviationCode = lint.CodeServerIgnoresVersion
-			c.deviation = i18n.T("msg.server-ignores-version", c.Source, jsonpos.QuoteClipped(c.URL), UnspeakableVersion, neg.observed())
+			c.DeviationCode = lint.CodeServerIgnoresVersion
+			c.Deviation = i18n.T("msg.server-ignores-version", c.Source, jsonpos.QuoteClipped(c.URL), UnspeakableVersion, neg.observed())
 			c.Detail = i18n.T("msg.claims.errors.version-ignored", UnspeakableVersion, neg.observed())
 		}
 	}
@@ -644,11 +645,16 @@ var claimMessage = map[string]string{
 	ClaimExtended:  "msg.claim-contradicted.extended",
 }
 
-// claimDiagnostics: a contradicted capability is an error finding
-// (binding and version are the probe's findings already); a server that
-// maps errors otherwise or ignores an unknown A2A-Version deviates, a
-// warning.
-func claimDiagnostics(doc *jsonpos.Doc, entries []card.Interface, decl declared, cs []Claim) []lint.Diagnostic {
+// ClaimDiagnostics turns claims (Claims' for entries of doc, or the same
+// read back from a cache) into findings placed in doc: a contradicted
+// capability is an error finding (binding and version are the probe's
+// findings already); a server that maps errors otherwise or ignores an
+// unknown A2A-Version deviates, a warning.
+func ClaimDiagnostics(doc *jsonpos.Doc, entries []card.Interface, cs []Claim) []lint.Diagnostic {
+	var decl declared
+	if doc != nil {
+		decl = readDeclared(doc.Root)
+	}
 	type key struct {
 		index  int
 		source string
@@ -673,8 +679,8 @@ func claimDiagnostics(doc *jsonpos.Doc, entries []card.Interface, decl declared,
 	}
 	for _, c := range cs {
 		at := urlNode(nodes[key{c.Index, c.Source}])
-		if !c.deviation.IsZero() {
-			add(c.deviationCode, c.deviation, at)
+		if !c.Deviation.IsZero() {
+			add(c.DeviationCode, c.Deviation, at)
 		}
 		id, ok := claimMessage[c.Claim]
 		if !ok || c.Verdict != Contradicted {

@@ -490,7 +490,7 @@ func (h *handler) run(r *web.Request, req checkRequest, verify bool) (*check.Res
 	if client == "" {
 		client = clientKey(r)
 	}
-	o := check.Options{Probe: req.Probe, Extended: req.Extended && req.Posted, Verify: verify, Keys: req.Keys,
+	o := check.Options{Probe: req.Probe, Claims: req.Probe, Extended: req.Extended && req.Posted, Verify: verify, Keys: req.Keys,
 		Headers: req.Headers, Policy: p, Refresh: req.Refresh || req.Posted, Private: req.Posted, Client: client}
 	return check.Run(r.Context(), check.Target{URL: req.Input}, o,
 		check.Capabilities{Doer: h.cfg.Doer, Cache: h.cfg.Cache, Verifier: h.cfg.Verifier, Limits: h.cfg.Limits, Gate: h.gate, Memory: h.memory})
