@@ -115,3 +115,45 @@ func TestConformUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestConformClaimsWithoutCredentials: with --header, the card's fetch
+// and the probes carry the caller's header (the credential scope lets it
+// go to the card's origin and its declared endpoints), the claim checks
+// never do.
+func TestConformClaimsWithoutCredentials(t *testing.T) {
+	srv := a2afixture.Start(t, func(s *a2afixture.Server) http.Handler {
+		mux := http.NewServeMux()
+		mux.Handle("/", a2afixture.AgentHandler(a2afixture.Capabilities(a2a.AgentCapabilities{Streaming: true})...))
+		text := cardWithEntries([3]string{s.URL("/rest"), "HTTP+JSON", "1.0"})
+		mux.HandleFunc("/.well-known/agent-card.json", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(text))
+		})
+		return mux
+	})
+	_, errOut, code := runCLI(t, "", "conform", "--header", "Authorization: "+secret, srv.URL("/.well-known/agent-card.json"))
+	if code == exitUsage {
+		t.Fatalf("exit 2: %s", errOut)
+	}
+	probes, claims := 0, 0
+	for _, r := range srv.Requests() {
+		has := r.Header.Get("Authorization") == secret
+		switch {
+		case r.Path == "/.well-known/agent-card.json":
+		case r.Method == http.MethodGet && strings.HasPrefix(r.Path, "/rest/tasks/") && !strings.Contains(r.Path[len("/rest/tasks/"):], "/") &&
+			r.Header.Get("A2A-Version") == "1.0":
+			probes++
+			if !has {
+				t.Errorf("the probe %s %s went without the caller's header", r.Method, r.Path)
+			}
+		default:
+			claims++
+			if r.Header.Get("Authorization") != "" {
+				t.Errorf("the claim check %s %s carried the caller's header", r.Method, r.Path)
+			}
+		}
+	}
+	if probes != 1 || claims != 4 {
+		t.Errorf("%d probes and %d claim calls, want 1 and 4", probes, claims)
+	}
+}
