@@ -62,9 +62,9 @@ func (m *methodCounter) counts() map[string]int {
 // offering streaming but not push, behind a card claiming both, streaming
 // holds and push is contradicted on both bindings. The agent gets exactly
 // one call of each harmless method per entry (two GetTask: the probe and
-// the version check) and never a message; the report page and the second
-// language that follow ask nothing again (the claims are cached with the
-// probes).
+// the version check) and never a message; the report page shows the
+// same claims table, and it and the second language that follow ask
+// nothing again (the claims are cached with the probes).
 func TestCheckClaims(t *testing.T) {
 	m := &methodCounter{seen: map[string]int{}}
 	agent := a2afixture.Serve(t, m.handler(a2afixture.AgentHandler(a2afixture.Capabilities(a2a.AgentCapabilities{Streaming: true})...)))
@@ -123,7 +123,14 @@ func TestCheckClaims(t *testing.T) {
 		t.Errorf("%d calls, want %d (one probe and %d claim calls per entry): %v", total, 2*(1+probe.ClaimRequests), probe.ClaimRequests, got)
 	}
 
-	serve(t, h, httptest.NewRequest(http.MethodGet, "/check?probe=1&url="+target, nil))
+	page := doc(t, serve(t, h, httptest.NewRequest(http.MethodGet, "/check?probe=1&url="+target, nil)))
+	rows := page.Find(`[data-testid=probes] [data-testid=claims] [data-testid=claim]`)
+	if rows.Length() != 12 {
+		t.Errorf("the report shows %d claim rows, want 12", rows.Length())
+	}
+	if n := page.Find(`[data-testid=claim][data-claim=pushNotifications][data-verdict=contradicted]`).Length(); n != 2 {
+		t.Errorf("the report shows %d contradicted push rows, want 2", n)
+	}
 	zh := checkJSONOf(t, serve(t, h, httptest.NewRequest(http.MethodGet, "/api/check?probe=1&lang=zh-CN&url="+target, nil)))
 	if after := m.counts(); len(after) != len(got) || after["JSONRPC GetTask"] != got["JSONRPC GetTask"] || after["JSONRPC SubscribeToTask"] != 1 {
 		t.Errorf("the report and the second language asked the agent again: %v", after)

@@ -621,7 +621,7 @@ func (h *handler) answerCheck(w web.ResponseWriter, r *web.Request, req checkReq
 	v.Clients = clientViews(rep, rl.lang)
 	v.SDKs = components.NewSDKViews(rl.lang, sdks)
 	v.SDKMatrix = components.NewSDKMatrix(rl.lang, matrix)
-	v.Probes = components.NewProbeView(rl.lang, req.Probe, res.Probes, res.Entries)
+	v.Probes = components.NewProbeView(rl.lang, req.Probe, res.Probes, res.Entries).WithClaims(rl.lang, res.Claims)
 	if res.Signatures != nil || res.SignatureErr != nil {
 		v.Signatures = components.NewSignaturesView(rl.lang, res.Signatures, res.SignatureErr)
 	}
