@@ -435,6 +435,52 @@ type ProbeView struct {
 	Rows    []ProbeRow
 	Entries int // entries the card declares (the button says how many would be asked)
 	Max     int // at most this many are probed
+	// Claims are the card's claims checked on the entries that answered
+	// (WithClaims), one row each.
+	Claims []ClaimRow
+}
+
+// ClaimRow is one claim of one entry, checked against the agent.
+type ClaimRow struct {
+	Claim, Source, Binding string
+	Declared, Observed     string
+	Verdict                string // holds, contradicted, unknown
+	Detail                 string
+}
+
+// WithClaims adds the claims (probe.Claims, as `agentcard conform`
+// reports them) in language l; v is returned.
+func (v *ProbeView) WithClaims(l i18n.Lang, cs []probe.Claim) *ProbeView {
+	if v == nil || !v.Ran {
+		return v
+	}
+	cs = append([]probe.Claim(nil), cs...) // LocalizeClaims writes in place
+	probe.LocalizeClaims(cs, Catalogue(l))
+	for _, c := range cs {
+		v.Claims = append(v.Claims, ClaimRow{Claim: clip(c.Claim, maxText), Source: clip(c.Source, maxText), Binding: clip(c.Binding, maxText),
+			Declared: clip(c.Declared, maxText), Observed: clip(c.Observed, maxText), Verdict: string(c.Verdict), Detail: clip(c.Message, maxMessage)})
+	}
+	return v
+}
+
+// claimClass is the badge style of a verdict.
+func claimClass(verdict string) string {
+	switch verdict {
+	case string(probe.Holds):
+		return "ok"
+	case string(probe.Contradicted):
+		return "error"
+	}
+	return "info"
+}
+
+// claimVerdictWord is a verdict in l.
+func claimVerdictWord(l i18n.Lang, verdict string) string {
+	id := "ui.report.claims.verdict." + verdict
+	if !Catalogue(l).Has(id) {
+		return verdict
+	}
+	return tr(l, id)
 }
 
 // NewProbeView describes probe results in language l. ran is whether the

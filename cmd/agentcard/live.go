@@ -185,6 +185,7 @@ func (e *env) writeLiveText(b *strings.Builder, name string, lr *liveResult) {
 				line(p.Source), line(p.Binding), line(p.Version), line(p.URL), status, line(p.Message)))
 		}
 	}
+	e.writeClaimsText(b, name, lr.res.Claims)
 	if x := lr.res.Extended; x != nil {
 		switch {
 		case !x.Declared:
@@ -223,13 +224,15 @@ func (lr *liveResult) localize(cat *i18n.Catalogue) {
 		return
 	}
 	probe.Localize(lr.res.Probes, cat)
+	probe.LocalizeClaims(lr.res.Claims, cat)
 	lr.res.Extended.Localize(cat)
 	lr.res.Withheld.Localize(cat)
 }
 
 // withResult is the JSON result object of an INPUT with live checks: the
-// lint result's members, then `probes` (with --probe), `signatures` (when
-// signatures were verified), `extended` (with --extended) and
+// lint result's members, then `probes` (with --probe), `claims` (with
+// conform), `signatures` (when signatures were verified), `extended`
+// (with --extended) and
 // `credentialsWithheld` with its reason, in cat's language.
 func (lr *liveResult) withResult(res *lint.Result, cat *i18n.Catalogue) (json.RawMessage, error) {
 	b, err := json.Marshal(res)
@@ -256,6 +259,9 @@ func (lr *liveResult) withResult(res *lint.Result, cat *i18n.Catalogue) (json.Ra
 	var members []member
 	if r.Probes != nil {
 		members = append(members, member{"probes", r.Probes})
+	}
+	if r.Claims != nil {
+		members = append(members, member{"claims", r.Claims})
 	}
 	if s := r.SignaturesJSON(cat); s != nil {
 		members = append(members, member{"signatures", s})

@@ -94,6 +94,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.lint(rest)
 	case "select":
 		return e.selectCmd(rest)
+	case "conform":
+		return e.conform(rest)
 	case "rules":
 		return e.rules(rest)
 	case "fields":

@@ -89,6 +89,7 @@ type specKey struct{ version, section string }
 var sections = sync.OnceValue(func() map[specKey]heading {
 	return map[specKey]heading{
 		{"1.0", "3.1.11"}:    {"Get Extended Agent Card", "3111-get-extended-agent-card"},
+		{"1.0", "3.1.6"}:     {"Subscribe to Task", "316-subscribe-to-task"},
 		{"1.0", "3.2.6"}:     {"Service Parameters", "326-service-parameters"},
 		{"1.0", "3.3.4"}:     {"Capability Validation", "334-capability-validation"},
 		{"1.0", "3.6"}:       {"Versioning", "36-versioning"},
@@ -98,6 +99,9 @@ var sections = sync.OnceValue(func() map[specKey]heading {
 		{"1.0", "4.4.2"}:     {"AgentProvider", "442-agentprovider"},
 		{"1.0", "4.4.3"}:     {"AgentCapabilities", "443-agentcapabilities"},
 		{"1.0", "4.4.4"}:     {"AgentExtension", "444-agentextension"},
+		{"1.0", "5.4"}:       {"Error Code Mappings", "54-error-code-mappings"},
+		{"1.0", "6.4"}:       {"Version Negotiation Error", "64-version-negotiation-error"},
+		{"1.0", "11.6"}:      {"Error Handling", "116-error-handling"},
 		{"1.0", "4.4.5"}:     {"AgentSkill", "445-agentskill"},
 		{"1.0", "4.4.6"}:     {"AgentInterface", "446-agentinterface"},
 		{"1.0", "4.4.7"}:     {"AgentCardSignature", "447-agentcardsignature"},

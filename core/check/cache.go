@@ -47,6 +47,11 @@ func probeKey(normalized string, body []byte) string {
 	return cardKey(normalized) + "&probe=1&card=" + shortHash(body)
 }
 
+// claimKey keys the claims checked for a card like its probes.
+func claimKey(normalized string, body []byte) string {
+	return cardKey(normalized) + "&claims=1&card=" + shortHash(body)
+}
+
 func keySetKey(jku string) string { return cacheBase + "/jwks?url=" + url.QueryEscape(jku) }
 
 // signatureKey keys a signature report by everything it depends on: the
@@ -193,6 +198,67 @@ func decodeProbes(b []byte) ([]probe.Result, error) {
 		if p.Detail != nil {
 			out[i].Detail = p.Detail.Text()
 			out[i].Message = en.Render(out[i].Detail)
+		}
+	}
+	return out, nil
+}
+
+// claimEntry is a probe.Claim as the cache stores it: its texts as data,
+// so a reader in another language gets them in theirs.
+type claimEntry struct {
+	Claim         string             `json:"claim"`
+	Index         int                `json:"index"`
+	Source        string             `json:"source"`
+	URL           string             `json:"url"`
+	Binding       string             `json:"binding"`
+	Version       string             `json:"version"`
+	Declared      string             `json:"declared"`
+	Observed      string             `json:"observed"`
+	Verdict       probe.ClaimVerdict `json:"verdict"`
+	Detail        *entryText         `json:"d,omitempty"`
+	Deviation     *entryText         `json:"dev,omitempty"`
+	DeviationCode string             `json:"devCode,omitempty"`
+}
+
+func encodeClaims(cs []probe.Claim) []byte {
+	out := make([]claimEntry, len(cs))
+	for i, c := range cs {
+		out[i] = claimEntry{Claim: c.Claim, Index: c.Index, Source: c.Source, URL: c.URL, Binding: c.Binding, Version: c.Version,
+			Declared: c.Declared, Observed: c.Observed, Verdict: c.Verdict, DeviationCode: c.DeviationCode}
+		if !c.Detail.IsZero() {
+			out[i].Detail = newEntryText(c.Detail, 0)
+		}
+		if !c.Deviation.IsZero() {
+			out[i].Deviation = newEntryText(c.Deviation, 0)
+		}
+	}
+	b, _ := json.Marshal(struct {
+		Claims []claimEntry `json:"claims"`
+	}{out})
+	return b
+}
+
+func decodeClaims(b []byte) ([]probe.Claim, error) {
+	var in struct {
+		Claims []claimEntry `json:"claims"`
+	}
+	if err := json.Unmarshal(b, &in); err != nil {
+		return nil, err
+	}
+	if in.Claims == nil {
+		return nil, errors.New("no claims in the entry")
+	}
+	out := make([]probe.Claim, len(in.Claims))
+	en := i18n.EnglishCatalogue()
+	for i, c := range in.Claims {
+		out[i] = probe.Claim{Claim: c.Claim, Index: c.Index, Source: c.Source, URL: c.URL, Binding: c.Binding, Version: c.Version,
+			Declared: c.Declared, Observed: c.Observed, Verdict: c.Verdict, DeviationCode: c.DeviationCode}
+		if c.Detail != nil {
+			out[i].Detail = c.Detail.Text()
+			out[i].Message = en.Render(out[i].Detail)
+		}
+		if c.Deviation != nil {
+			out[i].Deviation = c.Deviation.Text()
 		}
 	}
 	return out, nil

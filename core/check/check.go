@@ -63,6 +63,10 @@ type Options struct {
 	// Probe sends each declared interface one harmless request
 	// (core/probe).
 	Probe bool
+	// Claims also checks the card's claims on the entries that answered
+	// the probe (probe.Claims: calls that create nothing, without the
+	// caller's credentials); it implies Probe.
+	Claims bool
 	// Extended asks for the extended card the card promises
 	// (core/extended).
 	Extended bool
@@ -178,7 +182,8 @@ const (
 	ProbeRequests    = probe.MaxEntries
 	KeySetRequests   = 2 * signature.MaxFetches
 	ExtendedRequests = 12
-	MaxRequests      = CardRequests + ProbeRequests + KeySetRequests + ExtendedRequests
+	ClaimRequests    = probe.MaxClaimRequests
+	MaxRequests      = CardRequests + ProbeRequests + KeySetRequests + ExtendedRequests + ClaimRequests
 )
 
 // Result is what a check found.
@@ -191,6 +196,8 @@ type Result struct {
 	Cached bool
 	// Probes are the probe results (nil unless Options.Probe).
 	Probes []probe.Result
+	// Claims are the claims checked (nil unless Options.Claims).
+	Claims []probe.Claim
 	// Entries is the number of interface entries the card declares.
 	Entries int
 	// Signatures is the signature check (nil when not verified);
@@ -301,7 +308,7 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 	}
 	res.Entries = len(entries)
 	var extra []lint.Diagnostic
-	if o.Probe {
+	if o.Probe || o.Claims {
 		res.Probes = []probe.Result{}
 		if isCard && r.total != nil {
 			rs, err := r.probes(ctx, res.Report, entries)
@@ -310,6 +317,17 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 			}
 			res.Probes = rs
 			extra = append(extra, probe.Diagnostics(doc, entries, rs)...)
+		}
+	}
+	if o.Claims {
+		res.Claims = []probe.Claim{}
+		if isCard && r.total != nil && len(res.Probes) > 0 {
+			cs, diags, err := r.claims(ctx, res.Report, entries, res.Probes)
+			if err != nil {
+				return nil, err
+			}
+			res.Claims = cs
+			extra = append(extra, diags...)
 		}
 	}
 	if o.Verify && isCard && doc.Root.Get("signatures") != nil {
@@ -446,6 +464,42 @@ func (r *runner) probes(ctx context.Context, rep *discovery.Report, entries []ca
 		r.cache.Put(ctx, key, encodeProbes(results), TTL)
 	}
 	return results, nil
+}
+
+// claims checks the claims of the probed entries, from the cache when
+// allowed (keyed like the probes: a report right after the JSON asks
+// nothing again). A run the cache does not answer costs a token of the
+// client's budget and one of every host it asks. Its calls go without
+// the caller's credentials: r.total is the check's budget before the
+// credential scope.
+func (r *runner) claims(ctx context.Context, rep *discovery.Report, entries []card.Interface, results []probe.Result) ([]probe.Claim, []lint.Diagnostic, error) {
+	doc := rep.Result.Doc
+	var key string
+	cacheable := r.cache != nil && rep.URL != nil && !rep.Facts.NoStore
+	if cacheable {
+		key = claimKey(rep.URL.String(), rep.Body)
+		if !r.o.Refresh {
+			if b, ok := r.cache.Get(ctx, key); ok {
+				if cs, err := decodeClaims(b); err == nil {
+					return cs, probe.ClaimDiagnostics(doc, entries, cs), nil
+				}
+			}
+		}
+	}
+	if err := r.c.Limits.Spend(r.o.Client); err != nil {
+		return nil, nil, err
+	}
+	for _, h := range probedHosts(entries[:min(len(entries), probe.MaxClaimEntries)]) {
+		if err := r.c.Limits.SpendHost(h); err != nil {
+			return nil, nil, err
+		}
+	}
+	cs, diags := probe.Claims(ctx, doc, entries, results, discovery.NewBudget(r.total, ClaimRequests),
+		probe.Options{Policy: r.o.Policy})
+	if cacheable {
+		r.cache.Put(ctx, key, encodeClaims(cs), TTL)
+	}
+	return cs, diags, nil
 }
 
 // probedHosts are the distinct hosts (canonical names) of the entries a

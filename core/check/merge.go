@@ -67,7 +67,7 @@ func Placeless(d lint.Diagnostic) bool {
 	// the live checks place their findings on the card's member they are
 	// about (an entry's url, a signature, the extended-card promise)
 	switch r.EmittedBy {
-	case lint.ByProbe, lint.ByExtended, lint.BySignature:
+	case lint.ByProbe, lint.ByClaims, lint.ByExtended, lint.BySignature:
 		return d.Pointer == ""
 	}
 	return true

@@ -1,6 +1,7 @@
 package discovery
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"time"
@@ -19,6 +20,12 @@ type Request struct {
 	// Method is "GET" when empty. Body is sent only with "POST".
 	Method string
 	Body   []byte
+	// FirstEvent stops reading an answer labelled text/event-stream once
+	// its first event is complete (FirstEventEnd), closing the stream:
+	// the claims check needs one event, and a server may keep a stream
+	// open for as long as it likes. MaxBody and the deadline still bound
+	// it. A Doer that cannot stop early reads as usual.
+	FirstEvent bool
 }
 
 // Response is what one hop answered. Redirects are not followed by a Doer:
@@ -76,3 +83,39 @@ const (
 	DefaultTimeout      = 5 * time.Second
 	UserAgent           = "agentcard-checker/1.0 (+https://github.com/agentcard/agentcard)"
 )
+
+// FirstEventEnd is the length of the first complete event of a
+// text/event-stream body (up to and including the blank line that ends
+// it), or -1 while none is complete. Comment-only blocks (": keep-alive")
+// do not count as events.
+func FirstEventEnd(b []byte) int {
+	off := 0
+	for off < len(b) {
+		end, sep := -1, 0
+		for i := off; i < len(b); i++ {
+			if b[i] != '\n' {
+				continue
+			}
+			if i+1 < len(b) && b[i+1] == '\n' {
+				end, sep = i, 2
+				break
+			}
+			if i+2 < len(b) && b[i+1] == '\r' && b[i+2] == '\n' {
+				end, sep = i, 3
+				break
+			}
+		}
+		if end < 0 {
+			return -1
+		}
+		block := b[off:end]
+		for line := range bytes.SplitSeq(block, []byte("\n")) {
+			line = bytes.TrimRight(line, "\r")
+			if len(line) > 0 && line[0] != ':' {
+				return end + sep
+			}
+		}
+		off = end + sep
+	}
+	return -1
+}

@@ -80,7 +80,12 @@ func (d *httpDoer) Do(ctx context.Context, r *Request) (*Response, error) {
 	if max <= 0 {
 		max = DefaultMaxBody
 	}
-	body, err := io.ReadAll(io.LimitReader(res.Body, max+1))
+	var body []byte
+	if r.FirstEvent && strings.HasPrefix(strings.ToLower(res.Header.Get("Content-Type")), "text/event-stream") {
+		body, err = readFirstEvent(res.Body, max+1)
+	} else {
+		body, err = io.ReadAll(io.LimitReader(res.Body, max+1))
+	}
 	if err != nil {
 		if ctx.Err() != nil || isTimeout(err) {
 			return nil, errors.Join(ErrTimeout, err)
@@ -136,4 +141,25 @@ func classify(err error) error {
 		return errors.Join(ErrConnLost, err)
 	}
 	return err
+}
+
+// readFirstEvent reads a stream until its first event is complete (or
+// limit bytes, or its end), and no further.
+func readFirstEvent(rd io.Reader, limit int64) ([]byte, error) {
+	var out []byte
+	buf := make([]byte, 4096)
+	for int64(len(out)) < limit {
+		n, err := rd.Read(buf[:min(int64(len(buf)), limit-int64(len(out)))])
+		out = append(out, buf[:n]...)
+		if end := FirstEventEnd(out); end >= 0 {
+			return out[:end], nil
+		}
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+	return out, nil
 }

@@ -79,6 +79,7 @@ func catalogue() [][]*Rule {
 		signatureVerifyRules(),
 		httpRules(),
 		probeRules(),
+		claimRules(),
 		extendedRules(),
 		sdkRules(),
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	a2agrpc "github.com/a2aproject/a2a-go/v2/a2agrpc/v1"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/push"
 	"google.golang.org/grpc"
 )
 
@@ -194,4 +195,17 @@ func GRPCAgent(t testing.TB, opts ...a2asrv.RequestHandlerOption) (string, *atom
 	go srv.Serve(countingListener{Listener: ln, n: n})
 	t.Cleanup(srv.Stop)
 	return ln.Addr().String(), n
+}
+
+// Capabilities are the a2asrv options of an agent that offers exactly
+// caps: WithCapabilityChecks(caps), and push notifications (an in-memory
+// store and an HTTP sender that never sends, since no task runs) when
+// caps says so. An agent whose card claims more than caps is the case the
+// claims check must catch.
+func Capabilities(caps a2a.AgentCapabilities) []a2asrv.RequestHandlerOption {
+	opts := []a2asrv.RequestHandlerOption{a2asrv.WithCapabilityChecks(&caps)}
+	if caps.PushNotifications {
+		opts = append(opts, a2asrv.WithPushNotifications(push.NewInMemoryStore(), push.NewHTTPPushSender(nil)))
+	}
+	return opts
 }

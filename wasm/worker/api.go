@@ -15,7 +15,9 @@ import (
 // counts, diagnostics) plus the card URL, the HTTP facts, what clients
 // would select, the header-less variant when there is one, and what was
 // learned from the live agent: `probes` (probe=1; the same objects as
-// `agentcard lint --probe --format json`), `signatures` (a signed card),
+// `agentcard lint --probe --format json`), `claims` (probe=1; the same
+// objects as `agentcard conform --format json`, checked with calls that
+// create nothing: the Worker never sends a message), `signatures` (a signed card),
 // `sdks` (each official SDK's choice beside the specification's),
 // `matrix` (the compatibility matrix; both core/sdk.Compare, made by check.Run), `extended` (POST with "extended": true) and, when a cross-origin
 // redirect kept the caller's headers from the rest of the check,
@@ -32,6 +34,7 @@ type checkJSON struct {
 	Selection   []clientJSON          `json:"selection"`
 	Headerless  *headerlessJSON       `json:"headerless,omitempty"`
 	Probes      []probe.Result        `json:"probes,omitzero"`
+	Claims      []probe.Claim         `json:"claims,omitzero"`
 	Signatures  *check.SignaturesJSON `json:"signatures,omitempty"`
 	SDKs        []selection.SDKChoice `json:"sdks"`
 	Matrix      []sdk.Row             `json:"matrix"`
@@ -58,6 +61,7 @@ func newCheckJSON(res *check.Result, sdks []selection.SDKChoice, matrix []sdk.Ro
 		lr.Localize(cat)
 		rep.HeaderlessResult.Localize(cat)
 		probe.Localize(res.Probes, cat)
+		probe.LocalizeClaims(res.Claims, cat)
 		for i := range sdks {
 			sdks[i].Localize(cat)
 		}
@@ -79,6 +83,7 @@ func newCheckJSON(res *check.Result, sdks []selection.SDKChoice, matrix []sdk.Ro
 		out.Headerless = &headerlessJSON{Status: rep.Headerless.Status, Size: rep.Headerless.Size, Result: rep.HeaderlessResult}
 	}
 	out.Probes, out.SDKs, out.Extended = res.Probes, sdks, res.Extended
+	out.Claims = res.Claims
 	if out.SDKs == nil {
 		out.SDKs = []selection.SDKChoice{}
 	}

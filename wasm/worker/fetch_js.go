@@ -90,7 +90,8 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 	if body.IsNull() || body.IsUndefined() {
 		return out, nil
 	}
-	if read := global.Get("agentcardReadBody"); read.Type() == js.TypeFunction {
+	stream := r.FirstEvent && strings.HasPrefix(strings.ToLower(out.Header.Get("Content-Type")), "text/event-stream")
+	if read := global.Get("agentcardReadBody"); read.Type() == js.TypeFunction && !stream {
 		// worker.mjs reads the whole body (up to the cap) in JavaScript:
 		// one entry into Go per response instead of one per chunk.
 		v, err := jsrt.Await(ctx, read.Invoke(body, r.MaxBody))
@@ -127,6 +128,14 @@ func (jsDoer) Do(ctx context.Context, r *discovery.Request) (*discovery.Response
 		start := len(out.Body)
 		out.Body = append(out.Body, make([]byte, n)...)
 		js.CopyBytesToGo(out.Body[start:], v)
+		if stream {
+			// one event is all a claims check reads of a stream
+			if end := discovery.FirstEventEnd(out.Body); end >= 0 {
+				out.Body = out.Body[:end]
+				reader.Call("cancel")
+				break
+			}
+		}
 	}
 	return out, nil
 }

@@ -435,7 +435,7 @@ func (h *handler) run(r *web.Request, req checkRequest, verify, report bool) (*c
 	if client == "" {
 		client = clientKey(r)
 	}
-	o := check.Options{Probe: req.Probe, Extended: req.Extended && req.Posted, Verify: verify, Keys: req.Keys,
+	o := check.Options{Probe: req.Probe, Claims: req.Probe, Extended: req.Extended && req.Posted, Verify: verify, Keys: req.Keys,
 		Headers: req.Headers, Policy: p, Refresh: req.Refresh || req.Posted, Private: req.Posted, Client: client}
 	if report {
 		o.Clients, o.Compare, o.CompareMax = profiles, true, maxCompareEntries
@@ -568,7 +568,7 @@ func (h *handler) answerCheck(w web.ResponseWriter, r *web.Request, req checkReq
 	v.Clients = clientViews(res.Selections, rl.lang)
 	v.SDKs = components.NewSDKViews(rl.lang, sdks)
 	v.SDKMatrix = components.NewSDKMatrix(rl.lang, matrix)
-	v.Probes = components.NewProbeView(rl.lang, req.Probe, res.Probes, res.Entries)
+	v.Probes = components.NewProbeView(rl.lang, req.Probe, res.Probes, res.Entries).WithClaims(rl.lang, res.Claims)
 	if res.Signatures != nil || res.SignatureErr != nil {
 		v.Signatures = components.NewSignaturesView(rl.lang, res.Signatures, res.SignatureErr)
 	}
