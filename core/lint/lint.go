@@ -300,11 +300,16 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 		if r != nil {
 			sev = r.Severity
 		}
-		d := Diagnostic{Code: p.Code, Severity: sev, Message: p.Message, MessageID: p.Text.ID, Args: p.Text.Args,
-			Pointer: pointerAt(doc, p.Start), Range: doc.Span(p.Start, p.End), Fixes: p.Fixes,
+		// The parser speaks in codes and message ids; the English a
+		// finding carries until a program localizes it is worded here,
+		// clipped as the parser's bound says.
+		en := i18n.EnglishCatalogue()
+		d := Diagnostic{Code: p.Code, Severity: sev, Message: jsonpos.Clip(en.Render(p.Text), jsonpos.MaxMessage),
+			MessageID: p.Text.ID, Args: p.Text.Args,
+			Pointer: pointerAt(doc, p.Start), Range: doc.Span(p.Start, p.End), Fixes: englishFixes(p.Fixes),
 			Omitted: p.Omitted, OmittedCode: p.OmittedCode}
 		for _, rel := range p.Related {
-			d.Related = append(d.Related, Related{Message: rel.Label, Text: rel.Text, Range: doc.Span(rel.Start, rel.End)})
+			d.Related = append(d.Related, Related{Message: en.S(rel.Text.ID), Text: rel.Text, Range: doc.Span(rel.Start, rel.End)})
 		}
 		ctx.diags = append(ctx.diags, d)
 		if !recoverable[p.Code] && p.Code != jsonpos.CodeCapped {
@@ -368,6 +373,20 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 		}
 	}
 	return res
+}
+
+// englishFixes are the parser's fixes with their titles worded in
+// English; the document's own fixes are left as they are.
+func englishFixes(fixes []Fix) []Fix {
+	if len(fixes) == 0 {
+		return fixes
+	}
+	out := make([]Fix, len(fixes))
+	for i, f := range fixes {
+		f.Title = jsonpos.Clip(i18n.EnglishCatalogue().Render(f.Text), jsonpos.MaxMessage)
+		out[i] = f
+	}
+	return out
 }
 
 // summarize adds the findings-capped summary of every group that left
