@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -21,12 +22,11 @@ import (
 const codeCredential = "credential-in-card"
 
 func credentialRules() []*Rule {
-	return []*Rule{{Code: codeCredential, Severity: Error, Topic: "security", Title: "Credential in the card",
+	return []*Rule{{Rule: diag.Rule{Code: codeCredential, Severity: Error, Topic: "security", Title: "Credential in the card",
 		Explanation: "Agent Cards are published for anyone to read, copied and cached by registries and anyone who fetched them, and indexed by search engines. A token, API key, password or private key in a card is leaked the moment the card is served, while §13.4 says credentials MUST be treated as secrets (and §14.3 that a card SHOULD NOT include them). The card names the scheme (§7.3); credentials are obtained out of band.",
 		HowToFix:    "Remove the value from the card, then revoke or rotate the secret: assume it has been copied. Describe how to obtain credentials in the scheme's description instead.",
 		Bad:         `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKey": "k7Qw2ZpX9mNc4RtY8vLb3HsJ"}}]}`,
-		Good:        `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKeyHeader": "X-Billing-Key"}}]}`,
-		Check:       checkCredentials}}
+		Good:        `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKeyHeader": "X-Billing-Key"}}]}`}, Check: checkCredentials}}
 }
 
 // credentialPattern is one recognizable secret format.

@@ -6,109 +6,43 @@ package lint
 
 import (
 	"encoding/json"
-	"fmt"
-	"net/url"
 	"sort"
 	"strconv"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
-// Severity of a finding. Only errors make a card invalid (and the CLI exit
-// with 1); warnings are likely problems; infos are things worth knowing.
-type Severity uint8
+// The finding vocabulary is core/diag's, so that the packages that report
+// findings without running the rules need not import this package; these
+// names keep the code that says lint.Diagnostic working.
+type (
+	Severity   = diag.Severity
+	Position   = diag.Position
+	Range      = diag.Range
+	Edit       = diag.Edit
+	Fix        = diag.Fix
+	Diagnostic = diag.Diagnostic
+	Related    = diag.Related
+)
 
 const (
-	Error Severity = iota + 1
-	Warning
-	Info
+	Error   = diag.Error
+	Warning = diag.Warning
+	Info    = diag.Info
 )
-
-func (s Severity) String() string {
-	switch s {
-	case Error:
-		return "error"
-	case Warning:
-		return "warning"
-	case Info:
-		return "info"
-	}
-	return "unknown"
-}
-
-// MarshalText writes the severity as its name.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
-// UnmarshalText reads a severity name.
-func (s *Severity) UnmarshalText(b []byte) error {
-	switch string(b) {
-	case "error":
-		*s = Error
-	case "warning":
-		*s = Warning
-	case "info":
-		*s = Info
-	default:
-		return fmt.Errorf("unknown severity %q", b)
-	}
-	return nil
-}
-
-// Position, Range, Edit and Fix are the parser's; re-exported so callers
-// need only this package.
-type (
-	Position = jsonpos.Position
-	Range    = jsonpos.Range
-	Edit     = jsonpos.Edit
-	Fix      = jsonpos.Fix
-)
-
-// Diagnostic is one finding (docs/ARCHITECTURE.md §3).
-type Diagnostic struct {
-	Code     string   `json:"code"`
-	Severity Severity `json:"severity"`
-	Message  string   `json:"message"`
-	// MessageID and Args are Message as data: the catalogue id and its
-	// arguments (core/i18n). Message is their English rendering until a
-	// program localizes the result (Result.Localize).
-	MessageID string `json:"messageId,omitempty"`
-	Args      []any  `json:"args,omitempty"`
-	Pointer   string `json:"pointer"`
-	Range     Range  `json:"range"`
-	Fixes     []Fix  `json:"fixes,omitempty"`
-	// Related are other places the finding involves, e.g. the first
-	// occurrence of a duplicate key.
-	Related []Related `json:"related,omitempty"`
-	// URL is the rule's documentation page, always RuleURL(Code).
-	URL string `json:"url,omitempty"`
-	// Omitted and OmittedCode are set on the summary codes: a
-	// findings-capped finding says how many findings of OmittedCode were
-	// left out under its group (or, for syntax, in the document).
-	Omitted     int    `json:"omitted,omitempty"`
-	OmittedCode string `json:"omittedCode,omitempty"`
-}
-
-// Related is a second place a finding points at, with a short label of
-// what is there (docs/ARCHITECTURE.md §4: {"message", "range"}).
-type Related struct {
-	Message string `json:"message"`
-	Range   Range  `json:"range"`
-	// Text is Message as data.
-	Text i18n.Text `json:"-"`
-}
 
 // SiteURL is the public site whose /rules/<code>/ pages document each rule.
-const SiteURL = "https://agentcard.dev"
+const SiteURL = diag.SiteURL
 
-// RulePath is a rule's page on the site, relative to its root. Every
-// surface that links a rule (CLI, SARIF, reports, playground) builds the
-// link from here, so the layout of the site is known in one place.
-func RulePath(code string) string { return "/rules/" + url.PathEscape(code) + "/" }
+// RulePath is a rule's page on the site, relative to its root
+// (diag.RulePath).
+func RulePath(code string) string { return diag.RulePath(code) }
 
-// RuleURL is the absolute address of a rule's page.
-func RuleURL(code string) string { return SiteURL + RulePath(code) }
+// RuleURL is the absolute address of a rule's page (diag.RuleURL).
+func RuleURL(code string) string { return diag.RuleURL(code) }
 
 // RulePathIn is RulePath for the pages of one language.
 func RulePathIn(l i18n.Lang, code string) string { return l.Prefix() + RulePath(code) }
@@ -181,14 +115,14 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	w.Key("diagnostics")
 	w.OpenList()
 	for i := range r.Diagnostics {
-		r.Diagnostics[i].appendJSON(w)
+		appendDiagnostic(w, &r.Diagnostics[i])
 	}
 	w.CloseList()
 	w.Close()
 	return w.B
 }
 
-func (d *Diagnostic) appendJSON(w *jsonpos.Writer) {
+func appendDiagnostic(w *jsonpos.Writer, d *Diagnostic) {
 	w.Open()
 	w.S("code", d.Code)
 	w.S("severity", d.Severity.String())
@@ -363,6 +297,7 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 	for i := range res.Diagnostics {
 		d := &res.Diagnostics[i]
 		d.URL = RuleURL(d.Code)
+		titleFixes(d)
 		switch d.Severity {
 		case Error:
 			res.Errors++
@@ -387,6 +322,16 @@ func englishFixes(fixes []Fix) []Fix {
 		out[i] = f
 	}
 	return out
+}
+
+// titleFixes words in English the titles of the fixes a check attached
+// as data (diag.Diagnostic.WithFixText), bounded by maxFixTitle.
+func titleFixes(d *Diagnostic) {
+	for i := range d.Fixes {
+		if f := &d.Fixes[i]; f.Title == "" && !f.Text.IsZero() {
+			f.Title = jsonpos.Clip(i18n.EnglishCatalogue().Render(f.Text), maxFixTitle)
+		}
+	}
 }
 
 // summarize adds the findings-capped summary of every group that left
