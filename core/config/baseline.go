@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/lint"
-	"github.com/agentcard/agentcard/internal/localfile"
 )
 
 // Baseline is a file of findings a project already knows about (lint
@@ -57,12 +57,12 @@ func NewBaseline(path string) *Baseline {
 
 // LoadBaseline reads a baseline file. Errors are *Error naming the file.
 func LoadBaseline(path string) (*Baseline, error) {
-	f, err := localfile.Open(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, &Error{File: path, Text: i18n.T("cli.baseline.read", reason(err))}
 	}
 	defer f.Close()
-	data, err := localfile.ReadAll(f, -1, maxBaseline+1)
+	data, err := io.ReadAll(io.LimitReader(f, maxBaseline+1))
 	if err != nil {
 		return nil, &Error{File: path, Text: i18n.T("cli.baseline.read", reason(err))}
 	}

@@ -37,13 +37,13 @@ package config
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/config/profile"
-	"github.com/agentcard/agentcard/internal/localfile"
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/agentcard/agentcard/core/i18n"
@@ -308,21 +308,19 @@ func Find(dir string) (string, error) {
 // whoever runs agentcard below it (issue 16, B13). At most MaxBytes are
 // read.
 func Load(path string) (*Config, error) {
-	f, err := localfile.Open(path)
+	// os.Open, not os.ReadFile: the ownership check reads the opened
+	// file's own Stat, and the read is capped.
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, Errors{{File: path, Text: i18n.T("cli.config.read", reason(err))}}
 	}
 	defer f.Close()
-	size := int64(-1)
 	if fi, err := f.Stat(); err == nil {
 		if t := safeToRead(fi); !t.IsZero() {
 			return nil, Errors{{File: path, Text: t}}
 		}
-		if fi.Mode().IsRegular() {
-			size = fi.Size()
-		}
 	}
-	data, err := localfile.ReadAll(f, size, MaxBytes+1)
+	data, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))
 	if err != nil {
 		return nil, Errors{{File: path, Text: i18n.T("cli.config.read", reason(err))}}
 	}
