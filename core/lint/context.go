@@ -5,6 +5,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/diag"
+	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -105,7 +106,7 @@ const (
 	// MaxMessage bounds a finding's message in bytes (diag.MaxMessage).
 	MaxMessage = diag.MaxMessage
 	// maxFixTitle bounds a fix's title in bytes.
-	maxFixTitle = 200
+	maxFixTitle = findings.MaxFixTitle
 )
 
 // groupKey identifies the findings of one code under one group.

@@ -5,12 +5,11 @@
 package lint
 
 import (
-	"encoding/json"
 	"sort"
-	"strconv"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/diag"
+	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -45,171 +44,21 @@ func RulePath(code string) string { return diag.RulePath(code) }
 func RuleURL(code string) string { return diag.RuleURL(code) }
 
 // RulePathIn is RulePath for the pages of one language.
-func RulePathIn(l i18n.Lang, code string) string { return l.Prefix() + RulePath(code) }
+func RulePathIn(l i18n.Lang, code string) string { return findings.RulePathIn(l, code) }
 
 // RuleURLIn is RuleURL for the pages of one language.
-func RuleURLIn(l i18n.Lang, code string) string { return SiteURL + RulePathIn(l, code) }
+func RuleURLIn(l i18n.Lang, code string) string { return findings.RuleURLIn(l, code) }
 
-// Options tune a run. Zero values are the defaults.
-type Options struct {
-	// MaxBytes and MaxDepth bound the parser (1 MiB and 64 by default).
-	MaxBytes int
-	MaxDepth int
-}
+// Options tune a run: MaxBytes and MaxDepth bound the parser (1 MiB and
+// 64 by default). Zero values are the defaults. They are the parser's
+// own options, so that a package handed a linter (func([]byte, Options)
+// *Result, as Lint is) can name them without importing this package.
+type Options = jsonpos.Options
 
-// Result is the outcome of linting one input; its JSON form is the CLI's
-// result object (docs/ARCHITECTURE.md §4).
-type Result struct {
-	Input       string       `json:"input"`
-	Era         card.Era     `json:"era"`
-	Errors      int          `json:"errors"`
-	Warnings    int          `json:"warnings"`
-	Infos       int          `json:"infos"`
-	Diagnostics []Diagnostic `json:"diagnostics"`
-	// Doc is the parsed document, for callers that show source excerpts
-	// or convert positions.
-	Doc *jsonpos.Doc `json:"-"`
-	// Detection carries what era detection saw (the not-a-card guess).
-	Detection card.Detection `json:"-"`
-}
-
-// Release hands the parsed document's memory to later lints
-// (jsonpos.Doc.Release) and drops r.Doc: for a caller that has copied out
-// what it needs (the findings keep no node) and lints again soon, as the
-// editor does on every keystroke.
-func (r *Result) Release() {
-	if r.Doc != nil {
-		r.Doc.Release()
-		r.Doc = nil
-	}
-}
-
-// Valid reports whether the result has no error-severity finding.
-func (r *Result) Valid() bool { return r.Errors == 0 }
-
-// MarshalJSON keeps "diagnostics" an array even when empty.
-func (r *Result) MarshalJSON() ([]byte, error) {
-	type plain Result
-	c := *r
-	if c.Diagnostics == nil {
-		c.Diagnostics = []Diagnostic{}
-	}
-	return json.Marshal((*plain)(&c))
-}
-
-// AppendJSON appends to b what MarshalJSON writes, byte for byte, by
-// hand: for the CLI, where encoding/json built its encoders for these
-// types by reflection on the first result, a tenth of a lint's own time
-// (docs/ARCHITECTURE.md §6); TestResultJSON compares the two. MarshalJSON
-// stays encoding/json's: the Worker marshals results inside larger
-// values by reflection anyway, and this code in its wasm cost 10 KB of
-// gzip there.
-func (r *Result) AppendJSON(b []byte) []byte {
-	// the brace itself, not w.Open: what b ends with is not the writer's
-	w := &jsonpos.Writer{B: append(b, '{'), EscapeHTML: true}
-	w.S("input", r.Input)
-	w.S("era", string(r.Era))
-	w.I("errors", r.Errors)
-	w.I("warnings", r.Warnings)
-	w.I("infos", r.Infos)
-	w.Key("diagnostics")
-	w.OpenList()
-	for i := range r.Diagnostics {
-		appendDiagnostic(w, &r.Diagnostics[i])
-	}
-	w.CloseList()
-	w.Close()
-	return w.B
-}
-
-func appendDiagnostic(w *jsonpos.Writer, d *Diagnostic) {
-	w.Open()
-	w.S("code", d.Code)
-	w.S("severity", d.Severity.String())
-	w.S("message", d.Message)
-	w.SO("messageId", d.MessageID)
-	if len(d.Args) > 0 {
-		w.Key("args")
-		appendArgs(w, d.Args)
-	}
-	w.S("pointer", d.Pointer)
-	w.Range("range", d.Range)
-	if len(d.Fixes) > 0 {
-		w.Key("fixes")
-		w.OpenList()
-		for _, f := range d.Fixes {
-			w.Open()
-			w.S("title", f.Title)
-			w.T("safe", f.Safe)
-			w.Key("edits")
-			if f.Edits == nil {
-				w.Null()
-			} else {
-				w.OpenList()
-				for _, e := range f.Edits {
-					w.Open()
-					w.Range("range", e.Range)
-					w.S("newText", e.NewText)
-					w.Close()
-				}
-				w.CloseList()
-			}
-			w.Close()
-		}
-		w.CloseList()
-	}
-	if len(d.Related) > 0 {
-		w.Key("related")
-		w.OpenList()
-		for _, r := range d.Related {
-			w.Open()
-			w.S("message", r.Message)
-			w.Range("range", r.Range)
-			w.Close()
-		}
-		w.CloseList()
-	}
-	w.SO("url", d.URL)
-	w.IO("omitted", d.Omitted)
-	w.SO("omittedCode", d.OmittedCode)
-	w.Close()
-}
-
-// appendArgs writes a message's arguments: the kinds findings carry by
-// hand, anything else as encoding/json writes it.
-func appendArgs(w *jsonpos.Writer, args []any) {
-	w.OpenList()
-	for _, a := range args {
-		switch v := a.(type) {
-		case string:
-			w.Str(v)
-		case i18n.Phrase:
-			w.Str(string(v))
-		case int:
-			w.Int(v)
-		case int64:
-			w.Sep()
-			w.B = strconv.AppendInt(w.B, v, 10)
-		case i18n.Text:
-			w.Open()
-			w.S("id", v.ID)
-			if len(v.Args) > 0 {
-				w.Key("args")
-				appendArgs(w, v.Args)
-			}
-			w.Close()
-		default:
-			b, err := json.Marshal(v)
-			if err != nil {
-				// what encoding/json would have failed the whole result
-				// with; a finding's argument is never such a value
-				b = []byte("null")
-			}
-			w.Raw(b)
-		}
-	}
-	w.CloseList()
-}
+// Result is the outcome of linting one input (findings.Result): the
+// packages that report findings next to lint's, or apply settings to
+// them, name it without importing this package.
+type Result = findings.Result
 
 // recoverable problems leave a document every JSON reader can still read
 // the same way; any other syntax problem makes the era unknowable.
@@ -217,7 +66,7 @@ var recoverable = map[string]bool{jsonpos.CodeDuplicateKey: true, jsonpos.CodeIn
 
 // Lint parses src and runs every rule.
 func Lint(src []byte, opts Options) *Result {
-	doc := jsonpos.Parse(src, jsonpos.Options{MaxBytes: opts.MaxBytes, MaxDepth: opts.MaxDepth})
+	doc := jsonpos.Parse(src, opts)
 	return LintDoc(doc)
 }
 
