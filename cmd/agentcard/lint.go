@@ -178,14 +178,14 @@ func (e *env) lint(args []string) int {
 	pos = append(pos, listed...)
 	var base *config.Config
 	if f.configFile != "" {
-		cfg, err := config.Load(f.configFile)
+		cfg, err := config.Load(f.configFile, lint.Catalogue())
 		if err != nil {
 			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", visible(e.configProblem(err), true))
 			return exitUsage
 		}
 		base = cfg
 	}
-	var loader config.Loader
+	loader := config.Loader{Rules: lint.Catalogue()}
 	if *printConfig != "" {
 		return e.printConfig(c, *printConfig, base, &loader, f, pos)
 	}
@@ -398,7 +398,7 @@ func withFlags(base *config.Config, f lintFlags) (*config.Config, error) {
 		cfg.Dir = "."
 	}
 	for _, r := range f.rules {
-		if err := cfg.ParseRuleFlag(r); err != nil {
+		if err := cfg.ParseRuleFlag(r, lint.Catalogue()); err != nil {
 			return nil, err
 		}
 	}

@@ -6,8 +6,9 @@ import (
 	"github.com/agentcard/agentcard/core/diag"
 )
 
-// Syntax rules are reported by the parser (core/jsonpos); these entries
-// carry their explanations. Their examples are whole documents.
+// Syntax rules are reported by the parser (core/jsonpos), with the
+// severities diag.Elsewhere gives them; these entries carry their
+// explanations. Their examples are whole documents.
 func syntaxRules() []*Rule {
 	return []*Rule{
 		&Rule{Rule: diag.Rule{Code: jsonpos.CodeSyntax, Topic: "syntax", Title: "The text is not valid JSON",
