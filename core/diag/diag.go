@@ -120,6 +120,12 @@ func (d *Diagnostic) WithSeverity(s Severity) *Diagnostic { d.Severity = s; retu
 
 // WithFix attaches a machine-applicable fix titled by the catalogue
 // message id.
+//
+// The WithFix… methods are not inlined: they are small now that they
+// word nothing, and inlined into each of lint's checks that offers a fix
+// they cost the editor wasm several KB of code for cold paths.
+//
+//go:noinline
 func (d *Diagnostic) WithFix(id string, edits ...Edit) *Diagnostic {
 	return d.WithFixText(jsonpos.Text{ID: id}, edits...)
 }
@@ -129,6 +135,8 @@ func (d *Diagnostic) WithFix(id string, edits ...Edit) *Diagnostic {
 // returns the finding words Fix.Title (core/lint, in English). The fix is
 // unsafe (Fix.Safe): it changes something a person has to decide, and
 // lint --fix leaves it alone unless unsafe fixes are asked for.
+//
+//go:noinline
 func (d *Diagnostic) WithFixText(t jsonpos.Text, edits ...Edit) *Diagnostic {
 	d.Fixes = append(d.Fixes, Fix{Text: t, Edits: edits})
 	return d
@@ -136,11 +144,15 @@ func (d *Diagnostic) WithFixText(t jsonpos.Text, edits ...Edit) *Diagnostic {
 
 // WithSafeFix is WithFix for a fix that keeps what the card means (a
 // spelling of the same value), which lint --fix applies.
+//
+//go:noinline
 func (d *Diagnostic) WithSafeFix(id string, edits ...Edit) *Diagnostic {
 	return d.WithSafeFixText(jsonpos.Text{ID: id}, edits...)
 }
 
 // WithSafeFixText is WithFixText for a safe fix.
+//
+//go:noinline
 func (d *Diagnostic) WithSafeFixText(t jsonpos.Text, edits ...Edit) *Diagnostic {
 	d.Fixes = append(d.Fixes, Fix{Text: t, Edits: edits, Safe: true})
 	return d

@@ -105,6 +105,13 @@ func sizeText(n int) any {
 // newProblem builds a problem whose message is the catalogue message id
 // with args. Every id must be in the English catalogue: tests check each
 // problem the package's inputs produce.
+//
+// newProblem and problemFix are not inlined: without the English they
+// rendered they became small enough to be, into every branch of the
+// scanner that reports a problem, which cost the editor wasm 9 KB of
+// code for paths that run only on broken input.
+//
+//go:noinline
 func newProblem(code string, start, end int, id string, args ...any) Problem {
 	return Problem{Code: code, Start: start, End: end, Text: text(id, args...)}
 }
@@ -143,7 +150,9 @@ func (p *parser) admit(code string, start int) bool {
 }
 
 // problemFix records a problem with one fix (titled by its Text only:
-// whoever shows the problem words the title).
+// whoever shows the problem words the title). Not inlined (newProblem).
+//
+//go:noinline
 func (p *parser) problemFix(code string, start, end int, fix Fix, id string, args ...any) {
 	if p.problem(code, start, end, id, args...) {
 		p.d.Problems[len(p.d.Problems)-1].Fixes = []Fix{fix}

@@ -89,7 +89,7 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 		en := i18n.EnglishCatalogue()
 		d := Diagnostic{Code: p.Code, Severity: sev, Message: jsonpos.Clip(en.Render(p.Text), jsonpos.MaxMessage),
 			MessageID: p.Text.ID, Args: p.Text.Args,
-			Pointer: pointerAt(doc, p.Start), Range: doc.Span(p.Start, p.End), Fixes: englishFixes(p.Fixes),
+			Pointer: pointerAt(doc, p.Start), Range: doc.Span(p.Start, p.End), Fixes: p.Fixes,
 			Omitted: p.Omitted, OmittedCode: p.OmittedCode}
 		for _, rel := range p.Related {
 			d.Related = append(d.Related, Related{Message: en.S(rel.Text.ID), Text: rel.Text, Range: doc.Span(rel.Start, rel.End)})
@@ -159,22 +159,9 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 	return res
 }
 
-// englishFixes are the parser's fixes with their titles worded in
-// English; the document's own fixes are left as they are.
-func englishFixes(fixes []Fix) []Fix {
-	if len(fixes) == 0 {
-		return fixes
-	}
-	out := make([]Fix, len(fixes))
-	for i, f := range fixes {
-		f.Title = jsonpos.Clip(i18n.EnglishCatalogue().Render(f.Text), jsonpos.MaxMessage)
-		out[i] = f
-	}
-	return out
-}
-
-// titleFixes words in English the titles of the fixes a check attached
-// as data (diag.Diagnostic.WithFixText), bounded by maxFixTitle.
+// titleFixes words in English the titles of the fixes a check or the
+// parser attached as data (diag.Diagnostic.WithFixText, jsonpos),
+// bounded by maxFixTitle (the parser's titles are a few words).
 func titleFixes(d *Diagnostic) {
 	for i := range d.Fixes {
 		if f := &d.Fixes[i]; f.Title == "" && !f.Text.IsZero() {
