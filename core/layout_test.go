@@ -95,6 +95,11 @@ func TestCoreLayout(t *testing.T) {
 			t.Errorf("%s depends on %v: of this module it imports only core/jsonpos", path, got)
 		}
 	}
+	// findings.Result is what lint returns and the producers hand on: it
+	// stands below both.
+	if slices.Contains(ours(module, pkgs["core/findings"].Deps), "core/lint") {
+		t.Errorf("core/findings depends on core/lint: it is the result type lint returns")
+	}
 	for _, path := range producers {
 		p, ok := pkgs[path]
 		if !ok {
