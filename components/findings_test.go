@@ -103,7 +103,7 @@ func TestSourceExcerpt(t *testing.T) {
 // text. (The report used to add a space on each side of the mark.)
 func TestReportExcerptIsExact(t *testing.T) {
 	card := strings.Replace(reportCard, `"protocolBinding": "jsonrpc"`, "\t\"protocolBinding\":  \"jsonrpc\"", 1)
-	rep := discovery.Analyze(fetched(card), lint.Options{})
+	rep := discovery.Analyze(fetched(card), lint.Lint, lint.Options{})
 	d := render(t, ReportPage(NewReportView(rep, "https://checker.example", i18n.English)))
 	item := d.Find(`[data-testid=diagnostic][data-code=interface-binding-variant]`)
 	if item.Length() != 1 {
@@ -126,7 +126,7 @@ func TestReportExcerptIsExact(t *testing.T) {
 // Card findings come before how the card is served; each topic is a
 // collapsible group with its counts; errors come first within a group.
 func TestReportGroups(t *testing.T) {
-	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	rep := discovery.Analyze(fetched(reportCard), lint.Lint, lint.Options{})
 	d := render(t, ReportPage(NewReportView(rep, "https://checker.example", i18n.English)))
 	groups := d.Find(`[data-testid=diagnostics] > details[data-testid=finding-group]`)
 	if groups.Length() < 2 {
@@ -183,7 +183,7 @@ func TestCountsText(t *testing.T) {
 // hostileReport renders the report page of a hostile card as the Worker
 // would (findings, interfaces and three clients' traces).
 func hostileReport(t testing.TB, data []byte) (ReportView, []byte) {
-	rep := discovery.Analyze(fetched(string(data)), lint.Options{})
+	rep := discovery.Analyze(fetched(string(data)), lint.Lint, lint.Options{})
 	v := NewReportView(rep, "https://checker.example", i18n.English)
 	var buf bytes.Buffer
 	if err := ReportPage(v).Render(t.Context(), &buf); err != nil {
@@ -255,7 +255,7 @@ func BenchmarkLintHostile(b *testing.B) {
 	for _, c := range hostile.Cases() {
 		b.Run(c.Name, func(b *testing.B) {
 			for b.Loop() {
-				discovery.Analyze(fetched(string(c.Data)), lint.Options{})
+				discovery.Analyze(fetched(string(c.Data)), lint.Lint, lint.Options{})
 			}
 		})
 	}
@@ -265,7 +265,7 @@ func BenchmarkLintHostile(b *testing.B) {
 // first), gives excerpts to the first of them, and says how many are left
 // out, in total and per group.
 func TestFindingsLimits(t *testing.T) {
-	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	rep := discovery.Analyze(fetched(reportCard), lint.Lint, lint.Options{})
 	all := rep.Result.Diagnostics
 	if len(all) < 5 {
 		t.Fatalf("only %d findings", len(all))
@@ -308,7 +308,7 @@ func TestFindingsLimits(t *testing.T) {
 func TestReportMasksSecrets(t *testing.T) {
 	key := "sk-live-" + "51HxSECRETSECRETSECRET0123456789"
 	card := strings.Replace(reportCard, `"protocolBinding": "jsonrpc"`, `"protocolBinding": "jsonrpc", "apiKey": "`+key+`"`, 1)
-	rep := discovery.Analyze(fetched(card), lint.Options{})
+	rep := discovery.Analyze(fetched(card), lint.Lint, lint.Options{})
 	var buf bytes.Buffer
 	if err := ReportPage(NewReportView(rep, "https://checker.example", i18n.English)).Render(t.Context(), &buf); err != nil {
 		t.Fatal(err)
@@ -332,7 +332,7 @@ func TestReportMasksSecrets(t *testing.T) {
 	}
 
 	env := "API_TOKEN=" + key + "\n"
-	rep = discovery.Analyze(fetched(env), lint.Options{})
+	rep = discovery.Analyze(fetched(env), lint.Lint, lint.Options{})
 	buf.Reset()
 	if err := ReportPage(NewReportView(rep, "https://checker.example", i18n.English)).Render(t.Context(), &buf); err != nil {
 		t.Fatal(err)

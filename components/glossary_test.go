@@ -14,7 +14,7 @@ import (
 // page's language: the era badge to #era, the interface table's binding,
 // version and tenant headings to theirs.
 func TestReportGlossaryLinks(t *testing.T) {
-	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	rep := discovery.Analyze(fetched(reportCard), lint.Lint, lint.Options{})
 	for _, l := range i18n.Langs() {
 		d := render(t, ReportPage(reportView(t, rep, l)))
 		if href := d.Find(`[data-testid=era] a`).AttrOr("href", ""); href != l.Prefix()+"/learn/glossary/#era" {

@@ -55,7 +55,7 @@ func inLang(t *testing.T, d *goquery.Document, l i18n.Lang, selectors ...string)
 // rule titles and links, the clients' sentences and traces are in that
 // language; card text (the agent's name, URLs, codes) is untouched.
 func TestReportPageLanguages(t *testing.T) {
-	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	rep := discovery.Analyze(fetched(reportCard), lint.Lint, lint.Options{})
 	for _, l := range i18n.Langs() {
 		t.Run(string(l), func(t *testing.T) {
 			d := render(t, ReportPage(reportView(t, rep, l)))
@@ -102,7 +102,7 @@ func TestReportPageLanguages(t *testing.T) {
 // A reader who chose the language with ?lang= keeps it on the page's
 // links and in the form; a negotiated language is left to negotiation.
 func TestReportKeepsChosenLanguage(t *testing.T) {
-	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	rep := discovery.Analyze(fetched(reportCard), lint.Lint, lint.Options{})
 	v := reportView(t, rep, i18n.Chinese)
 	d := render(t, ReportPage(v))
 	if d.Find(`[data-testid=check-form] input[name=lang]`).Length() != 0 || strings.Contains(d.Find(`[data-testid=refresh]`).AttrOr("href", ""), "lang=") {

@@ -23,7 +23,7 @@ const matrixCard = `{"name":"x","description":"d","version":"1","capabilities":{
 // and its upstream issue under the table, a2a-python's row saying it is
 // not verified against the running SDK, in both languages.
 func TestSDKMatrixView(t *testing.T) {
-	rep := discovery.Analyze(fetched(matrixCard), lint.Options{})
+	rep := discovery.Analyze(fetched(matrixCard), lint.Lint, lint.Options{})
 	rows := sdk.Check(rep.Result.Doc, sdk.Options{})
 	for _, l := range []i18n.Lang{i18n.English, i18n.Chinese} {
 		v := reportView(t, rep, l)

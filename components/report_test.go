@@ -68,7 +68,7 @@ func reportView(t *testing.T, rep *discovery.Report, l i18n.Lang) ReportView {
 }
 
 func TestReportPage(t *testing.T) {
-	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	rep := discovery.Analyze(fetched(reportCard), lint.Lint, lint.Options{})
 	d := render(t, ReportPage(reportView(t, rep, i18n.English)))
 
 	verdict := d.Find(`[data-testid=verdict]`)
@@ -221,7 +221,7 @@ func TestNewLink(t *testing.T) {
 // row per result with its outcome in words, the detail escaped, and a
 // note for the entries over the cap.
 func TestProbesSection(t *testing.T) {
-	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	rep := discovery.Analyze(fetched(reportCard), lint.Lint, lint.Options{})
 	v := reportView(t, rep, i18n.Chinese)
 	v.KeepLang()
 	v.Probes = NewProbeView(i18n.Chinese, false, nil, 2)
@@ -268,7 +268,7 @@ func TestProbesSection(t *testing.T) {
 // canonical payload in a closed <details>, clipped when long; a card
 // without a canonical form says why.
 func TestSignaturesSection(t *testing.T) {
-	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	rep := discovery.Analyze(fetched(reportCard), lint.Lint, lint.Options{})
 	v := reportView(t, rep, i18n.English)
 	payload, err := signature.Canonical([]byte(reportCard))
 	if err != nil {
@@ -315,7 +315,7 @@ func TestSignaturesSection(t *testing.T) {
 // where an SDK differs.
 func TestSDKChoicesView(t *testing.T) {
 	card := `{"name":"x","supportedInterfaces":[{"url":"https://a.example/1","protocolBinding":"JSONRPC","protocolVersion":"1.0"},{"url":"https://a.example/2","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}`
-	rep := discovery.Analyze(fetched(card), lint.Options{})
+	rep := discovery.Analyze(fetched(card), lint.Lint, lint.Options{})
 	v := reportView(t, rep, i18n.English)
 	rows := selection.CompareDoc(rep.Result.Doc)
 	v.SDKs = NewSDKViews(i18n.Chinese, rows)
@@ -356,7 +356,7 @@ func TestStoredShare(t *testing.T) {
 			t.Errorf("%d bytes: %v, %d bytes back", n, err, len(got))
 		}
 	}
-	rep := discovery.Analyze(fetched(reportCard), lint.Options{})
+	rep := discovery.Analyze(fetched(reportCard), lint.Lint, lint.Options{})
 	link := string(NewReportView(rep, "", i18n.English).EditorLink)
 	got, err := share.Decode(strings.TrimPrefix(link, "/#"))
 	if err != nil || string(got) != reportCard {
@@ -367,7 +367,7 @@ func TestStoredShare(t *testing.T) {
 // TestProbesSectionWithoutEntries: a card with no interface gets a
 // sentence, not a button that would probe nothing.
 func TestProbesSectionWithoutEntries(t *testing.T) {
-	rep := discovery.Analyze(fetched(`{"name":"x"}`), lint.Options{})
+	rep := discovery.Analyze(fetched(`{"name":"x"}`), lint.Lint, lint.Options{})
 	v := reportView(t, rep, i18n.English)
 	v.Probes = NewProbeView(i18n.English, false, nil, 0)
 	d := render(t, ReportPage(v))

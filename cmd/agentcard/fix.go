@@ -49,7 +49,7 @@ func (e *env) fixInput(in *input, s *source, f lintFlags, cfg *config.Config, di
 	}
 	// a rule the project turned off keeps its fixes to itself
 	skip := func(code string) bool { return cfg != nil && cfg.Rules[code] == config.LevelOff }
-	fr, err := fix.Apply(in.src, fix.Options{Skip: skip, Unsafe: f.unsafeFixes})
+	fr, err := fix.Apply(in.src, lint.Lint, fix.Options{Skip: skip, Unsafe: f.unsafeFixes})
 	cols := jsonpos.NewColumns(fr.Lint.Doc, jsonpos.Chars)
 	if err != nil {
 		var refusal *fix.Refusal

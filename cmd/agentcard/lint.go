@@ -229,7 +229,7 @@ func withFlags(base *config.Config, f lintFlags) (*config.Config, error) {
 		cfg.Dir = "."
 	}
 	for _, r := range f.rules {
-		if err := cfg.ParseRuleFlag(r); err != nil {
+		if err := cfg.ParseRuleFlag(r, lint.Catalogue()); err != nil {
 			return nil, err
 		}
 	}

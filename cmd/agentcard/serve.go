@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/agentcard/agentcard/core/config"
+	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/internal/buildinfo"
 	"github.com/agentcard/agentcard/internal/lsp"
 )
@@ -74,5 +75,5 @@ func (l *lspConfigs) forFile(name string) (*config.Config, error) {
 func (l *lspConfigs) reload() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.loader = config.Loader{}
+	l.loader = config.Loader{Rules: lint.Catalogue()}
 }

@@ -76,14 +76,14 @@ func (e *env) lintInputs(c *command, a *lintArgs) int {
 	pos := append(a.pos, listed...)
 	var base *config.Config
 	if f.configFile != "" {
-		cfg, err := config.Load(f.configFile)
+		cfg, err := config.Load(f.configFile, lint.Catalogue())
 		if err != nil {
 			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", visible(e.configProblem(err), true))
 			return exitUsage
 		}
 		base = cfg
 	}
-	var loader config.Loader
+	loader := config.Loader{Rules: lint.Catalogue()}
 	if a.printConfig != "" {
 		return e.printConfig(c, a.printConfig, base, &loader, f, pos)
 	}

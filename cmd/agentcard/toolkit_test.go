@@ -56,7 +56,7 @@ func TestFixEveryCard(t *testing.T) {
 	fixedSome := 0
 	for _, name := range allCards {
 		orig, _ := os.ReadFile(name)
-		want, refusal := fix.Apply(orig, fix.Options{})
+		want, refusal := fix.Apply(orig, lint.Lint, fix.Options{})
 
 		diff, errOut, code := runCLI(t, "", "lint", "--diff", name)
 		if after, _ := os.ReadFile(name); !bytes.Equal(after, orig) {

@@ -4,46 +4,15 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/agentcard/agentcard/core/diag"
 )
 
-// Ref points at the text a rule or a field rests on: a numbered section of
-// one version of the A2A specification, a section of an RFC, or a file of
-// an official SDK whose behaviour the rule describes. Rules and fields
-// carry them as data so that a test can check every A2A reference against
-// the real headings of the version it names (testdata/spec/sections), and
-// the site can link each one to the published text of that version.
-type Ref struct {
-	// Doc names the document: "A2A" for the specification, "RFC 8259",
-	// "a2a-go", "a2a-python", "a2a-tck", "OpenAPI 3.0", "Fetch".
-	Doc string `json:"doc"`
-	// Version is the specification's version ("1.0", "0.3.0", "0.2.6"), or
-	// the tag of the SDK release read.
-	Version string `json:"version,omitempty"`
-	// Section is the section number ("4.4.6", "A.2.2"), or for an SDK the
-	// file path inside its repository.
-	Section string `json:"section,omitempty"`
-	// Title is the section's heading as published.
-	Title string `json:"title,omitempty"`
-	URL   string `json:"url"`
-}
-
-// String is the reference as one line of text: "A2A v1.0 §4.4.6
-// AgentInterface", "RFC 8259 §8.1", "a2a-go v2.4.0 a2a/auth.go".
-func (r Ref) String() string {
-	switch {
-	case r.Doc == "A2A":
-		return "A2A v" + r.Version + " §" + r.Section + " " + r.Title
-	case strings.HasPrefix(r.Doc, "RFC ") && r.Section != "":
-		return r.Doc + " §" + r.Section
-	}
-	s := r.Doc
-	for _, p := range []string{r.Version, r.Section, r.Title} {
-		if p != "" {
-			s += " " + p
-		}
-	}
-	return s
-}
+// Ref points at the text a rule or a field rests on (a section of a
+// specification version, an RFC, a file of an official SDK). It is
+// declared with the rest of a rule's metadata in core/diag; this package
+// makes them (SpecRef, RFCRef, …).
+type Ref = diag.Ref
 
 // RefsText joins references for the plain-text "spec" members of the
 // catalogues.

@@ -284,7 +284,7 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 			return nil, err
 		}
 		res.Cached = cached
-		if err := gated(ctx, c.Gate, func() { res.Report = discovery.Analyze(f, o.Lint) }); err != nil {
+		if err := gated(ctx, c.Gate, func() { res.Report = discovery.Analyze(f, lint.Lint, o.Lint) }); err != nil {
 			return nil, err
 		}
 	} else {
@@ -347,7 +347,7 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 			}
 		}
 		ext := extended.Check(ctx, doc, discovery.NewBudget(r.total, ExtendedRequests),
-			extended.Options{Credentials: creds, Policy: o.Policy, Lint: o.Lint})
+			extended.Options{Credentials: creds, Policy: o.Policy, Lint: o.Lint, Linter: lint.Lint})
 		res.Extended = &ext
 		extra = append(extra, ext.Diagnostics...)
 	}

@@ -2,7 +2,8 @@ package config
 
 import (
 	"github.com/agentcard/agentcard/core/config/profile"
-	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/core/diag"
+	"github.com/agentcard/agentcard/core/findings"
 )
 
 // LocalFinding names findings that the local profile turns into infos
@@ -26,14 +27,14 @@ func RelaxedByLocal(code string) bool { return profile.RelaxedByLocal(code) }
 // them, and so are the findings an ignore entry names (without a file:
 // glob; ApplyFor knows the file). diags is not modified. A nil
 // configuration changes nothing.
-func Apply(cfg *Config, diags []lint.Diagnostic) []lint.Diagnostic {
+func Apply(cfg *Config, diags []diag.Diagnostic) []diag.Diagnostic {
 	return ApplyFor(cfg, "", diags)
 }
 
 // ApplyFor is Apply for the findings of the input file at path ("" for
 // standard input or a URL), which ignore entries with a file: glob are
 // matched against.
-func ApplyFor(cfg *Config, path string, diags []lint.Diagnostic) []lint.Diagnostic {
+func ApplyFor(cfg *Config, path string, diags []diag.Diagnostic) []diag.Diagnostic {
 	if cfg == nil || (len(cfg.Rules) == 0 && cfg.EffectiveProfile() == Publish && len(cfg.IgnoreFindings) == 0) {
 		return diags
 	}
@@ -41,13 +42,13 @@ func ApplyFor(cfg *Config, path string, diags []lint.Diagnostic) []lint.Diagnost
 	if path != "" {
 		rel, _ = cfg.rel(path)
 	}
-	out := make([]lint.Diagnostic, 0, len(diags))
+	out := make([]diag.Diagnostic, 0, len(diags))
 	for _, d := range diags {
 		if cfg.ignoresFinding(&d, rel) {
 			continue
 		}
 		if cfg.EffectiveProfile() == Local && profile.Relaxed(&d) {
-			d.Severity = lint.Info
+			d.Severity = diag.Info
 		}
 		if d.OmittedCode != "" && cfg.Rules[d.OmittedCode] == LevelOff {
 			continue
@@ -64,7 +65,7 @@ func ApplyFor(cfg *Config, path string, diags []lint.Diagnostic) []lint.Diagnost
 	return out
 }
 
-func (c *Config) ignoresFinding(d *lint.Diagnostic, rel string) bool {
+func (c *Config) ignoresFinding(d *diag.Diagnostic, rel string) bool {
 	for _, f := range c.IgnoreFindings {
 		if f.matches(d, rel) {
 			return true
@@ -76,10 +77,10 @@ func (c *Config) ignoresFinding(d *lint.Diagnostic, rel string) bool {
 // ApplyResult applies the configuration to a lint result in place and
 // recounts its errors, warnings and infos, so that the CLI's summary and
 // exit status follow the configuration.
-func ApplyResult(cfg *Config, r *lint.Result) { ApplyResultFor(cfg, "", r) }
+func ApplyResult(cfg *Config, r *findings.Result) { ApplyResultFor(cfg, "", r) }
 
 // ApplyResultFor is ApplyResult for the input file at path (ApplyFor).
-func ApplyResultFor(cfg *Config, path string, r *lint.Result) {
+func ApplyResultFor(cfg *Config, path string, r *findings.Result) {
 	if r == nil {
 		return
 	}
@@ -88,4 +89,4 @@ func ApplyResultFor(cfg *Config, path string, r *lint.Result) {
 }
 
 // Recount sets a result's errors, warnings and infos from its findings.
-func Recount(r *lint.Result) { profile.Recount(r) }
+func Recount(r *findings.Result) { profile.Recount(r) }

@@ -29,7 +29,7 @@ func TestLocalCodesExist(t *testing.T) {
 	}
 }
 
-func diag(code string, sev lint.Severity, id string) lint.Diagnostic {
+func newFinding(code string, sev lint.Severity, id string) lint.Diagnostic {
 	return lint.Diagnostic{Code: code, Severity: sev, MessageID: id}
 }
 
@@ -48,13 +48,13 @@ func summary(ds []lint.Diagnostic) []got {
 
 func TestApply(t *testing.T) {
 	in := []lint.Diagnostic{
-		diag("name-generic", lint.Info, "msg.name-generic"),
-		diag("skill-no-examples", lint.Info, "msg.skill-no-examples"),
-		diag("interface-url-not-https", lint.Error, "msg.interface-url-not-https"),
-		diag("interface-url-internal", lint.Warning, "msg.interface-url-internal.first"),
-		diag("security-url-not-https", lint.Error, "msg.security-url-not-https.http"),
-		diag("security-url-not-https", lint.Error, "msg.security-url-not-https.placeholder"),
-		diag(lint.CodeHTTPETag, lint.Warning, "msg.http-etag-missing"),
+		newFinding("name-generic", lint.Info, "msg.name-generic"),
+		newFinding("skill-no-examples", lint.Info, "msg.skill-no-examples"),
+		newFinding("interface-url-not-https", lint.Error, "msg.interface-url-not-https"),
+		newFinding("interface-url-internal", lint.Warning, "msg.interface-url-internal.first"),
+		newFinding("security-url-not-https", lint.Error, "msg.security-url-not-https.http"),
+		newFinding("security-url-not-https", lint.Error, "msg.security-url-not-https.placeholder"),
+		newFinding(lint.CodeHTTPETag, lint.Warning, "msg.http-etag-missing"),
 		{Code: "findings-capped", Severity: lint.Info, OmittedCode: "skill-no-examples", Omitted: 30},
 		{Code: "findings-capped", Severity: lint.Info, OmittedCode: "interface-url-internal", Omitted: 5},
 	}
@@ -177,10 +177,10 @@ func TestLocalProfileOnCard(t *testing.T) {
 // and exit status do (issue 11: name-generic as an error fails the run).
 func TestApplyResult(t *testing.T) {
 	r := &lint.Result{Diagnostics: []lint.Diagnostic{
-		diag("name-generic", lint.Info, ""),
-		diag("skill-no-examples", lint.Info, ""),
-		diag("required-field", lint.Error, ""),
-		diag("unknown-field", lint.Warning, ""),
+		newFinding("name-generic", lint.Info, ""),
+		newFinding("skill-no-examples", lint.Info, ""),
+		newFinding("required-field", lint.Error, ""),
+		newFinding("unknown-field", lint.Warning, ""),
 	}, Errors: 1, Warnings: 1, Infos: 2}
 	ApplyResult(&Config{Rules: map[string]Level{"name-generic": LevelError, "skill-no-examples": LevelOff, "unknown-field": LevelInfo}}, r)
 	if r.Errors != 2 || r.Warnings != 0 || r.Infos != 1 || len(r.Diagnostics) != 3 {

@@ -9,8 +9,9 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/agentcard/agentcard/core/diag"
+	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
-	"github.com/agentcard/agentcard/core/lint"
 )
 
 // Baseline is a file of findings a project already knows about (lint
@@ -110,7 +111,7 @@ func (b *Baseline) Key(name string, file bool) string {
 
 // Filter removes the known findings of one input (named by Key) from a
 // result, recounting it, and returns how many it removed.
-func (b *Baseline) Filter(key string, r *lint.Result) int {
+func (b *Baseline) Filter(key string, r *findings.Result) int {
 	if b == nil || r == nil {
 		return 0
 	}
@@ -137,7 +138,7 @@ func (b *Baseline) Filter(key string, r *lint.Result) int {
 }
 
 // Add records an input's findings (named by Key).
-func (b *Baseline) Add(key string, ds []lint.Diagnostic) {
+func (b *Baseline) Add(key string, ds []diag.Diagnostic) {
 	at := map[baselineKey]int{}
 	for i, e := range b.Findings {
 		at[baselineKey{e.File, e.Rule, e.Pointer}] = i

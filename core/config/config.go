@@ -46,8 +46,8 @@ import (
 	"github.com/agentcard/agentcard/core/config/profile"
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/i18n"
-	"github.com/agentcard/agentcard/core/lint"
 )
 
 // Names are the configuration file names Find looks for. Two of them in
@@ -69,14 +69,14 @@ const (
 var Levels = []Level{LevelOff, LevelError, LevelWarning, LevelInfo}
 
 // Severity is the severity a level gives; ok is false for LevelOff.
-func (l Level) Severity() (s lint.Severity, ok bool) {
+func (l Level) Severity() (s diag.Severity, ok bool) {
 	switch l {
 	case LevelError:
-		return lint.Error, true
+		return diag.Error, true
 	case LevelWarning:
-		return lint.Warning, true
+		return diag.Warning, true
 	case LevelInfo:
-		return lint.Info, true
+		return diag.Info, true
 	}
 	return 0, false
 }
@@ -126,11 +126,15 @@ func (c *Config) EffectiveProfile() Profile {
 	return c.Profile
 }
 
-// SetRule sets one rule from text, as a --rule CODE=LEVEL flag gives it;
-// the error is an *Error without a file.
-func (c *Config) SetRule(code, level string) error {
+// SetRule sets one rule from text, as a --rule CODE=LEVEL flag gives it,
+// checking the code against rules (lint.Catalogue()); the error is an
+// *Error without a file.
+func (c *Config) SetRule(code, level string, rules *diag.Registry) error {
+	if rules == nil {
+		panic("config.SetRule: no rule catalogue (pass lint.Catalogue())")
+	}
 	var errs Errors
-	l, ok := checkRule(&errs, pos{}, code, level)
+	l, ok := checkRule(&errs, rules, pos{}, code, level)
 	if !ok {
 		return errs
 	}
@@ -142,12 +146,12 @@ func (c *Config) SetRule(code, level string) error {
 }
 
 // ParseRuleFlag reads "CODE=LEVEL" (the CLI's --rule) into c.
-func (c *Config) ParseRuleFlag(s string) error {
+func (c *Config) ParseRuleFlag(s string, rules *diag.Registry) error {
 	code, level, ok := strings.Cut(s, "=")
 	if !ok {
 		return Errors{{Text: i18n.T("cli.config.rule-flag", quote(s))}}
 	}
-	return c.SetRule(strings.TrimSpace(code), strings.TrimSpace(level))
+	return c.SetRule(strings.TrimSpace(code), strings.TrimSpace(level), rules)
 }
 
 // SetProfile sets the profile from text (the CLI's --profile).
@@ -174,7 +178,7 @@ type FindingIgnore struct {
 // matches reports whether the entry ignores d in the file at rel (the
 // file's path relative to the configuration's directory; "" for an input
 // that is not a file there, which only entries without File match).
-func (f FindingIgnore) matches(d *lint.Diagnostic, rel string) bool {
+func (f FindingIgnore) matches(d *diag.Diagnostic, rel string) bool {
 	if f.Rule != "" && f.Rule != d.Code && f.Rule != d.OmittedCode {
 		return false
 	}
@@ -307,7 +311,9 @@ func Find(dir string) (string, error) {
 // are ignored, so one planted in a shared directory would decide them for
 // whoever runs agentcard below it (issue 16, B13). At most MaxBytes are
 // read.
-func Load(path string) (*Config, error) {
+func Load(path string, rules *diag.Registry) (*Config, error) {
+	// os.Open, not os.ReadFile: the ownership check reads the opened
+	// file's own Stat, and the read is capped.
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, Errors{{File: path, Text: i18n.T("cli.config.read", reason(err))}}
@@ -322,7 +328,7 @@ func Load(path string) (*Config, error) {
 	if err != nil {
 		return nil, Errors{{File: path, Text: i18n.T("cli.config.read", reason(err))}}
 	}
-	cfg, err := Parse(path, data)
+	cfg, err := Parse(path, data, rules)
 	if err != nil {
 		return nil, err
 	}
@@ -347,7 +353,12 @@ func reason(err error) string {
 
 // Parse reads configuration text; name decides the syntax (.json is
 // JSON, anything else YAML) and is the File of the result and of errors.
-func Parse(name string, data []byte) (*Config, error) {
+// Rule codes are checked against rules, the catalogue (lint.Catalogue()):
+// this package applies settings to findings and runs no rule itself.
+func Parse(name string, data []byte, rules *diag.Registry) (*Config, error) {
+	if rules == nil {
+		panic("config.Parse: no rule catalogue (pass lint.Catalogue())")
+	}
 	if len(data) > MaxBytes {
 		return nil, Errors{{File: name, Line: 0, Text: i18n.T("cli.config.too-large", MaxBytes>>20)}}
 	}
@@ -360,7 +371,7 @@ func Parse(name string, data []byte) (*Config, error) {
 	}
 	cfg := &Config{File: name, Dir: filepath.Dir(name)}
 	if errs == nil {
-		errs = cfg.read(root)
+		errs = cfg.read(root, rules)
 	}
 	if len(errs) > 0 {
 		for _, e := range errs {
@@ -374,6 +385,9 @@ func Parse(name string, data []byte) (*Config, error) {
 // Loader finds and loads the configuration of many inputs, reading each
 // file once.
 type Loader struct {
+	// Rules is the catalogue rule codes are checked against
+	// (lint.Catalogue()).
+	Rules  *diag.Registry
 	byDir  map[string]string
 	byFile map[string]*Config
 }
@@ -398,7 +412,7 @@ func (l *Loader) ForDir(dir string) (*Config, error) {
 	if cfg, ok := l.byFile[file]; ok {
 		return cfg, nil
 	}
-	cfg, err := Load(file)
+	cfg, err := Load(file, l.Rules)
 	if err != nil {
 		return nil, err
 	}

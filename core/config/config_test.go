@@ -12,6 +12,7 @@ import (
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/i18n/catalog"
 	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/lint"
 )
 
 // tree writes files (path → content; a path ending in / is a directory)
@@ -154,7 +155,7 @@ func TestParse(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg, err := Parse(tc.file, []byte(tc.src))
+			cfg, err := Parse(tc.file, []byte(tc.src), lint.Catalogue())
 			if tc.errs == nil {
 				if err != nil {
 					t.Fatalf("unexpected error: %v", err)
@@ -207,7 +208,7 @@ func TestErrorsBounded(t *testing.T) {
 	for i := range 5000 {
 		b.WriteString("  bogus-" + strings.Repeat("x", i%7) + "-" + string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676%26)) + ": loud\n")
 	}
-	_, err := Parse(".agentcard.yaml", []byte(b.String()))
+	_, err := Parse(".agentcard.yaml", []byte(b.String()), lint.Catalogue())
 	var es Errors
 	if !errors.As(err, &es) || len(es) != maxErrors {
 		t.Fatalf("got %d errors, want %d", len(es), maxErrors)
@@ -221,7 +222,7 @@ func hasHan(s string) bool {
 // TestErrorMessage: the place prefix is file:line:column, and the message
 // follows the reader's language.
 func TestErrorMessage(t *testing.T) {
-	_, err := Parse("cfg/.agentcard.yaml", []byte("rules:\n  skill-no-example: off\n"))
+	_, err := Parse("cfg/.agentcard.yaml", []byte("rules:\n  skill-no-example: off\n"), lint.Catalogue())
 	var es Errors
 	if !errors.As(err, &es) {
 		t.Fatal(err)
@@ -273,7 +274,7 @@ func TestCatalogueEntries(t *testing.T) {
 
 func TestLoad(t *testing.T) {
 	root := tree(t, map[string]string{"p/.agentcard.yaml": "profile: local\n"})
-	cfg, err := Load(filepath.Join(root, "p", ".agentcard.yaml"))
+	cfg, err := Load(filepath.Join(root, "p", ".agentcard.yaml"), lint.Catalogue())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +282,7 @@ func TestLoad(t *testing.T) {
 		t.Errorf("got %+v", cfg)
 	}
 	missing := filepath.Join(root, "nope.yaml")
-	_, err = Load(missing)
+	_, err = Load(missing, lint.Catalogue())
 	var es Errors
 	if !errors.As(err, &es) || es[0].Text.ID != "cli.config.read" || es[0].File != missing {
 		t.Errorf("missing file: %v", err)
@@ -293,7 +294,7 @@ func TestLoad(t *testing.T) {
 
 func TestLoader(t *testing.T) {
 	root := tree(t, map[string]string{"r/.git/": "", "r/.agentcard.yaml": "profile: local\n", "r/a/card.json": "{}", "r/b/card.json": "{}", "other/.git/": "", "other/card.json": "{}"})
-	var l Loader
+	l := Loader{Rules: lint.Catalogue()}
 	a, err := l.ForFile(filepath.Join(root, "r", "a", "card.json"))
 	if err != nil || a == nil || a.Profile != Local {
 		t.Fatalf("a: %+v, %v", a, err)
@@ -314,10 +315,10 @@ func TestLoader(t *testing.T) {
 
 func TestFlags(t *testing.T) {
 	var c Config
-	if err := c.ParseRuleFlag("skill-no-examples=off"); err != nil {
+	if err := c.ParseRuleFlag("skill-no-examples=off", lint.Catalogue()); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.ParseRuleFlag(" name-generic = error "); err != nil {
+	if err := c.ParseRuleFlag(" name-generic = error ", lint.Catalogue()); err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(c.Rules, map[string]Level{"skill-no-examples": LevelOff, "name-generic": LevelError}) {
@@ -329,7 +330,7 @@ func TestFlags(t *testing.T) {
 		"skill-no-examples=quiet": "cli.config.level",
 	} {
 		var es Errors
-		if err := c.ParseRuleFlag(flag); !errors.As(err, &es) || es[0].Text.ID != id || es[0].File != "" {
+		if err := c.ParseRuleFlag(flag, lint.Catalogue()); !errors.As(err, &es) || es[0].Text.ID != id || es[0].File != "" {
 			t.Errorf("--rule %s: %v, want %s", flag, err, id)
 		}
 	}
@@ -391,7 +392,7 @@ func TestAliasBomb(t *testing.T) {
 		src += name + ": &" + name + " [" + strings.Repeat("*"+prev+", ", 9) + "*" + prev + "]\n"
 		prev = name
 	}
-	_, err := Parse(".agentcard.yaml", []byte(src))
+	_, err := Parse(".agentcard.yaml", []byte(src), lint.Catalogue())
 	var es Errors
 	if !errors.As(err, &es) || len(es) != 1 || es[0].Text.ID != "cli.config.too-complex" {
 		t.Fatalf("got %v", err)

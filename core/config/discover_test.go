@@ -32,7 +32,7 @@ func TestDiscoverWellKnown(t *testing.T) {
 		"examples/deep/er/still/agent-card.json":    "{}",
 		"examples/not-a-dir-named/agent-card.json/": "",
 	})
-	var l Loader
+	l := Loader{Rules: lint.Catalogue()}
 	got, err := l.Discover(root)
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +65,7 @@ func TestDiscoverConfig(t *testing.T) {
 		"nested/drafts/agent.json":  "{}", // the root's "drafts" is relative to the root
 		"agent-card.json":           "{}",
 	})
-	var l Loader
+	l := Loader{Rules: lint.Catalogue()}
 	got, err := l.Discover(root)
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestDiscoverLinks(t *testing.T) {
 	if err := os.Symlink(filepath.Join(root, "a", "agent-card.json"), filepath.Join(root, "agent.json")); err != nil {
 		t.Fatal(err)
 	}
-	var l Loader
+	l := Loader{Rules: lint.Catalogue()}
 	got, err := l.Discover(root)
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +101,7 @@ func TestDiscoverLinks(t *testing.T) {
 
 func TestDiscoverBadConfig(t *testing.T) {
 	root := tree(t, map[string]string{".git/": "", "x/.agentcard.yaml": "rulez: {}\n", "x/agent-card.json": "{}"})
-	var l Loader
+	l := Loader{Rules: lint.Catalogue()}
 	if _, err := l.Discover(root); err == nil || !strings.Contains(err.Error(), "rulez") {
 		t.Errorf("Discover with a broken configuration: %v", err)
 	}
@@ -143,7 +143,7 @@ func TestIgnoreFindings(t *testing.T) {
   - pointer: /provider
   - rule: name-generic
     file: "legacy/**"
-`))
+`), lint.Catalogue())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestIgnoreFindingsInvalid(t *testing.T) {
 		"ignore:\n  - pointer: /a~2\n":                  "cli.config.ignore-pointer",
 		"ignore:\n  - {pointer: /a, rule: nope-nope}\n": "cli.config.unknown-rule",
 	} {
-		_, err := Parse(".agentcard.yaml", []byte(src))
+		_, err := Parse(".agentcard.yaml", []byte(src), lint.Catalogue())
 		es, ok := err.(Errors)
 		if !ok || len(es) == 0 || es[0].Text.ID != id {
 			t.Errorf("%q: %v, want %s", src, err, id)
@@ -202,18 +202,18 @@ func TestIgnoreFindingsInvalid(t *testing.T) {
 func TestNotJSONRulesStayErrors(t *testing.T) {
 	var c Config
 	for _, flag := range []string{"json-comment=off", "json-trailing-comma=warning", "json-bom=info", "json-syntax=off"} {
-		err := c.ParseRuleFlag(flag)
+		err := c.ParseRuleFlag(flag, lint.Catalogue())
 		es, ok := err.(Errors)
 		if !ok || es[0].Text.ID != "cli.config.not-json-rule" {
 			t.Errorf("--rule %s: %v", flag, err)
 		}
 	}
 	for _, flag := range []string{"json-comment=error", "json-duplicate-key=off", "json-invalid-utf8=info", "json-too-large=warning"} {
-		if err := c.ParseRuleFlag(flag); err != nil {
+		if err := c.ParseRuleFlag(flag, lint.Catalogue()); err != nil {
 			t.Errorf("--rule %s: %v", flag, err)
 		}
 	}
-	if _, err := Parse(".agentcard.yaml", []byte("rules:\n  json-comment: off\n")); err == nil {
+	if _, err := Parse(".agentcard.yaml", []byte("rules:\n  json-comment: off\n"), lint.Catalogue()); err == nil {
 		t.Error("a configuration turned json-comment off")
 	}
 }

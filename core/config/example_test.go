@@ -13,7 +13,7 @@ import (
 // input, merge the flags, skip ignored inputs, and apply it to the result
 // before printing and choosing the exit status.
 func Example() {
-	var loader config.Loader
+	loader := config.Loader{Rules: lint.Catalogue()}
 	input := "testdata/card.json" // an input file as the user named it
 	cfg, err := loader.ForFile(input)
 	if err != nil {
@@ -24,7 +24,7 @@ func Example() {
 		cfg = &config.Config{Dir: "."}
 	}
 	// flags win over the file: --rule skill-no-examples=off --profile local
-	if err := cfg.ParseRuleFlag("skill-no-examples=off"); err != nil {
+	if err := cfg.ParseRuleFlag("skill-no-examples=off", lint.Catalogue()); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -52,7 +52,7 @@ func Example() {
 // Configuration errors carry their place and a catalogue message, shown
 // in the reader's language.
 func ExampleParse() {
-	_, err := config.Parse(".agentcard.yaml", []byte("rules:\n  skill-no-example: off\nprofile: dev\n"))
+	_, err := config.Parse(".agentcard.yaml", []byte("rules:\n  skill-no-example: off\nprofile: dev\n"), lint.Catalogue())
 	if errs, ok := err.(config.Errors); ok {
 		for _, e := range errs {
 			fmt.Println(e.Line, e.Column, e.Text.ID)

@@ -10,9 +10,9 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/core/lint"
 )
 
 // Error is one problem of a configuration: where it is (Line and Column
@@ -226,7 +226,7 @@ var keys = []string{"rules", "ignore", "include", "profile"}
 var ignoreKeys = []string{"pointer", "rule", "file"}
 
 // read validates the document and fills c.
-func (c *Config) read(root *value) Errors {
+func (c *Config) read(root *value, rules *diag.Registry) Errors {
 	var errs Errors
 	if root.kind != kMap {
 		errs.add(root.pos, "cli.config.not-mapping")
@@ -236,9 +236,9 @@ func (c *Config) read(root *value) Errors {
 		v := root.vals[i]
 		switch k.str {
 		case "rules":
-			c.readRules(&errs, v)
+			c.readRules(&errs, v, rules)
 		case "ignore":
-			c.readIgnore(&errs, v)
+			c.readIgnore(&errs, v, rules)
 		case "include":
 			c.Include = readGlobs(&errs, v, "cli.config.include-not-list")
 		case "profile":
@@ -260,7 +260,7 @@ func (c *Config) read(root *value) Errors {
 	return errs
 }
 
-func (c *Config) readRules(errs *Errors, v *value) {
+func (c *Config) readRules(errs *Errors, v *value, rules *diag.Registry) {
 	if v.kind != kMap {
 		errs.add(v.pos, "cli.config.rules-not-mapping", levelList())
 		return
@@ -272,7 +272,7 @@ func (c *Config) readRules(errs *Errors, v *value) {
 			errs.add(p, "cli.config.level", jsonpos.Clip(k.str, jsonpos.MaxQuoted), quote(""), levelList())
 			continue
 		}
-		if l, ok := checkRule(errs, k.pos, k.str, val.str, p); ok {
+		if l, ok := checkRule(errs, rules, k.pos, k.str, val.str, p); ok {
 			if c.Rules == nil {
 				c.Rules = map[string]Level{}
 			}
@@ -281,7 +281,7 @@ func (c *Config) readRules(errs *Errors, v *value) {
 	}
 }
 
-func (c *Config) readIgnore(errs *Errors, v *value) {
+func (c *Config) readIgnore(errs *Errors, v *value, rules *diag.Registry) {
 	if v.kind == kString { // one pattern written without a list
 		v = &value{kind: kList, pos: v.pos, items: []*value{v}}
 	}
@@ -291,7 +291,7 @@ func (c *Config) readIgnore(errs *Errors, v *value) {
 	}
 	for _, it := range v.items {
 		if it.kind == kMap {
-			if f, ok := readFindingIgnore(errs, it); ok {
+			if f, ok := readFindingIgnore(errs, it, rules); ok {
 				c.IgnoreFindings = append(c.IgnoreFindings, f)
 			}
 			continue
@@ -335,7 +335,7 @@ func readGlobs(errs *Errors, v *value, notList string) []string {
 // readFindingIgnore reads {pointer: /skills/3/examples, rule: CODE,
 // file: GLOB}: at least a pointer or a rule, a pointer as RFC 6901 writes
 // one, a rule code that exists.
-func readFindingIgnore(errs *Errors, v *value) (FindingIgnore, bool) {
+func readFindingIgnore(errs *Errors, v *value, rules *diag.Registry) (FindingIgnore, bool) {
 	f := FindingIgnore{Line: v.line}
 	ok := true
 	for i, k := range v.keys {
@@ -354,8 +354,8 @@ func readFindingIgnore(errs *Errors, v *value) (FindingIgnore, bool) {
 			}
 			f.Pointer = val.str
 		case "rule":
-			if lint.RuleFor(val.str) == nil {
-				if s := card.Closest(val.str, ruleCodes()); s != "" {
+			if rules.Rule(val.str) == nil {
+				if s := card.Closest(val.str, ruleCodes(rules)); s != "" {
 					errs.add(val.pos, "cli.config.unknown-rule.suggest", quote(val.str), s)
 				} else {
 					errs.add(val.pos, "cli.config.unknown-rule", quote(val.str))
@@ -387,17 +387,17 @@ func readFindingIgnore(errs *Errors, v *value) (FindingIgnore, bool) {
 	return f, ok
 }
 
-// checkRule validates a rule code and its level; levelAt is where the
-// level is written (the code's place when omitted).
-func checkRule(errs *Errors, at pos, code, level string, levelAt ...pos) (Level, bool) {
+// checkRule validates a rule code against the catalogue and its level;
+// levelAt is where the level is written (the code's place when omitted).
+func checkRule(errs *Errors, rules *diag.Registry, at pos, code, level string, levelAt ...pos) (Level, bool) {
 	lp := at
 	if len(levelAt) > 0 {
 		lp = levelAt[0]
 	}
 	ok := true
-	if lint.RuleFor(code) == nil {
+	if rules.Rule(code) == nil {
 		ok = false
-		if s := card.Closest(code, ruleCodes()); s != "" {
+		if s := card.Closest(code, ruleCodes(rules)); s != "" {
 			errs.add(at, "cli.config.unknown-rule.suggest", quote(code), s)
 		} else {
 			errs.add(at, "cli.config.unknown-rule", quote(code))
@@ -431,8 +431,8 @@ var readable = map[string]bool{
 // the rule off nor lower it below error. Otherwise a card no client can
 // read would pass the check.
 func NotJSON(code string) bool {
-	r := lint.RuleFor(code)
-	return r != nil && r.EmittedBy == lint.ByParser && !readable[code]
+	by, _, ok := diag.CheckedElsewhere(code)
+	return ok && by == diag.ByParser && !readable[code]
 }
 
 func checkProfile(errs *Errors, at pos, s string) (Profile, bool) {
@@ -445,10 +445,10 @@ func checkProfile(errs *Errors, at pos, s string) (Profile, bool) {
 	return "", false
 }
 
-func ruleCodes() []string {
-	rules := lint.Rules()
-	codes := make([]string, len(rules))
-	for i, r := range rules {
+func ruleCodes(rules *diag.Registry) []string {
+	all := rules.Rules()
+	codes := make([]string, len(all))
+	for i, r := range all {
 		codes[i] = r.Code
 	}
 	return codes

@@ -6,9 +6,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/diag"
+	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/core/lint"
 )
 
 // Report is a fetched card, checked: the card's findings and the HTTP
@@ -20,11 +21,11 @@ type Report struct {
 	URL    *url.URL // the normalized URL
 	Facts  Facts
 	Body   []byte
-	Result *lint.Result
+	Result *findings.Result
 	// Headerless is set when a request without A2A-Version got other
 	// bytes; HeaderlessResult is the lint of those bytes.
 	Headerless         *Variant
-	HeaderlessResult   *lint.Result
+	HeaderlessResult   *findings.Result
 	HeaderlessNote     string
 	HeaderlessNoteText i18n.Text // HeaderlessNote as data
 }
@@ -35,28 +36,29 @@ type Report struct {
 // call. A failure is an *Error: its Kind and HTTPStatus say what happened,
 // Message and Hint are for people, and Diagnostics gives the findings the
 // failure amounts to (for JSON and SARIF output).
-func Fetch(ctx context.Context, d Doer, input string, p Policy) (*Report, error) {
+func Fetch(ctx context.Context, d Doer, input string, p Policy, lint findings.Linter) (*Report, error) {
 	f, err := FetchRaw(ctx, d, input, p)
 	if err != nil {
 		return nil, err
 	}
-	return Analyze(f, lint.Options{}), nil
+	return Analyze(f, lint, jsonpos.Options{}), nil
 }
 
-// Analyze lints a fetched body and adds the HTTP findings.
-func Analyze(f *Fetched, opts lint.Options) *Report {
+// Analyze lints a fetched body with lint (lint.Lint: this package checks
+// how a card is served, not the card) and adds the HTTP findings.
+func Analyze(f *Fetched, lint findings.Linter, opts jsonpos.Options) *Report {
 	rep := &Report{Input: f.Input, URL: f.URL, Facts: f.Facts, Body: f.Body,
 		Headerless: f.Headerless, HeaderlessNote: f.HeaderlessNote, HeaderlessNoteText: f.HeaderlessNoteText}
-	res := lint.Lint(f.Body, opts)
+	res := lint(f.Body, opts)
 	res.Input = f.Input
 	if f.Headerless != nil {
-		rep.HeaderlessResult = lint.Lint(f.Headerless.Body, opts)
+		rep.HeaderlessResult = lint(f.Headerless.Body, opts)
 		rep.HeaderlessResult.Input = f.Input + " (without A2A-Version)"
 		f.Headerless.Era = string(rep.HeaderlessResult.Era)
 	}
 	extra := httpDiagnostics(&f.Facts)
 	if f.Headerless != nil {
-		extra = append(extra, diag(CodeVariesByVersion, i18n.T("msg.http-varies-by-version",
+		extra = append(extra, httpFinding(CodeVariesByVersion, i18n.T("msg.http-varies-by-version",
 			f.Headerless.Status, f.Headerless.Size, f.Headerless.Era, string(res.Era))))
 	}
 	Merge(res, extra)
@@ -66,7 +68,7 @@ func Analyze(f *Fetched, opts lint.Options) *Report {
 
 // Merge puts findings that belong to no place in the card (HTTP findings)
 // in front of a result's diagnostics and recounts.
-func Merge(res *lint.Result, extra []lint.Diagnostic) {
+func Merge(res *findings.Result, extra []diag.Diagnostic) {
 	if len(extra) == 0 {
 		return
 	}
@@ -74,53 +76,50 @@ func Merge(res *lint.Result, extra []lint.Diagnostic) {
 	res.Errors, res.Warnings, res.Infos = 0, 0, 0
 	for _, d := range res.Diagnostics {
 		switch d.Severity {
-		case lint.Error:
+		case diag.Error:
 			res.Errors++
-		case lint.Warning:
+		case diag.Warning:
 			res.Warnings++
-		case lint.Info:
+		case diag.Info:
 			res.Infos++
 		}
 	}
 }
 
 // docStart is where document-wide findings point.
-var docStart = lint.Range{Start: lint.Position{Line: 1, Column: 1}, End: lint.Position{Line: 1, Column: 1}}
+var docStart = diag.Range{Start: diag.Position{Line: 1, Column: 1}, End: diag.Position{Line: 1, Column: 1}}
 
 // diag is an HTTP finding: its message as data (so that
 // lint.LocalizeDiagnostics can say it in another language) and in English.
-func diag(code string, msg i18n.Text) lint.Diagnostic {
-	sev := lint.Error
-	if r := lint.RuleFor(code); r != nil {
-		sev = r.Severity
-	}
-	return lint.Diagnostic{Code: code, Severity: sev, MessageID: msg.ID, Args: msg.Args,
-		Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(msg), lint.MaxMessage), Range: docStart, URL: lint.RuleURL(code)}
+func httpFinding(code string, msg i18n.Text) diag.Diagnostic {
+	sev := diag.SeverityOf(code)
+	return diag.Diagnostic{Code: code, Severity: sev, MessageID: msg.ID, Args: msg.Args,
+		Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(msg), diag.MaxMessage), Range: docStart, URL: diag.RuleURL(code)}
 }
 
 // httpDiagnostics checks the facts of a successful fetch.
-func httpDiagnostics(f *Facts) []lint.Diagnostic {
-	var out []lint.Diagnostic
+func httpDiagnostics(f *Facts) []diag.Diagnostic {
+	var out []diag.Diagnostic
 	if f.Status != 200 {
-		out = append(out, diag(CodeStatus, i18n.T("msg.http-status-not-ok", strings.TrimSpace(strconv.Itoa(f.Status)+" "+f.StatusText))))
+		out = append(out, httpFinding(CodeStatus, i18n.T("msg.http-status-not-ok", strings.TrimSpace(strconv.Itoa(f.Status)+" "+f.StatusText))))
 	}
 	switch mt := mediaType(f.ContentType); {
 	case f.ContentType == "":
-		out = append(out, diag(CodeContentType, i18n.T("msg.http-content-type.missing")))
+		out = append(out, httpFinding(CodeContentType, i18n.T("msg.http-content-type.missing")))
 	case mt != "application/a2a+json" && mt != "application/json":
-		out = append(out, diag(CodeContentType, i18n.T("msg.http-content-type", jsonpos.QuoteClipped(f.ContentType))))
+		out = append(out, httpFinding(CodeContentType, i18n.T("msg.http-content-type", jsonpos.QuoteClipped(f.ContentType))))
 	}
 	switch {
 	case f.CacheControl == "":
-		out = append(out, diag(CodeCacheMaxAge, i18n.T("msg.http-cache-max-age.missing")))
+		out = append(out, httpFinding(CodeCacheMaxAge, i18n.T("msg.http-cache-max-age.missing")))
 	case !hasDirective(f.CacheControl, "max-age") && !hasDirective(f.CacheControl, "s-maxage") && !hasDirective(f.CacheControl, "no-store"):
-		out = append(out, diag(CodeCacheMaxAge, i18n.T("msg.http-cache-max-age", jsonpos.QuoteClipped(f.CacheControl))))
+		out = append(out, httpFinding(CodeCacheMaxAge, i18n.T("msg.http-cache-max-age", jsonpos.QuoteClipped(f.CacheControl))))
 	}
 	if f.ETag == "" {
-		out = append(out, diag(CodeETag, i18n.T("msg.http-etag-missing")))
+		out = append(out, httpFinding(CodeETag, i18n.T("msg.http-etag-missing")))
 	}
 	if f.LastModified == "" {
-		out = append(out, diag(CodeLastModified, i18n.T("msg.http-last-modified-missing")))
+		out = append(out, httpFinding(CodeLastModified, i18n.T("msg.http-last-modified-missing")))
 	}
 	if len(f.Redirects) > 0 {
 		hops := make([]string, 0, len(f.Redirects))
@@ -128,25 +127,25 @@ func httpDiagnostics(f *Facts) []lint.Diagnostic {
 			hops = append(hops, h.URL+" ("+strconv.Itoa(h.Status)+")")
 		}
 		hops = append(hops, f.FinalURL)
-		out = append(out, diag(CodeRedirects, i18n.T("msg.http-redirects", len(f.Redirects), strings.Join(hops, " → "))))
+		out = append(out, httpFinding(CodeRedirects, i18n.T("msg.http-redirects", len(f.Redirects), strings.Join(hops, " → "))))
 	}
 	if u, err := url.Parse(f.FinalURL); err == nil && u.Scheme == "http" {
-		d := diag(CodeInsecure, i18n.T("msg.http-insecure-url", f.FinalURL))
+		d := httpFinding(CodeInsecure, i18n.T("msg.http-insecure-url", f.FinalURL))
 		if c, _ := classifyHost(u.Hostname()); c == hostLoopback {
-			d = diag(CodeInsecure, i18n.T("msg.http-insecure-url.local", f.FinalURL))
-			d.Severity = lint.Warning
+			d = httpFinding(CodeInsecure, i18n.T("msg.http-insecure-url.local", f.FinalURL))
+			d.Severity = diag.Warning
 		}
 		out = append(out, d)
 	}
 	if f.AllowOrigin == "" {
-		out = append(out, diag(CodeCORS, i18n.T("msg.http-cors-missing")))
+		out = append(out, httpFinding(CodeCORS, i18n.T("msg.http-cors-missing")))
 	}
 	if f.LegacyPath {
 		first := WellKnownPath
 		if len(f.Tried) > 0 {
 			first = f.Tried[0].URL + " (" + strconv.Itoa(f.Tried[0].Status) + ")"
 		}
-		out = append(out, diag(CodeLegacyPath, i18n.T("msg.http-legacy-path", first, f.FinalURL)))
+		out = append(out, httpFinding(CodeLegacyPath, i18n.T("msg.http-legacy-path", first, f.FinalURL)))
 	}
 	return out
 }
@@ -155,16 +154,16 @@ func httpDiagnostics(f *Facts) []lint.Diagnostic {
 // list findings (JSON, SARIF). Failures that are not findings about the
 // served card (bad input, refused target, unreachable host, timeout) give
 // none.
-func (e *Error) Diagnostics() []lint.Diagnostic {
+func (e *Error) Diagnostics() []diag.Diagnostic {
 	switch e.Kind {
 	case KindNotFound, KindRemoteStatus:
-		return []lint.Diagnostic{e.finding(CodeStatus)}
+		return []diag.Diagnostic{e.finding(CodeStatus)}
 	case KindTooLarge:
-		return []lint.Diagnostic{e.finding(CodeTooLarge)}
+		return []diag.Diagnostic{e.finding(CodeTooLarge)}
 	case KindNotJSON:
-		return []lint.Diagnostic{e.finding(CodeNotJSON)}
+		return []diag.Diagnostic{e.finding(CodeNotJSON)}
 	case KindRedirectLoop, KindTooManyRedirects, KindBadRedirect:
-		return []lint.Diagnostic{e.finding(CodeRedirects)}
+		return []diag.Diagnostic{e.finding(CodeRedirects)}
 	}
 	return nil
 }
@@ -172,11 +171,11 @@ func (e *Error) Diagnostics() []lint.Diagnostic {
 // finding is the error as a finding of code. An Error built by hand
 // without Text (a test, a program's own failure) keeps its English words,
 // which no catalogue can translate.
-func (e *Error) finding(code string) lint.Diagnostic {
+func (e *Error) finding(code string) diag.Diagnostic {
 	if !e.Text.IsZero() {
-		return diag(code, e.Text)
+		return httpFinding(code, e.Text)
 	}
-	d := diag(code, i18n.Text{})
-	d.MessageID, d.Message = "", jsonpos.Clip(e.Message, lint.MaxMessage)
+	d := httpFinding(code, i18n.Text{})
+	d.MessageID, d.Message = "", jsonpos.Clip(e.Message, diag.MaxMessage)
 	return d
 }

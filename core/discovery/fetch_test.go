@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentcard/agentcard/core/lint"
 )
 
 // fixture serves the failure modes on 127.0.0.1 only.
@@ -128,7 +130,7 @@ func TestFetch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := Fetch(context.Background(), d, srv.URL+tt.path, p)
+			rep, err := Fetch(context.Background(), d, srv.URL+tt.path, p, lint.Lint)
 			if tt.kind != "" {
 				var e *Error
 				if !errors.As(err, &e) || e.Kind != tt.kind {
@@ -164,7 +166,7 @@ func TestFetchTimeout(t *testing.T) {
 	p.AllowLoopback = true
 	p.Timeout = 200 * time.Millisecond
 	start := time.Now()
-	_, err := Fetch(context.Background(), NewHTTPDoer(p), srv.URL+"/hang.json", p)
+	_, err := Fetch(context.Background(), NewHTTPDoer(p), srv.URL+"/hang.json", p, lint.Lint)
 	var e *Error
 	if !errors.As(err, &e) || e.Kind != KindTimeout || e.HTTPStatus() != 504 {
 		t.Fatalf("want timeout, got %v", err)
@@ -181,7 +183,7 @@ func TestFetchRefusesLoopbackByDefault(t *testing.T) {
 		sent = true
 		return nil, errors.New("must not be called")
 	})
-	_, err := Fetch(context.Background(), d, srv.URL+"/valid/.well-known/agent-card.json", DefaultPolicy())
+	_, err := Fetch(context.Background(), d, srv.URL+"/valid/.well-known/agent-card.json", DefaultPolicy(), lint.Lint)
 	var e *Error
 	if !errors.As(err, &e) || e.Kind != KindRefused || sent {
 		t.Fatalf("want refusal without a request, got %v (sent=%v)", err, sent)

@@ -176,7 +176,7 @@ func TestHTTPFindingsAreData(t *testing.T) {
 	seen := map[string]bool{}
 	for _, r := range httpRules() {
 		xs := parseTranscript(r.Bad)
-		rep, err := Fetch(context.Background(), transcriptDoer(xs), xs[0].url, LocalPolicy())
+		rep, err := Fetch(context.Background(), transcriptDoer(xs), xs[0].url, LocalPolicy(), lint.Lint)
 		var ds []lint.Diagnostic
 		if err != nil {
 			var e *Error

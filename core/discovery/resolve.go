@@ -126,7 +126,7 @@ func sameEndpoint(u *url.URL, self string) bool {
 	if h == sh {
 		return true
 	}
-	l1, _ := hosts.Classify(h)
-	l2, _ := hosts.Classify(sh)
+	l1 := hosts.Classify(h)
+	l2 := hosts.Classify(sh)
 	return l1 == hosts.Loopback && l2 == hosts.Loopback
 }

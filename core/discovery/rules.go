@@ -1,21 +1,22 @@
 package discovery
 
-import "github.com/agentcard/agentcard/core/lint"
+import "github.com/agentcard/agentcard/core/diag"
 
-// Codes of the HTTP-level rules this package checks and reports. Their
-// catalogue entries (title, explanation, examples) are in core/lint/http.go,
-// so that every program sees them whether or not it links this package.
+// Codes of the HTTP-level rules this package checks and reports, with the
+// severities diag.Elsewhere gives them. Their catalogue entries (title,
+// explanation, examples) are in core/lint/http.go, so that every program
+// sees them whether or not it links this package.
 const (
-	CodeStatus          = lint.CodeHTTPStatus
-	CodeContentType     = lint.CodeHTTPContentType
-	CodeCacheMaxAge     = lint.CodeHTTPCacheMaxAge
-	CodeETag            = lint.CodeHTTPETag
-	CodeLastModified    = lint.CodeHTTPLastModified
-	CodeRedirects       = lint.CodeHTTPRedirects
-	CodeInsecure        = lint.CodeHTTPInsecure
-	CodeCORS            = lint.CodeHTTPCORS
-	CodeLegacyPath      = lint.CodeHTTPLegacyPath
-	CodeTooLarge        = lint.CodeHTTPTooLarge
-	CodeNotJSON         = lint.CodeHTTPNotJSON
-	CodeVariesByVersion = lint.CodeHTTPVariesByVersion
+	CodeStatus          = diag.CodeHTTPStatus
+	CodeContentType     = diag.CodeHTTPContentType
+	CodeCacheMaxAge     = diag.CodeHTTPCacheMaxAge
+	CodeETag            = diag.CodeHTTPETag
+	CodeLastModified    = diag.CodeHTTPLastModified
+	CodeRedirects       = diag.CodeHTTPRedirects
+	CodeInsecure        = diag.CodeHTTPInsecure
+	CodeCORS            = diag.CodeHTTPCORS
+	CodeLegacyPath      = diag.CodeHTTPLegacyPath
+	CodeTooLarge        = diag.CodeHTTPTooLarge
+	CodeNotJSON         = diag.CodeHTTPNotJSON
+	CodeVariesByVersion = diag.CodeHTTPVariesByVersion
 )

@@ -27,7 +27,7 @@ func codesFor(t *testing.T, transcript string) map[string]bool {
 		t.Fatalf("example has no exchange:\n%s", transcript)
 	}
 	p := LocalPolicy() // the examples use example hosts and, once, plain http; nothing is sent
-	rep, err := Fetch(context.Background(), transcriptDoer(xs), xs[0].url, p)
+	rep, err := Fetch(context.Background(), transcriptDoer(xs), xs[0].url, p, lint.Lint)
 	var diags []lint.Diagnostic
 	if err != nil {
 		var e *Error

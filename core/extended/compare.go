@@ -4,9 +4,10 @@ import (
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
+	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/probe"
 )
 
@@ -17,42 +18,42 @@ const (
 	maxNewInterfaces = 8
 )
 
-// findings collects the findings about the public card, each placed on
+// found collects the findings about the public card, each placed on
 // the member that promised the extended card.
-type findings struct {
+type found struct {
 	doc     *jsonpos.Doc
 	promise *jsonpos.Node
 	label   string
-	out     []lint.Diagnostic
+	out     []diag.Diagnostic
 }
 
-func (f *findings) add(code string, msg i18n.Text) {
-	rule := lint.RuleFor(code)
-	if rule == nil {
+func (f *found) add(code string, msg i18n.Text) {
+	_, sev, ok := diag.CheckedElsewhere(code)
+	if !ok {
 		return
 	}
 	start := f.promise.Start
 	if f.promise.IsMember() {
 		start = f.promise.KeyStart
 	}
-	f.out = append(f.out, lint.Diagnostic{Code: code, Severity: rule.Severity, MessageID: msg.ID, Args: msg.Args,
-		Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(msg), lint.MaxMessage), URL: lint.RuleURL(code),
+	f.out = append(f.out, diag.Diagnostic{Code: code, Severity: sev, MessageID: msg.ID, Args: msg.Args,
+		Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(msg), diag.MaxMessage), URL: diag.RuleURL(code),
 		Pointer: f.promise.BoundedPointer(), Range: f.doc.Span(start, f.promise.End)})
 }
 
 // compare checks the extended card against the public one: its own
 // errors, the same identity, every public skill kept (by id), and any
 // interface the public card lacks named.
-func (f *findings) compare(public *jsonpos.Node, ext *lint.Result) {
+func (f *found) compare(public *jsonpos.Node, ext *findings.Result) {
 	if ext.Errors > 0 {
 		first := ext.Diagnostics[0]
 		for _, d := range ext.Diagnostics {
-			if d.Severity == lint.Error {
+			if d.Severity == diag.Error {
 				first = d
 				break
 			}
 		}
-		f.add(lint.CodeExtendedInvalid, i18n.T("msg.extended-card-invalid", ext.Errors, first.Code, pointerText(first.Pointer)))
+		f.add(diag.CodeExtendedInvalid, i18n.T("msg.extended-card-invalid", ext.Errors, first.Code, pointerText(first.Pointer)))
 	}
 	root := ext.Doc.Root
 	if root == nil || root.Kind != jsonpos.Object || public == nil {
@@ -64,7 +65,7 @@ func (f *findings) compare(public *jsonpos.Node, ext *lint.Result) {
 		if pok == eok && pv == ev {
 			continue
 		}
-		f.add(lint.CodeExtendedIdentityDiffers, i18n.T("msg.extended-card-identity-differs", strings.Join(field, "."), shown(ev, eok), shown(pv, pok)))
+		f.add(diag.CodeExtendedIdentityDiffers, i18n.T("msg.extended-card-identity-differs", strings.Join(field, "."), shown(ev, eok), shown(pv, pok)))
 	}
 	have := map[string]bool{}
 	for _, id := range skillIDs(root) {
@@ -78,7 +79,7 @@ func (f *findings) compare(public *jsonpos.Node, ext *lint.Result) {
 		}
 	}
 	if len(missing) > 0 {
-		f.add(lint.CodeExtendedSkillsMissing, i18n.T("msg.extended-card-skills-missing", len(missing), namedList(missing)))
+		f.add(diag.CodeExtendedSkillsMissing, i18n.T("msg.extended-card-skills-missing", len(missing), namedList(missing)))
 	}
 	known := map[[3]string]bool{}
 	for _, e := range probe.Entries(public) {
@@ -94,7 +95,7 @@ func (f *findings) compare(public *jsonpos.Node, ext *lint.Result) {
 		if n++; n > maxNewInterfaces {
 			break
 		}
-		f.add(lint.CodeExtendedNewInterface, i18n.T("msg.extended-card-new-interface", e.Source, e.Binding, jsonpos.QuoteClipped(e.Version), jsonpos.QuoteClipped(e.URL)))
+		f.add(diag.CodeExtendedNewInterface, i18n.T("msg.extended-card-new-interface", e.Source, e.Binding, jsonpos.QuoteClipped(e.Version), jsonpos.QuoteClipped(e.URL)))
 	}
 }
 

@@ -40,6 +40,7 @@ func ExampleCheck() {
 	ext := extended.Check(context.Background(), res.Doc, discovery.NewBudget(agent, discovery.DefaultMaxRequests), extended.Options{
 		Credentials: creds,
 		Policy:      discovery.DefaultPolicy(),
+		Linter:      lint.Lint,
 	})
 	for _, r := range ext.Requests {
 		fmt.Println(r.Method, r.URL, r.Credentials, r.Outcome)

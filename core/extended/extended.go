@@ -25,10 +25,11 @@ import (
 	"time"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/discovery"
+	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/core/lint"
 )
 
 // Bounds of one check.
@@ -53,8 +54,11 @@ type Options struct {
 	Timeout time.Duration
 	// MaxBody bounds the bytes read of each answer (MaxCard when zero or larger).
 	MaxBody int64
-	// Lint is passed to lint.Lint for the extended card.
-	Lint lint.Options
+	// Lint is passed to Linter for the extended card.
+	Lint jsonpos.Options
+	// Linter lints the extended card the agent serves (lint.Lint), which
+	// is then compared with the public card.
+	Linter findings.Linter
 }
 
 // Outcome is what one request concluded.
@@ -109,10 +113,10 @@ type Result struct {
 	Card []byte `json:"-"`
 	// Lint is the extended card's own lint result (nil unless Fetched, or
 	// unless an anonymous call got a card).
-	Lint *lint.Result `json:"lint,omitempty"`
+	Lint *findings.Result `json:"lint,omitempty"`
 	// Diagnostics are findings about the public card, placed on its
 	// promise; add them to its result with discovery.Merge.
-	Diagnostics []lint.Diagnostic `json:"diagnostics"`
+	Diagnostics []diag.Diagnostic `json:"diagnostics"`
 	Requests    []Request         `json:"requests"`
 	// Note says why nothing could be asked, when that is the case.
 	Note        i18n.Text `json:"-"`
@@ -125,7 +129,7 @@ func (r *Result) Localize(cat *i18n.Catalogue) {
 	if r == nil || cat == nil {
 		return
 	}
-	lint.LocalizeDiagnostics(r.Diagnostics, cat)
+	findings.LocalizeDiagnostics(r.Diagnostics, cat)
 	r.Lint.Localize(cat)
 	for i := range r.Requests {
 		if !r.Requests[i].Detail.IsZero() {
@@ -160,7 +164,7 @@ func Promise(root *jsonpos.Node) (*jsonpos.Node, string) {
 // is a *discovery.Budget (the Worker passes the inbound request's);
 // otherwise Check caps them itself.
 func Check(ctx context.Context, public *jsonpos.Doc, d discovery.Doer, opts Options) Result {
-	res := Result{Diagnostics: []lint.Diagnostic{}, Requests: []Request{}}
+	res := Result{Diagnostics: []diag.Diagnostic{}, Requests: []Request{}}
 	if public == nil || d == nil {
 		return res
 	}
@@ -180,7 +184,7 @@ func Check(ctx context.Context, public *jsonpos.Doc, d discovery.Doer, opts Opti
 		d = discovery.NewBudget(d, (len(targets)+1)*(opts.Policy.MaxRedirects+1))
 	}
 	c := &checker{d: d, opts: opts}
-	f := findings{doc: public, promise: promise, label: label}
+	f := found{doc: public, promise: promise, label: label}
 
 	// With credentials: the first interface that gives an answer about the
 	// operation (a card, or a refusal of the credentials) decides.
@@ -200,21 +204,21 @@ func Check(ctx context.Context, public *jsonpos.Doc, d discovery.Doer, opts Opti
 
 	switch {
 	case anon.outcome == GotCard:
-		f.add(lint.CodeExtendedPublic, i18n.T("msg.extended-card-public", label, asked.Binding, jsonpos.QuoteClipped(asked.URL)))
+		f.add(diag.CodeExtendedPublic, i18n.T("msg.extended-card-public", label, asked.Binding, jsonpos.QuoteClipped(asked.URL)))
 	case withCreds == nil && anon.outcome == Unsupported:
-		f.add(lint.CodeExtendedUnavailable, i18n.T("msg.extended-card-unavailable", label, asked.Binding, jsonpos.QuoteClipped(asked.URL), anon.detail))
+		f.add(diag.CodeExtendedUnavailable, i18n.T("msg.extended-card-unavailable", label, asked.Binding, jsonpos.QuoteClipped(asked.URL), anon.detail))
 	}
 	served, from := withCreds, asked
 	if withCreds == nil && anon.outcome == GotCard {
 		served = &anon // an anonymous card is linted and compared too
 	}
 	if withCreds != nil && withCreds.outcome != GotCard && withCreds.outcome != RefusedByPolicy {
-		f.add(lint.CodeExtendedUnavailable, i18n.T("msg.extended-card-unavailable", label, from.Binding, jsonpos.QuoteClipped(from.URL), withCreds.detail))
+		f.add(diag.CodeExtendedUnavailable, i18n.T("msg.extended-card-unavailable", label, from.Binding, jsonpos.QuoteClipped(from.URL), withCreds.detail))
 	}
 	if served != nil && served.outcome == GotCard {
 		res.Fetched = served == withCreds
 		res.Card = served.card
-		res.Lint = lint.Lint(served.card, opts.Lint)
+		res.Lint = opts.Linter(served.card, opts.Lint)
 		res.Lint.Input = from.URL
 		f.compare(public.Root, res.Lint)
 	}

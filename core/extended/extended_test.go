@@ -27,7 +27,7 @@ func check(t *testing.T, s *server, headers http.Header) extended.Result {
 	t.Helper()
 	doc, final := fetchPublic(t, s.URL("/.well-known/agent-card.json"))
 	p := loopback()
-	return extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, headers, final), Policy: p})
+	return extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, headers, final), Policy: p, Linter: lint.Lint})
 }
 
 // scope is the check's credential scope (core/check builds it the same
@@ -245,7 +245,7 @@ func TestLegacyCard(t *testing.T) {
 "skills":[{"id":"search","name":"Search","description":"Finds trips.","tags":["search"]},{"id":"book","name":"Book","description":"Books trips.","tags":["book"]}]}`, open, &methods)
 		doc := jsonpos.Parse([]byte(strings.Replace(public, "%s", s.URL("/rpc"), 1)), jsonpos.Options{})
 		p := loopback()
-		res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), "", s.URL("/")), Policy: p})
+		res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), "", s.URL("/")), Policy: p, Linter: lint.Lint})
 		want := []string{lint.CodeExtendedNewInterface} // the example url differs from the fixture's
 		if open {
 			want = []string{lint.CodeExtendedPublic, lint.CodeExtendedNewInterface}
@@ -281,7 +281,7 @@ func TestHeadersOnlyToDeclaredOrigins(t *testing.T) {
 	home := agent{interfaces: [][3]string{{declared.URL("/jsonrpc"), "JSONRPC", "1.0"}}}.serve(t)
 	doc, final := fetchPublic(t, home.URL("/.well-known/agent-card.json"))
 	p := loopback()
-	res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), final), Policy: p})
+	res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), final), Policy: p, Linter: lint.Lint})
 	if !res.Fetched || len(res.Diagnostics) != 0 {
 		t.Fatalf("declared endpoint: fetched %v, findings %v", res.Fetched, res.Diagnostics)
 	}
@@ -296,7 +296,7 @@ func TestHeadersOnlyToDeclaredOrigins(t *testing.T) {
 "supportedInterfaces":[{"url":"` + redirector.URL("/rest") + `","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}],
 "defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}`
 	doc = jsonpos.Parse([]byte(src), jsonpos.Options{})
-	res = extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), "", redirector.URL("/")), Policy: p})
+	res = extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), "", redirector.URL("/")), Policy: p, Linter: lint.Lint})
 	for _, r := range stranger.requests() {
 		if r.Authorization != "" {
 			t.Errorf("the undeclared origin got the caller's Authorization: %+v", r)
@@ -348,7 +348,7 @@ func TestPolicyRefusesLoopback(t *testing.T) {
 	doc := jsonpos.Parse(body, jsonpos.Options{})
 	before := s.Conns()
 	p := discovery.DefaultPolicy()
-	res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), final), Policy: p})
+	res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), final), Policy: p, Linter: lint.Lint})
 	if s.Conns() != before {
 		t.Errorf("%d connections under a policy that refuses loopback", s.Conns()-before)
 	}
@@ -390,7 +390,7 @@ func TestBounds(t *testing.T) {
 	} {
 		src := `{"name":"A","capabilities":{"extendedAgentCard":true},"supportedInterfaces":[{"url":"` + tc.url + `","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}]}`
 		doc := jsonpos.Parse([]byte(src), jsonpos.Options{})
-		res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), "", tc.url), Policy: p})
+		res := extended.Check(context.Background(), doc, discovery.NewHTTPDoer(p), extended.Options{Credentials: scope(t, doc, bearer(), "", tc.url), Policy: p, Linter: lint.Lint})
 		if last := res.Requests[len(res.Requests)-1]; len(res.Requests) != tc.requests || last.Detail.ID != tc.detail || res.Fetched {
 			t.Errorf("%s: %d requests, last %+v", tc.detail, len(res.Requests), last)
 		}
@@ -412,17 +412,17 @@ func TestNothingToAsk(t *testing.T) {
 		`{"name":"A","capabilities":{"extendedAgentCard":"true"}}`,
 		`[1,2]`, `{`,
 	} {
-		res := extended.Check(context.Background(), jsonpos.Parse([]byte(src), jsonpos.Options{}), ask, extended.Options{})
+		res := extended.Check(context.Background(), jsonpos.Parse([]byte(src), jsonpos.Options{}), ask, extended.Options{Linter: lint.Lint})
 		if res.Declared || len(res.Requests) != 0 || len(res.Diagnostics) != 0 {
 			t.Errorf("%s: %+v", src, res)
 		}
 	}
 	src := `{"name":"A","capabilities":{"extendedAgentCard":true},"supportedInterfaces":[{"url":"a.example.com:443","protocolBinding":"GRPC","protocolVersion":"1.0"}]}`
-	res := extended.Check(context.Background(), jsonpos.Parse([]byte(src), jsonpos.Options{}), ask, extended.Options{})
+	res := extended.Check(context.Background(), jsonpos.Parse([]byte(src), jsonpos.Options{}), ask, extended.Options{Linter: lint.Lint})
 	if !res.Declared || res.Note.ID != "msg.extended.note.no-interface" || res.NoteMessage == "" {
 		t.Errorf("%+v", res)
 	}
-	if r := extended.Check(context.Background(), nil, ask, extended.Options{}); r.Declared {
+	if r := extended.Check(context.Background(), nil, ask, extended.Options{Linter: lint.Lint}); r.Declared {
 		t.Errorf("nil document: %+v", r)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/fix"
 	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/lint"
 )
 
 // The CLI's "lint --fix" and "--diff" in a few lines: fix, then print the
@@ -23,7 +24,7 @@ func ExampleApply() {
   "skills": [{"id": "echo", "name": "Echo", "description": "Returns the message unchanged.", "tags": ["test"], "examples": ["hello"]}]
 }
 `)
-	res, err := fix.Apply(src, fix.Options{})
+	res, err := fix.Apply(src, lint.Lint, fix.Options{})
 	if err != nil {
 		fmt.Println(err) // a *fix.Refusal: the file is left alone
 		return

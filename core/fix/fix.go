@@ -26,9 +26,10 @@ import (
 	"sort"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
+	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/core/lint"
 )
 
 // DefaultMaxRounds is how many lint-and-fix rounds Apply runs at most. The
@@ -40,7 +41,7 @@ const DefaultMaxRounds = 5
 type Options struct {
 	// Lint bounds the parser (1 MiB, depth 64 by default). A round whose
 	// output would exceed MaxBytes is not applied.
-	Lint lint.Options
+	Lint jsonpos.Options
 	// MaxRounds caps the rounds (DefaultMaxRounds when 0 or less).
 	MaxRounds int
 	// Skip, when set, leaves the fixes of findings whose code it accepts
@@ -53,7 +54,7 @@ type Options struct {
 }
 
 // allows reports whether o lets a fix be applied.
-func (o Options) allows(f lint.Fix) bool { return f.Safe || o.Unsafe }
+func (o Options) allows(f diag.Fix) bool { return f.Safe || o.Unsafe }
 
 // Applied is one fix that was carried out.
 type Applied struct {
@@ -63,7 +64,7 @@ type Applied struct {
 	Title i18n.Text `json:"title"`
 	// Range is where the finding was, in the text the round started from
 	// (the input itself for round 1).
-	Range lint.Range `json:"range"`
+	Range diag.Range `json:"range"`
 	// Round is the 1-based round that applied it.
 	Round int `json:"round"`
 	// Safe is the fix's own mark (jsonpos.Fix.Safe).
@@ -81,8 +82,8 @@ type Result struct {
 	Applied []Applied
 	// Remaining are the findings of Output, positioned in Output; Lint is
 	// the whole lint result of Output (era, counts, document).
-	Remaining []lint.Diagnostic
-	Lint      *lint.Result
+	Remaining []diag.Diagnostic
+	Lint      *findings.Result
 	// Rounds counts the rounds that applied at least one fix.
 	Rounds int
 	// Stable reports that no finding of Output has a fix left: false
@@ -118,7 +119,7 @@ type Refusal struct {
 	// Reason says why, as data (ids fixall.refused.*).
 	Reason i18n.Text
 	// Range is where the problem is in the input.
-	Range lint.Range
+	Range diag.Range
 }
 
 func (e *Refusal) Error() string {
@@ -127,9 +128,11 @@ func (e *Refusal) Error() string {
 
 func (e *Refusal) Unwrap() error { return ErrRefused }
 
-// Apply fixes src. It returns a *Refusal (wrapping ErrRefused) for a
-// document it will not touch; it never returns another error.
-func Apply(src []byte, opts Options) (Result, error) {
+// Apply fixes src, linting it with lint (lint.Lint) before and after
+// every round: the fixes are the findings' own. It returns a *Refusal
+// (wrapping ErrRefused) for a document it will not touch; it never
+// returns another error.
+func Apply(src []byte, lint findings.Linter, opts Options) (Result, error) {
 	rounds := opts.MaxRounds
 	if rounds <= 0 {
 		rounds = DefaultMaxRounds
@@ -139,7 +142,7 @@ func Apply(src []byte, opts Options) (Result, error) {
 		maxBytes = 1 << 20
 	}
 	cur := src
-	lr := lint.Lint(cur, opts.Lint)
+	lr := lint(cur, opts.Lint)
 	if err := refuse(lr, true); err != nil {
 		// An array around the card, or a card nested in another
 		// document, has one fix that replaces the whole document with
@@ -164,7 +167,7 @@ func Apply(src []byte, opts Options) (Result, error) {
 		if bytes.Equal(next, cur) {
 			break // only fixes that rewrite text as it is: settled
 		}
-		nl := lint.Lint(next, opts.Lint)
+		nl := lint(next, opts.Lint)
 		if len(next) > maxBytes || refuse(nl, false) != nil || worseSyntax(lr, nl) {
 			res.Rollback = true
 			break
@@ -191,7 +194,7 @@ var rootCodes = map[string]bool{"not-an-object": true, "not-a-card": true}
 
 // rootFixed reports whether the findings hold a fix, allowed by opts, that
 // turns a refused document into a card.
-func rootFixed(lr *lint.Result, opts Options) bool {
+func rootFixed(lr *findings.Result, opts Options) bool {
 	if lr.Doc.Root == nil || len(lr.Doc.Problems) > 0 {
 		return false
 	}
@@ -207,7 +210,7 @@ func rootFixed(lr *lint.Result, opts Options) bool {
 // The era is judged on the input only (era detection also reads a broken
 // text's tree): a round that repairs the syntax of a document that was
 // never a card does not make it one to refuse halfway.
-func refuse(lr *lint.Result, era bool) error {
+func refuse(lr *findings.Result, era bool) error {
 	doc := lr.Doc
 	for _, p := range doc.Problems {
 		if len(p.Fixes) > 0 || tolerated[p.Code] {
@@ -242,7 +245,7 @@ var tolerated = map[string]bool{
 // worseSyntax reports a round that added syntax problems: a fix is meant
 // to remove problems, and one that adds them is a bug Apply must not pass
 // on to the author's file.
-func worseSyntax(before, after *lint.Result) bool {
+func worseSyntax(before, after *findings.Result) bool {
 	return len(after.Doc.Problems) > len(before.Doc.Problems)
 }
 
@@ -268,7 +271,7 @@ func (r *Result) Summary() i18n.Text {
 	return t
 }
 
-func hasFix(ds []lint.Diagnostic, opts Options) bool {
+func hasFix(ds []diag.Diagnostic, opts Options) bool {
 	for _, d := range ds {
 		if pick(d, opts) != nil {
 			return true
@@ -279,7 +282,7 @@ func hasFix(ds []lint.Diagnostic, opts Options) bool {
 
 // unsafeLeft counts the findings that offer a fix only Options.Unsafe
 // would apply.
-func unsafeLeft(ds []lint.Diagnostic, opts Options) int {
+func unsafeLeft(ds []diag.Diagnostic, opts Options) int {
 	if opts.Unsafe {
 		return 0
 	}
@@ -293,11 +296,11 @@ func unsafeLeft(ds []lint.Diagnostic, opts Options) int {
 }
 
 // usable reports whether d has a fix with something to apply.
-func usable(d lint.Diagnostic) bool { return pick(d, Options{Unsafe: true}) != nil }
+func usable(d diag.Diagnostic) bool { return pick(d, Options{Unsafe: true}) != nil }
 
 // pick is the fix Apply takes from d: its first fix that opts allows and
 // that has edits, or nil (also when opts skips d's rule).
-func pick(d lint.Diagnostic, opts Options) *lint.Fix {
+func pick(d diag.Diagnostic, opts Options) *diag.Fix {
 	if opts.Skip != nil && opts.Skip(d.Code) {
 		return nil
 	}
@@ -314,8 +317,8 @@ func pick(d lint.Diagnostic, opts Options) *lint.Fix {
 // overlaps an edit already kept, so that the fixes of one round are
 // independent of each other. A skipped fix is not lost: the next round
 // lints again and offers it again if it still applies.
-func choose(ds []lint.Diagnostic, opts Options) ([]lint.Edit, []Applied) {
-	var edits []lint.Edit
+func choose(ds []diag.Diagnostic, opts Options) ([]diag.Edit, []Applied) {
+	var edits []diag.Edit
 	var applied []Applied
 	for _, d := range ds {
 		fp := pick(d, opts)
@@ -339,7 +342,7 @@ func choose(ds []lint.Diagnostic, opts Options) ([]lint.Edit, []Applied) {
 
 // conflicts reports whether any edit of a fix overlaps any kept edit, or
 // another edit of the same fix (a malformed fix is skipped whole).
-func conflicts(fix, kept []lint.Edit) bool {
+func conflicts(fix, kept []diag.Edit) bool {
 	for i, e := range fix {
 		if e.Range.End.Offset < e.Range.Start.Offset {
 			return true
@@ -364,7 +367,7 @@ func conflicts(fix, kept []lint.Edit) bool {
 // and another insertion at the same offset (the order of the two inserted
 // texts would be a guess). Edits that only touch (one ends where the other
 // starts) are independent.
-func overlap(a, b lint.Edit) bool {
+func overlap(a, b diag.Edit) bool {
 	as, ae := a.Range.Start.Offset, a.Range.End.Offset
 	bs, be := b.Range.Start.Offset, b.Range.End.Offset
 	switch {
@@ -379,8 +382,8 @@ func overlap(a, b lint.Edit) bool {
 }
 
 // applyEdits applies non-overlapping edits to src.
-func applyEdits(src []byte, edits []lint.Edit) []byte {
-	sorted := append([]lint.Edit(nil), edits...)
+func applyEdits(src []byte, edits []diag.Edit) []byte {
+	sorted := append([]diag.Edit(nil), edits...)
 	sort.SliceStable(sorted, func(i, j int) bool {
 		a, b := sorted[i].Range, sorted[j].Range
 		if a.Start.Offset != b.Start.Offset {

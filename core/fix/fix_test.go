@@ -61,7 +61,7 @@ func TestApplyCorpus(t *testing.T) {
 	fixed, refused, applied := 0, 0, 0
 	all := Options{Unsafe: true}
 	for name, src := range corpus(t) {
-		res, err := Apply(src, all)
+		res, err := Apply(src, lint.Lint, all)
 		if err != nil {
 			var r *Refusal
 			if !errors.As(err, &r) || !errors.Is(err, ErrRefused) {
@@ -91,7 +91,7 @@ func TestApplyCorpus(t *testing.T) {
 		if res.Changed != (string(res.Output) != string(src)) || res.Changed != (len(res.Applied) > 0) {
 			t.Errorf("%s: Changed=%v with %d applied fixes", name, res.Changed, len(res.Applied))
 		}
-		again, err := Apply(res.Output, all)
+		again, err := Apply(res.Output, lint.Lint, all)
 		if err != nil || again.Changed || len(again.Applied) > 0 {
 			t.Errorf("%s: a second Apply changed the text (%d fixes, err %v): %s", name, len(again.Applied), err, Diff(name, res.Output, again.Output))
 		}
@@ -115,7 +115,7 @@ func TestApplyCorpus(t *testing.T) {
 func TestApplySafeOnly(t *testing.T) {
 	applied, withheld := 0, 0
 	for name, src := range corpus(t) {
-		res, err := Apply(src, Options{})
+		res, err := Apply(src, lint.Lint, Options{})
 		if err != nil {
 			continue
 		}
@@ -139,7 +139,7 @@ func TestApplySafeOnly(t *testing.T) {
 		if left > 0 && !strings.HasPrefix(res.Summary().ID, "fixall.summary.unsafe-left") {
 			t.Errorf("%s: summary %s does not say unsafe fixes are left", name, res.Summary().ID)
 		}
-		again, err := Apply(res.Output, Options{})
+		again, err := Apply(res.Output, lint.Lint, Options{})
 		if err != nil || again.Changed {
 			t.Errorf("%s: a second safe run changed the text (err %v)", name, err)
 		}
@@ -161,14 +161,14 @@ func TestApplyUnsafeOnRequest(t *testing.T) {
 	if string(src) == lint.BaseCard {
 		t.Fatal("the base card has no JSONRPC binding to replace")
 	}
-	safe, err := Apply(src, Options{})
+	safe, err := Apply(src, lint.Lint, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if safe.Changed || safe.UnsafeLeft != 1 {
 		t.Errorf("safe only: changed %v, unsafe left %d; output:\n%s", safe.Changed, safe.UnsafeLeft, safe.Output)
 	}
-	all, err := Apply(src, Options{Unsafe: true})
+	all, err := Apply(src, lint.Lint, Options{Unsafe: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestApplyUnsafeOnRequest(t *testing.T) {
 		t.Errorf("unsafe: applied %+v; output:\n%s", all.Applied, all.Output)
 	}
 	lower := []byte(strings.Replace(lint.BaseCard, `"protocolBinding": "JSONRPC"`, `"protocolBinding": "jsonrpc"`, 1))
-	res, err := Apply(lower, Options{})
+	res, err := Apply(lower, lint.Lint, Options{})
 	if err != nil || string(res.Output) != lint.BaseCard {
 		t.Errorf("case variant: err %v, output:\n%s", err, res.Output)
 	}
@@ -187,12 +187,12 @@ func TestApplyUnsafeOnRequest(t *testing.T) {
 // unwrapped with it; the advertised fix and what Apply does agree.
 func TestApplyUnwrapArray(t *testing.T) {
 	src := []byte("[" + lint.BaseCard + "]")
-	_, err := Apply(src, Options{})
+	_, err := Apply(src, lint.Lint, Options{})
 	var r *Refusal
 	if !errors.As(err, &r) || r.Reason.ID != "fixall.refused.unsafe-root" {
 		t.Fatalf("safe only: %v, want the unsafe-root refusal", err)
 	}
-	res, err := Apply(src, Options{Unsafe: true})
+	res, err := Apply(src, lint.Lint, Options{Unsafe: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestApplyUnwrapArray(t *testing.T) {
 		t.Errorf("unwrapped:\n%s", res.Output)
 	}
 	// an array of two cards has no fix: the plain refusal
-	_, err = Apply([]byte("["+lint.BaseCard+","+lint.BaseCard+"]"), Options{Unsafe: true})
+	_, err = Apply([]byte("["+lint.BaseCard+","+lint.BaseCard+"]"), lint.Lint, Options{Unsafe: true})
 	if !errors.As(err, &r) || r.Reason.ID != "fixall.refused.not-object" {
 		t.Errorf("two cards: %v", err)
 	}
@@ -211,7 +211,7 @@ func TestApplyUnwrapArray(t *testing.T) {
 // shows the formatting around the edits is kept byte for byte.
 func TestApplyBrokenBase(t *testing.T) {
 	for name, src := range brokenBase() {
-		res, err := Apply(src, Options{Unsafe: true})
+		res, err := Apply(src, lint.Lint, Options{Unsafe: true})
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -255,7 +255,7 @@ func TestApplyRefuses(t *testing.T) {
 		{"mcp", string(testcards.Card(t, "not-a-card-mcp.json")), "not-a-card", "fixall.refused.not-a-card"},
 	}
 	for _, c := range cases {
-		res, err := Apply([]byte(c.src), Options{})
+		res, err := Apply([]byte(c.src), lint.Lint, Options{})
 		var r *Refusal
 		if !errors.As(err, &r) {
 			t.Errorf("%s: got %v, want a refusal", c.name, err)
@@ -277,7 +277,7 @@ func TestApplyRefuses(t *testing.T) {
 // fixes (every reader takes the last value).
 func TestApplyDuplicateKeyTolerated(t *testing.T) {
 	src := string(testcards.Card(t, "broken-duplicate-key-cjk.json"))
-	res, err := Apply([]byte(src), Options{})
+	res, err := Apply([]byte(src), lint.Lint, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,11 +290,11 @@ func TestApplyDuplicateKeyTolerated(t *testing.T) {
 // left unstable, and Rounds reports the cap.
 func TestApplyRoundCap(t *testing.T) {
 	src := testcards.Card(t, "broken-common-mistakes.json")
-	full, err := Apply(src, Options{Unsafe: true})
+	full, err := Apply(src, lint.Lint, Options{Unsafe: true})
 	if err != nil || full.Rounds < 2 {
 		t.Fatalf("broken-common-mistakes needs ≥ 2 rounds for this test, got %d (%v)", full.Rounds, err)
 	}
-	one, err := Apply(src, Options{MaxRounds: 1, Unsafe: true})
+	one, err := Apply(src, lint.Lint, Options{MaxRounds: 1, Unsafe: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,13 +40,13 @@ func TestApplySkip(t *testing.T) {
 			continue
 		}
 		src := []byte(lint.ExampleDocument(r.Bad))
-		all, err := Apply(src, Options{})
+		all, err := Apply(src, lint.Lint, Options{})
 		if err != nil || len(all.Applied) == 0 || all.Applied[0].Code != r.Code {
 			continue
 		}
 		tried++
 		skip := func(code string) bool { return code == r.Code }
-		got, err := Apply(src, Options{Skip: skip})
+		got, err := Apply(src, lint.Lint, Options{Skip: skip})
 		if err != nil {
 			t.Fatalf("%s: %v", r.Code, err)
 		}

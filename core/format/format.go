@@ -160,7 +160,7 @@ func syntaxError(src []byte, off int) *SyntaxError {
 	doc := jsonpos.Parse(src, jsonpos.Options{})
 	if first := firstProblem(doc, false); first != nil {
 		pos := doc.Pos(first.Start)
-		return &SyntaxError{Code: first.Code, Line: pos.Line, Column: pos.Column, Offset: pos.Offset, Detail: first.Message, Text: first.Text}
+		return &SyntaxError{Code: first.Code, Line: pos.Line, Column: pos.Column, Offset: pos.Offset, Detail: jsonpos.Clip(i18n.EnglishCatalogue().Render(first.Text), jsonpos.MaxMessage), Text: first.Text}
 	}
 	pos := doc.Pos(off)
 	return &SyntaxError{Line: pos.Line, Column: pos.Column, Offset: pos.Offset}

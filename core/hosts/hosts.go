@@ -16,7 +16,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // Place is where a host can be reached from.
@@ -51,73 +51,66 @@ var TunnelSuffixes = []string{
 var LocalSuffixes = []string{".local", ".internal", ".lan", ".localdomain", ".home.arpa", ".intranet", ".corp", ".home", ".test", ".invalid", ".example", ".onion"}
 
 // Classify classifies a host name or IP literal (without brackets or
-// port) and says why in a few English words (ClassifyText gives them as
-// data, for messages in other languages).
-func Classify(host string) (Place, string) {
-	p, why := ClassifyText(host)
-	return p, english(why)
+// port); ClassifyText also says why.
+func Classify(host string) Place {
+	p, _ := ClassifyText(host)
+	return p
 }
 
-// ClassifyAddr classifies an IP address and says why in English.
-func ClassifyAddr(a netip.Addr) (Place, string) {
-	p, why := ClassifyAddrText(a)
-	return p, english(why)
-}
-
-func english(t i18n.Text) string {
-	if t.IsZero() {
-		return ""
-	}
-	return i18n.EnglishCatalogue().Render(t)
+// ClassifyAddr classifies an IP address; ClassifyAddrText also says why.
+func ClassifyAddr(a netip.Addr) Place {
+	p, _ := ClassifyAddrText(a)
+	return p
 }
 
 // ClassifyText is Classify with the reason as a catalogue phrase
-// ("phrase.host.*", zero for a public host).
-func ClassifyText(host string) (Place, i18n.Text) {
+// ("phrase.host.*", zero for a public host): data, which the caller words
+// in its reader's language (this package words nothing).
+func ClassifyText(host string) (Place, jsonpos.Text) {
 	// Every trailing dot goes, as Canonical drops them: "localhost.." is
 	// the host the fetcher reaches as localhost (issue 16, B8).
 	h := strings.ToLower(strings.TrimRight(host, "."))
 	if h == "" {
-		return Invalid, i18n.T("phrase.host.empty")
+		return Invalid, phrase("phrase.host.empty")
 	}
 	for i := 0; i < len(h); i++ {
 		if h[i] >= 0x80 {
-			return Invalid, i18n.T("phrase.host.non-ascii", strconv.Quote(host))
+			return Invalid, phrase("phrase.host.non-ascii", strconv.Quote(host))
 		}
 	}
 	if strings.ContainsAny(h, "%[]@/\\ ") {
-		return Invalid, i18n.T("phrase.host.bad-chars", strconv.Quote(host))
+		return Invalid, phrase("phrase.host.bad-chars", strconv.Quote(host))
 	}
 	if strings.Contains(h, ":") {
 		a, err := netip.ParseAddr(h)
 		if err != nil {
-			return Invalid, i18n.T("phrase.host.bad-ipv6", strconv.Quote(host))
+			return Invalid, phrase("phrase.host.bad-ipv6", strconv.Quote(host))
 		}
 		return ClassifyAddrText(a)
 	}
 	if a, isIP, ok := parseIPv4WHATWG(h); isIP {
 		if !ok {
-			return Invalid, i18n.T("phrase.host.bad-ipv4", strconv.Quote(host))
+			return Invalid, phrase("phrase.host.bad-ipv4", strconv.Quote(host))
 		}
 		return ClassifyAddrText(a)
 	}
 	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
-		return Loopback, i18n.T("phrase.host.localhost", strconv.Quote(h))
+		return Loopback, phrase("phrase.host.localhost", strconv.Quote(h))
 	}
 	for _, s := range TunnelSuffixes {
 		if h == s || (strings.HasSuffix(h, s) && h[len(h)-len(s)-1] == '.') {
-			return Tunnel, i18n.T("phrase.host.tunnel", strconv.Quote(h), s)
+			return Tunnel, phrase("phrase.host.tunnel", strconv.Quote(h), s)
 		}
 	}
 	for _, s := range LocalSuffixes {
 		if strings.HasSuffix(h, s) {
-			return LocalName, i18n.T("phrase.host.local-name", strconv.Quote(h), s)
+			return LocalName, phrase("phrase.host.local-name", strconv.Quote(h), s)
 		}
 	}
 	if !strings.Contains(h, ".") {
-		return Private, i18n.T("phrase.host.single-label", strconv.Quote(h))
+		return Private, phrase("phrase.host.single-label", strconv.Quote(h))
 	}
-	return Public, i18n.Text{}
+	return Public, jsonpos.Text{}
 }
 
 // special lists IP ranges that are not public unicast destinations
@@ -144,38 +137,38 @@ var (
 )
 
 // ClassifyAddrText is ClassifyAddr with the reason as a catalogue phrase.
-func ClassifyAddrText(a netip.Addr) (Place, i18n.Text) {
+func ClassifyAddrText(a netip.Addr) (Place, jsonpos.Text) {
 	a = a.Unmap()
 	what := a.String()
 	if a.Zone() != "" {
-		return LinkLocal, i18n.T("phrase.addr.zone", what)
+		return LinkLocal, phrase("phrase.addr.zone", what)
 	}
 	switch {
 	case a.IsLoopback():
-		return Loopback, i18n.T("phrase.addr.loopback", what)
+		return Loopback, phrase("phrase.addr.loopback", what)
 	case a.IsUnspecified():
-		return Unspecified, i18n.T("phrase.addr.unspecified", what)
+		return Unspecified, phrase("phrase.addr.unspecified", what)
 	case a.IsPrivate():
-		return Private, i18n.T("phrase.addr.private", what)
+		return Private, phrase("phrase.addr.private", what)
 	case a.Is4() && cgnat.Contains(a):
-		return Private, i18n.T("phrase.addr.cgnat", what)
+		return Private, phrase("phrase.addr.cgnat", what)
 	case a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast():
-		return LinkLocal, i18n.T("phrase.addr.link-local", what)
+		return LinkLocal, phrase("phrase.addr.link-local", what)
 	case a.IsMulticast() || a.IsInterfaceLocalMulticast():
-		return Special, i18n.T("phrase.addr.multicast", what)
+		return Special, phrase("phrase.addr.multicast", what)
 	case a.Is6() && !globalUnicast6.Contains(a):
 		// IPv4-compatible (::a.b.c.d), SIIT (::ffff:0:a.b.c.d) and every
 		// other IPv6 address outside 2000::/3 is not a public destination.
-		return Special, i18n.T("phrase.addr.outside-global", what)
+		return Special, phrase("phrase.addr.outside-global", what)
 	case !a.IsGlobalUnicast():
-		return Special, i18n.T("phrase.addr.not-unicast", what)
+		return Special, phrase("phrase.addr.not-unicast", what)
 	}
 	for _, p := range special() {
 		if p.Contains(a) {
-			return Special, i18n.T("phrase.addr.special", what, p.String())
+			return Special, phrase("phrase.addr.special", what, p.String())
 		}
 	}
-	return Public, i18n.Text{}
+	return Public, jsonpos.Text{}
 }
 
 // parseIPv4WHATWG follows the WHATWG URL Standard's IPv4 parser: a host
@@ -285,3 +278,7 @@ func Canonical(host string) (canon string, ok bool) {
 	}
 	return h, true
 }
+
+// phrase is a reason as data: a catalogue id and its arguments (i18n.T,
+// which this package does not import: it only classifies).
+func phrase(id string, args ...any) jsonpos.Text { return jsonpos.Text{ID: id, Args: args} }

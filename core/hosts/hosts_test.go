@@ -31,7 +31,7 @@ func TestClassify(t *testing.T) {
 		{"abc.ngrok-free.app", Tunnel}, {"x.trycloudflare.com", Tunnel},
 		{"１２７.０.０.１", Invalid}, {"256.0.0.1", Invalid}, {"a b", Invalid}, {"", Invalid},
 	} {
-		if got, why := Classify(tc.host); got != tc.want || (got != Public && why == "") {
+		if got, why := ClassifyText(tc.host); got != tc.want || (got != Public && why.IsZero()) {
 			t.Errorf("Classify(%q) = %d %q, want %d", tc.host, got, why, tc.want)
 		}
 	}
@@ -97,11 +97,11 @@ func TestOrigin(t *testing.T) {
 // too; it passed as a public name before.
 func TestB8TrailingDots(t *testing.T) {
 	for _, h := range []string{"localhost.", "localhost..", "LOCALHOST...", "api.localhost..", "127.0.0.1.."} {
-		if got, _ := Classify(h); got != Loopback {
+		if got := Classify(h); got != Loopback {
 			t.Errorf("Classify(%q) = %d, want Loopback", h, got)
 		}
 	}
-	if got, _ := Classify("metadata.google.internal.."); got != LocalName {
+	if got := Classify("metadata.google.internal.."); got != LocalName {
 		t.Errorf("metadata.google.internal.. = %d", got)
 	}
 }

@@ -32,6 +32,7 @@ import (
 	"sync/atomic"
 
 	"github.com/agentcard/agentcard/core/i18n/catalog/en"
+	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
 // Lang is a language tag the product speaks.
@@ -103,14 +104,10 @@ func FromEnv(getenv func(string) string) Lang {
 
 // Text is a message id with its arguments: what a finding, a fix title or
 // a related place carries instead of a sentence, so that any program can
-// show it in its reader's language.
-type Text struct {
-	ID   string `json:"id"`
-	Args []any  `json:"args,omitempty"`
-}
-
-// IsZero reports whether t is empty (no message).
-func (t Text) IsZero() bool { return t.ID == "" }
+// show it in its reader's language. It is declared in core/jsonpos, the
+// lowest package that speaks in messages, so that the parser reports
+// problems as data without importing this package.
+type Text = jsonpos.Text
 
 // T builds a Text.
 func T(id string, args ...any) Text { return Text{ID: id, Args: args} }
@@ -119,8 +116,8 @@ func T(id string, args ...any) Text { return Text{ID: id, Args: args} }
 // JSON type name, a word such as "error"): it is rendered in the reader's
 // language before being put into the sentence. A Text argument is rendered
 // the same way, with its own arguments (a label such as `security scheme
-// "oauth"`).
-type Phrase string
+// "oauth"`). Declared in core/jsonpos, like Text.
+type Phrase = jsonpos.Phrase
 
 // AsText is an argument that is data of its own kind (a position in a
 // document) and says itself as a Text when a message is rendered as it

@@ -3,8 +3,6 @@ package jsonpos
 import (
 	"sort"
 	"unicode/utf8"
-
-	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // Unit is how a column is counted on its line. The engine's positions
@@ -141,27 +139,27 @@ func (d *Doc) Column(p Position, unit Unit) int {
 // position quoted inside a message ("first at line 1, column 31") is
 // data, rendered by whoever shows the message in the unit that reader
 // counts in (Columns.Resolve). Rendered as it is, the column counts bytes.
-func (p Position) AsText() i18n.Text {
-	return i18n.T("phrase.position", p.Line, p.Column)
+func (p Position) AsText() Text {
+	return text("phrase.position", p.Line, p.Column)
 }
 
 // Resolve returns t with every Position among its arguments (also inside
 // Text arguments) turned into the words for that position with its column
 // in c's unit, so that the column a message quotes is counted like the
 // column of the finding it belongs to. t is not modified.
-func (c *Columns) Resolve(t i18n.Text) i18n.Text {
+func (c *Columns) Resolve(t Text) Text {
 	r, _ := c.resolve(t)
 	return r
 }
 
-func (c *Columns) resolve(t i18n.Text) (i18n.Text, bool) {
+func (c *Columns) resolve(t Text) (Text, bool) {
 	var args []any
 	for i, a := range t.Args {
 		var r any
 		switch v := a.(type) {
 		case Position:
-			r = i18n.T("phrase.position", v.Line, c.Column(v))
-		case i18n.Text:
+			r = text("phrase.position", v.Line, c.Column(v))
+		case Text:
 			if rt, changed := c.resolve(v); changed {
 				r = rt
 			}
@@ -177,16 +175,16 @@ func (c *Columns) resolve(t i18n.Text) (i18n.Text, bool) {
 	if args == nil {
 		return t, false
 	}
-	return i18n.Text{ID: t.ID, Args: args}, true
+	return Text{ID: t.ID, Args: args}, true
 }
 
 // AddText registers the positions among t's arguments.
-func (c *Columns) AddText(t i18n.Text) {
+func (c *Columns) AddText(t Text) {
 	for _, a := range t.Args {
 		switch v := a.(type) {
 		case Position:
 			c.Add(v.Offset)
-		case i18n.Text:
+		case Text:
 			c.AddText(v)
 		}
 	}

@@ -1,10 +1,7 @@
 package jsonpos
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // The issue's example: a duplicate key after Chinese text. The first
@@ -44,46 +41,6 @@ func TestColumnsUnits(t *testing.T) {
 		if got := d.Column(x, tc.unit); got != tc.afterEmojiLine {
 			t.Errorf("%s: Doc.Column = %d, want %d", tc.unit, got, tc.afterEmojiLine)
 		}
-	}
-}
-
-// The duplicate-key message quotes the first occurrence as a Position
-// argument; Resolve words it with the column in the reader's unit, the
-// unit the finding's own column is printed in.
-func TestResolvePositionArgument(t *testing.T) {
-	d := Parse([]byte(cjkDuplicate), Options{})
-	var dup *Problem
-	for i := range d.Problems {
-		if d.Problems[i].Code == CodeDuplicateKey {
-			dup = &d.Problems[i]
-		}
-	}
-	if dup == nil {
-		t.Fatal("no duplicate-key problem")
-	}
-	cat := i18n.EnglishCatalogue()
-	for unit, want := range map[Unit]string{
-		Bytes: `member "name" appears again (first at line 1, column 51)`,
-		Chars: `member "name" appears again (first at line 1, column 31)`,
-		UTF16: `member "name" appears again (first at line 1, column 31)`,
-	} {
-		cols := NewColumns(d, unit)
-		cols.AddText(dup.Text)
-		got := cat.Render(cols.Resolve(dup.Text))
-		if len(got) < len(want) || got[:len(want)] != want {
-			t.Errorf("%s: %q, want it to start with %q", unit, got, want)
-		}
-	}
-	// unresolved, a position renders with its own (byte) column, and the
-	// problem's Text is not changed by Resolve
-	if got := cat.Render(dup.Text); got[:len(`member "name" appears again (first at line 1, column 51)`)] != `member "name" appears again (first at line 1, column 51)` {
-		t.Errorf("unresolved: %q", got)
-	}
-	// a position inside a Text argument is resolved too
-	nested := i18n.T("fixall.refused.syntax", Position{Line: 1, Column: 51, Offset: 50}, "x", "y")
-	outer := i18n.T("cli.fix.applied-safe", "code", nested)
-	if got := cat.Render(NewColumns(d, Chars).Resolve(outer)); !strings.Contains(got, "line 1, column 31") {
-		t.Errorf("nested: %q", got)
 	}
 }
 

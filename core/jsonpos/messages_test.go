@@ -1,17 +1,9 @@
 package jsonpos
 
 import (
-	"encoding/json"
-	"io/fs"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
-	"unicode"
-
-	"github.com/agentcard/agentcard/core/i18n"
-	"github.com/agentcard/agentcard/core/i18n/catalog/en"
-	zhcn "github.com/agentcard/agentcard/core/i18n/catalog/zh-CN"
 )
 
 // messageCases are broken documents with the message data of one of their
@@ -25,23 +17,23 @@ var messageCases = []struct {
 	code    string
 	id      string
 	args    []any
-	fix     i18n.Text // zero: no fix
-	related bool      // the problem points at the first occurrence
+	fix     Text // zero: no fix
+	related bool // the problem points at the first occurrence
 }{
 	{name: "duplicate key", in: `{"a": 1, "a": 2}`, code: CodeDuplicateKey, id: "msg.json-duplicate-key",
 		args: []any{`"a"`, Position{Line: 1, Column: 2, Offset: 1}}, related: true},
 	{name: "duplicate key spelled with an escape", in: "{\n \"名\": 1,\n \"\\u540d\": 2}", code: CodeDuplicateKey, id: "msg.json-duplicate-key",
 		args: []any{`"名"`, Position{Line: 2, Column: 2, Offset: 3}}, related: true},
 	{name: "trailing comma in an array", in: `{"a": [1, 2,]}`, code: CodeTrailingComma, id: "msg.json-trailing-comma.array",
-		args: []any{Position{Line: 1, Column: 12, Offset: 11}}, fix: i18n.T("fix.remove-trailing-comma")},
+		args: []any{Position{Line: 1, Column: 12, Offset: 11}}, fix: text("fix.remove-trailing-comma")},
 	{name: "trailing comma in an object", in: "{\"a\": 1,\n}", code: CodeTrailingComma, id: "msg.json-trailing-comma.object",
-		args: []any{Position{Line: 1, Column: 8, Offset: 7}}, fix: i18n.T("fix.remove-trailing-comma")},
+		args: []any{Position{Line: 1, Column: 8, Offset: 7}}, fix: text("fix.remove-trailing-comma")},
 	{name: "unquoted key", in: `{name: "x"}`, code: CodeUnquotedKey, id: "msg.json-unquoted-key",
-		args: []any{"name", `"name"`}, fix: i18n.T("fix.quote-key")},
+		args: []any{"name", `"name"`}, fix: text("fix.quote-key")},
 	{name: "Python literal", in: `{"a": None}`, code: CodeInvalidLiteral, id: "msg.json-invalid-literal",
-		args: []any{"None", "null"}, fix: i18n.T("fix.replace-with", "null")},
+		args: []any{"None", "null"}, fix: text("fix.replace-with", "null")},
 	{name: "bare word", in: `{"a": hello}`, code: CodeInvalidLiteral, id: "msg.json-invalid-literal.bare-word",
-		args: []any{`"hello"`}, fix: i18n.T("fix.quote-text")},
+		args: []any{`"hello"`}, fix: text("fix.quote-text")},
 	{name: "leading zero", in: `[01]`, code: CodeInvalidNumber, id: "msg.json-invalid-number.leading-zero", args: []any{`"01"`}},
 	{name: "text after a number", in: `[1.2.3]`, code: CodeInvalidNumber, id: "msg.json-invalid-number.unexpected",
 		args: []any{`"1.2.3"`, `".3"`}},
@@ -53,21 +45,21 @@ var messageCases = []struct {
 	// what is no JSON at all may be a .env named by mistake: four
 	// characters of it, never its first line (issue 36, B22)
 	{name: "not an object, a secret", in: "API_TOKEN=ghp_SUPERSECRET1234567890abcdef\n", code: CodeSyntax, id: "msg.json-syntax.not-object", args: []any{`"API_…"`}},
-	{name: "leading text, a secret", in: "TOKEN=ghp_SUPERSECRET1234567890abcdef {}", code: CodeLeadingText, id: "msg.json-leading-text", args: []any{`"TOKE…"`}, fix: i18n.T("fix.delete-leading-text")},
+	{name: "leading text, a secret", in: "TOKEN=ghp_SUPERSECRET1234567890abcdef {}", code: CodeLeadingText, id: "msg.json-leading-text", args: []any{`"TOKE…"`}, fix: text("fix.delete-leading-text")},
 	{name: "a byte that is not UTF-8 where a value starts", in: "[\xff]", code: CodeSyntax, id: "msg.json-syntax.expected-value",
-		args: []any{i18n.T("phrase.json.byte", 0xFF)}},
+		args: []any{text("phrase.json.byte", 0xFF)}},
 	{name: "invalid UTF-8 run", in: "[\"\xff\xfe\"]", code: CodeInvalidUTF8, id: "msg.json-invalid-utf8", args: []any{2, 0xFF}},
 	{name: "lone surrogate", in: `["\ud83d"]`, code: CodeInvalidString, id: "msg.json-invalid-string.high-surrogate", args: []any{0xD83D}},
 	{name: "line comment", in: "{\n// the name\n}", code: CodeComment, id: "msg.json-comment.line",
-		args: []any{`"// the name"`}, fix: i18n.T("fix.delete-comment")},
+		args: []any{`"// the name"`}, fix: text("fix.delete-comment")},
 	{name: "single quotes", in: `{"a": 'it is'}`, code: CodeSingleQuote, id: "msg.json-single-quote",
-		args: []any{`"it is"`}, fix: i18n.T("fix.use-double-quotes")},
+		args: []any{`"it is"`}, fix: text("fix.use-double-quotes")},
 	{name: "adjacent strings in a value", in: `{"a": "x" "y"}`, code: CodeMissingComma, id: "msg.json-missing-comma.merge-strings",
-		args: []any{`"a"`}, fix: i18n.T("fix.merge-strings")},
+		args: []any{`"a"`}, fix: text("fix.merge-strings")},
 	{name: "missing comma between members", in: "{\"a\": 1\n \"b\": 2}", code: CodeMissingComma, id: "msg.json-missing-comma.member",
-		args: []any{`"a"`}, fix: i18n.T("fix.insert-comma")},
+		args: []any{`"a"`}, fix: text("fix.insert-comma")},
 	{name: "too large", in: `{"name": "a card that is too long"}`, opt: Options{MaxBytes: 16}, code: CodeTooLarge, id: "msg.json-too-large",
-		args: []any{i18n.T("phrase.json.size-bytes", 35), i18n.T("phrase.json.size-bytes", 16)}},
+		args: []any{text("phrase.json.size-bytes", 35), text("phrase.json.size-bytes", 16)}},
 	{name: "too large in MiB", in: strings.Repeat(" ", 3<<19) + "{}", opt: Options{MaxBytes: 1 << 20}, code: CodeTooLarge, id: "msg.json-too-large",
 		args: []any{"1.5 MiB", "1 MiB"}},
 	{name: "too deep", in: `[[[[1]]]]`, opt: Options{MaxDepth: 3}, code: CodeTooDeep, id: "msg.json-too-deep", args: []any{3}},
@@ -113,9 +105,9 @@ func TestDescribe(t *testing.T) {
 		in   string
 		want any
 	}{
-		{"", i18n.Phrase("phrase.json.end-of-document")},
-		{"\nabc", i18n.Phrase("phrase.json.line-break")},
-		{"\xfeabc", i18n.T("phrase.json.byte", 0xFE)},
+		{"", Phrase("phrase.json.end-of-document")},
+		{"\nabc", Phrase("phrase.json.line-break")},
+		{"\xfeabc", text("phrase.json.byte", 0xFE)},
 		{"abc\r\ndef", `"abc"`},
 		{`say "hi"` + "\tnow", `"say \"hi\"\tnow"`},
 		{strings.Repeat("名", 30), `"` + strings.Repeat("名", 24) + `…"`},
@@ -133,7 +125,27 @@ func TestDescribe(t *testing.T) {
 func allProblems(t *testing.T) []Problem {
 	t.Helper()
 	var out []Problem
-	add := func(in string, opt Options) { out = append(out, Parse([]byte(in), opt).Problems...) }
+	for _, d := range problemDocuments() {
+		out = append(out, Parse([]byte(d.in), d.opt).Problems...)
+	}
+	// The root value is only read when the document has one: the
+	// message for a document ending where the root should be is kept for
+	// safety. Likewise describe's phrases for the end of the document and
+	// a line break: its callers check for both first today.
+	p := &parser{d: &Doc{lines: lineTable{0}}}
+	p.truncated(nil)
+	out = append(out, p.d.Problems...)
+	for _, in := range []string{"", "\n"} {
+		out = append(out, newProblem(CodeSyntax, 0, 0, "msg.json-syntax.expected-value", describe([]byte(in))))
+	}
+	return out
+}
+
+// problemDocuments are the inputs of this package's tests, each with
+// the options it is parsed with.
+func problemDocuments() []problemDocument {
+	var out []problemDocument
+	add := func(in string, opt Options) { out = append(out, problemDocument{in, opt}) }
 	for _, tc := range syntaxCases {
 		add(tc.in, tc.opt)
 	}
@@ -152,30 +164,25 @@ func allProblems(t *testing.T) []Problem {
 		add(in, Options{MaxBytes: 1024})
 		add(in, Options{})
 	}
-	// The root value is only read when the document has one: the
-	// message for a document ending where the root should be is kept for
-	// safety. Likewise describe's phrases for the end of the document and
-	// a line break: its callers check for both first today.
-	p := &parser{d: &Doc{lines: lineTable{0}}}
-	p.truncated(nil)
-	out = append(out, p.d.Problems...)
-	for _, in := range []string{"", "\n"} {
-		out = append(out, newProblem(CodeSyntax, 0, 0, "msg.json-syntax.expected-value", describe([]byte(in))))
-	}
 	return out
+}
+
+type problemDocument struct {
+	in  string
+	opt Options
 }
 
 // walkTexts calls f for the Text of a problem, its fixes and related
 // places, and every Phrase or Text among their arguments.
-func walkTexts(p Problem, f func(id string, t i18n.Text)) {
-	var walk func(t i18n.Text)
-	walk = func(t i18n.Text) {
+func walkTexts(p Problem, f func(id string, t Text)) {
+	var walk func(t Text)
+	walk = func(t Text) {
 		f(t.ID, t)
 		for _, a := range t.Args {
 			switch v := a.(type) {
-			case i18n.Phrase:
-				f(string(v), i18n.T(string(v)))
-			case i18n.Text:
+			case Phrase:
+				f(string(v), text(string(v)))
+			case Text:
 				walk(v)
 			}
 		}
@@ -192,114 +199,19 @@ func walkTexts(p Problem, f func(id string, t i18n.Text)) {
 // badFormat reports whether rendering x gave fmt's error marks ("%!d(string=…)",
 // "%!(EXTRA …)", "%!s(MISSING)"): more "%!" than its arguments bring
 // from the document.
-func badFormat(rendered string, x i18n.Text) bool {
-	var inArgs func(i18n.Text) int
-	inArgs = func(t i18n.Text) int {
+func badFormat(rendered string, x Text) bool {
+	var inArgs func(Text) int
+	inArgs = func(t Text) int {
 		n := 0
 		for _, a := range t.Args {
 			switch v := a.(type) {
 			case string:
 				n += strings.Count(v, "%!")
-			case i18n.Text:
+			case Text:
 				n += inArgs(v)
 			}
 		}
 		return n
 	}
 	return strings.Count(rendered, "%!") > inArgs(x)
-}
-
-// TestProblemsAreCatalogueMessages checks every problem the package's
-// test inputs produce: its message, fix titles and related labels are
-// catalogue ids (an unknown id is a programming error the parser cannot
-// report), Message and Title are their English rendering, both languages
-// render without a formatting error (an argument of the wrong type) and
-// the Chinese is Chinese. It also checks the other way round: every id of
-// the parser's catalogue file is produced by some input, so none is dead
-// and none is untested.
-func TestProblemsAreCatalogueMessages(t *testing.T) {
-	english := i18n.EnglishCatalogue()
-	chinese, err := i18n.Load(i18n.Chinese, zhcn.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := map[string]bool{}
-	for _, p := range allProblems(t) {
-		if p.Message != Clip(english.Render(p.Text), MaxMessage) {
-			t.Errorf("%s: Message %q is not the English of %+v", p.Code, p.Message, p.Text)
-		}
-		for _, f := range p.Fixes {
-			if f.Title != english.Render(f.Text) {
-				t.Errorf("%s: fix title %q is not the English of %+v", p.Code, f.Title, f.Text)
-			}
-		}
-		walkTexts(p, func(id string, x i18n.Text) {
-			seen[id] = true
-			if !english.Has(id) {
-				t.Errorf("%s: %q is not in the English catalogue", p.Code, id)
-				return
-			}
-			if _, ok := chinese.Lookup(id); !ok {
-				t.Errorf("%s: %q has no Chinese", p.Code, id)
-			}
-			for _, c := range []*i18n.Catalogue{english, chinese} {
-				if s := c.Render(x); badFormat(s, x) {
-					t.Errorf("%s: %s renders with a formatting error: %s", c.Lang(), id, s)
-				}
-			}
-			if s := chinese.Render(x); !strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
-				t.Errorf("%s: Chinese of %s has no Chinese: %s", p.Code, id, s)
-			}
-		})
-	}
-	data, err := fs.ReadFile(en.FS, "parser.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var own map[string]string
-	if err := json.Unmarshal(data, &own); err != nil {
-		t.Fatal(err)
-	}
-	var unused []string
-	for id := range own {
-		if !seen[strings.TrimSuffix(id, ".one")] {
-			unused = append(unused, id)
-		}
-	}
-	sort.Strings(unused)
-	if len(unused) > 0 {
-		t.Errorf("ids in en/parser.json no test input produces:\n  %s", strings.Join(unused, "\n  "))
-	}
-}
-
-// FuzzProblemMessages: whatever the input, every problem is a known
-// catalogue message whose arguments fit its format, and its span is inside
-// the document. Seeds are the inputs of the package's tests.
-//
-//	go test -run '^$' -fuzz FuzzProblemMessages -fuzztime 20s ./core/jsonpos/
-func FuzzProblemMessages(f *testing.F) {
-	for _, tc := range syntaxCases {
-		f.Add([]byte(tc.in))
-	}
-	for _, tc := range messageCases {
-		if len(tc.in) < 4096 {
-			f.Add([]byte(tc.in))
-		}
-	}
-	english := i18n.EnglishCatalogue()
-	f.Fuzz(func(t *testing.T, src []byte) {
-		d := Parse(src, Options{MaxBytes: 1 << 16, MaxDepth: 16})
-		for _, p := range d.Problems {
-			if p.Start < 0 || p.End > len(d.Src) || p.Start > p.End {
-				t.Errorf("%s: span [%d, %d) outside the document", p.Code, p.Start, p.End)
-			}
-			walkTexts(p, func(id string, x i18n.Text) {
-				if !english.Has(id) {
-					t.Errorf("%s: unknown id %q", p.Code, id)
-				} else if s := english.Render(x); badFormat(s, x) {
-					t.Errorf("%s: %s", p.Code, s)
-				}
-			})
-		}
-	})
 }

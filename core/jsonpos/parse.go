@@ -2,8 +2,6 @@ package jsonpos
 
 import (
 	"bytes"
-
-	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // Defaults for Options. A card is a few kilobytes; these bound the work a
@@ -93,7 +91,7 @@ func (p *parser) node(k Kind, start int) *Node {
 func (p *parser) run() {
 	src := p.src
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
-		p.problemFix(CodeBOM, 0, 3, safeFix(i18n.T("fix.remove-bom"), p.d.Edit(0, 3, "")), "msg.json-bom")
+		p.problemFix(CodeBOM, 0, 3, safeFix(text("fix.remove-bom"), p.d.Edit(0, 3, "")), "msg.json-bom")
 		p.i = 3
 	}
 	p.checkUTF8()
@@ -116,7 +114,7 @@ func (p *parser) run() {
 		for end > start && isSpace(src[end-1]) {
 			end--
 		}
-		p.problemFix(CodeTrailingText, start, end, fix(i18n.T("fix.delete-trailing-text"), p.d.Edit(start, end, "")),
+		p.problemFix(CodeTrailingText, start, end, fix(text("fix.delete-trailing-text"), p.d.Edit(start, end, "")),
 			"msg.json-trailing-text", describe(src[start:]))
 	}
 }
@@ -138,7 +136,7 @@ func (p *parser) leadingText() {
 		return
 	}
 	end := start + brace
-	p.problemFix(CodeLeadingText, start, end, fix(i18n.T("fix.delete-leading-text"), p.d.Edit(start, end, "")),
+	p.problemFix(CodeLeadingText, start, end, fix(text("fix.delete-leading-text"), p.d.Edit(start, end, "")),
 		"msg.json-leading-text", describeHead(src[start:end]))
 	p.i = end
 }
@@ -284,7 +282,7 @@ func (p *parser) object() *Node {
 			}
 			key = string(src[p.i:end])
 			p.i = end
-			p.problemFix(CodeUnquotedKey, keyStart, end, safeFix(i18n.T("fix.quote-key"), p.d.Edit(keyStart, end, Quote(key))),
+			p.problemFix(CodeUnquotedKey, keyStart, end, safeFix(text("fix.quote-key"), p.d.Edit(keyStart, end, Quote(key))),
 				"msg.json-unquoted-key", Clip(key, MaxQuoted), QuoteClipped(key))
 		case c == ']':
 			pos := p.d.Pos(n.Start)
@@ -312,7 +310,7 @@ func (p *parser) object() *Node {
 		if src[p.i] == ':' {
 			p.i++
 		} else if src[p.i] == '=' {
-			p.problemFix(CodeSyntax, p.i, p.i+1, safeFix(i18n.T("fix.use-colon"), p.d.Edit(p.i, p.i+1, ":")), "msg.json-syntax.equals", QuoteClipped(key))
+			p.problemFix(CodeSyntax, p.i, p.i+1, safeFix(text("fix.use-colon"), p.d.Edit(p.i, p.i+1, ":")), "msg.json-syntax.equals", QuoteClipped(key))
 			p.i++
 		} else {
 			p.problem(CodeSyntax, keyEnd, keyEnd, "msg.json-syntax.expected-colon", QuoteClipped(key), describe(src[p.i:]))
@@ -363,7 +361,7 @@ func (p *parser) duplicate(prev, v *Node) {
 	}
 	pos := p.d.Pos(prev.KeyStart)
 	pr := newProblem(CodeDuplicateKey, v.KeyStart, v.KeyEnd, "msg.json-duplicate-key", QuoteClipped(v.Key), pos)
-	pr.Related = []Related{{Label: i18n.EnglishCatalogue().S(RelatedFirstKey), Text: i18n.T(RelatedFirstKey), Start: prev.KeyStart, End: prev.KeyEnd}}
+	pr.Related = []Related{{Text: text(RelatedFirstKey), Start: prev.KeyStart, End: prev.KeyEnd}}
 	p.d.Problems = append(p.d.Problems, pr)
 }
 
@@ -401,7 +399,7 @@ func (p *parser) afterMember(n *Node) bool {
 			if n.Kind == Array {
 				id = "msg.json-trailing-comma.array"
 			}
-			p.problemFix(CodeTrailingComma, comma, comma+1, safeFix(i18n.T("fix.remove-trailing-comma"), p.d.Edit(comma, comma+1, "")), id, cpos)
+			p.problemFix(CodeTrailingComma, comma, comma+1, safeFix(text("fix.remove-trailing-comma"), p.d.Edit(comma, comma+1, "")), id, cpos)
 			p.i++
 			n.End = p.i
 			return false
@@ -424,7 +422,7 @@ func (p *parser) afterMember(n *Node) bool {
 		last := n.Children[len(n.Children)-1]
 		at := last.End
 		s := p.string()
-		p.problemFix(CodeMissingComma, at, s.End, fix(i18n.T("fix.merge-strings"), p.d.Edit(last.Start, s.End, Quote(last.Str+s.Str))),
+		p.problemFix(CodeMissingComma, at, s.End, fix(text("fix.merge-strings"), p.d.Edit(last.Start, s.End, Quote(last.Str+s.Str))),
 			"msg.json-missing-comma.merge-strings", QuoteClipped(last.Key))
 		last.Str += s.Str
 		last.End = s.End
@@ -432,7 +430,7 @@ func (p *parser) afterMember(n *Node) bool {
 	case isValueStart(c) || c == '\'' || isIdentStart(c):
 		last := n.Children[len(n.Children)-1]
 		at := last.End
-		comma := safeFix(i18n.T("fix.insert-comma"), p.d.Edit(at, at, ","))
+		comma := safeFix(text("fix.insert-comma"), p.d.Edit(at, at, ","))
 		switch {
 		case (c == '"' || c == '\'') && last.Kind == String && n.Kind == Array:
 			p.problemFix(CodeMissingComma, at, p.i, comma, "msg.json-missing-comma.adjacent-strings")

@@ -21,8 +21,6 @@ import (
 	"sort"
 	"strconv"
 	"unicode/utf8"
-
-	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // Position is a point in the source. Offset is 0-based in bytes; Line and
@@ -49,8 +47,9 @@ type Edit struct {
 // edits that carry it out. Edits never overlap.
 type Fix struct {
 	Title string `json:"title"`
-	// Text is Title as data (catalogue id and arguments).
-	Text i18n.Text `json:"-"`
+	// Text is Title as data (catalogue id and arguments); a fix from the
+	// parser has only Text, and whoever shows it words Title.
+	Text Text `json:"-"`
 	// Safe marks a fix that keeps what the card means: removing a
 	// trailing comma or a comment with its line, quoting a key, spelling
 	// a media type as registered. lint --fix and "fix all" apply safe

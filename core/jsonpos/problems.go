@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // Syntax problem codes. Each is also a rule in the lint catalogue, which
@@ -54,14 +52,12 @@ const (
 // is not valid JSON, even when the parser could recover a tree.
 type Problem struct {
 	Code string
-	// Message is Text rendered in English (clipped to MaxMessage), for
-	// callers that show one language.
-	Message string
 	// Text is the message as data: an id of the catalogue (the parser's
 	// are in catalog/<lang>/parser.json) and its arguments (values quoted
 	// from the document, line and column numbers, Phrase or Text for
-	// words), so that any program can show it in its reader's language.
-	Text  i18n.Text
+	// words). The parser renders no words: a program shows it in its
+	// reader's language (core/lint fills Diagnostic.Message with English).
+	Text  Text
 	Start int
 	End   int
 	Fixes []Fix
@@ -76,12 +72,10 @@ type Problem struct {
 }
 
 // Related is a second place a problem points at: a byte span and a short
-// label saying what is there (RelatedFirstKey, ...), so that callers can
-// word or translate it.
+// label saying what is there (RelatedFirstKey, ...) as data, so that
+// callers can word or translate it.
 type Related struct {
-	Label string
-	// Text is Label as data.
-	Text  i18n.Text
+	Text  Text
 	Start int
 	End   int
 }
@@ -105,16 +99,21 @@ func sizeText(n int) any {
 	case n >= 1<<10:
 		return strconv.FormatFloat(float64(n)/(1<<10), 'f', 1, 64) + " KiB"
 	}
-	return i18n.T("phrase.json.size-bytes", n)
+	return text("phrase.json.size-bytes", n)
 }
 
 // newProblem builds a problem whose message is the catalogue message id
-// with args, rendered in English (clipped to MaxMessage) for callers that
-// show one language. Every id must be in the English catalogue: tests
-// check each problem the package's inputs produce.
+// with args. Every id must be in the English catalogue: tests check each
+// problem the package's inputs produce.
+//
+// newProblem and problemFix are not inlined: without the English they
+// rendered they became small enough to be, into every branch of the
+// scanner that reports a problem, which cost the editor wasm 9 KB of
+// code for paths that run only on broken input.
+//
+//go:noinline
 func newProblem(code string, start, end int, id string, args ...any) Problem {
-	t := i18n.T(id, args...)
-	return Problem{Code: code, Start: start, End: end, Text: t, Message: Clip(i18n.EnglishCatalogue().Render(t), MaxMessage)}
+	return Problem{Code: code, Start: start, End: end, Text: text(id, args...)}
 }
 
 // problem records a problem unless MaxPerCode of its code were already
@@ -150,21 +149,21 @@ func (p *parser) admit(code string, start int) bool {
 	return true
 }
 
-// problemFix records a problem with one fix. The fix's Title is rendered
-// from its Text only when the problem is recorded (not for capped ones).
+// problemFix records a problem with one fix (titled by its Text only:
+// whoever shows the problem words the title). Not inlined (newProblem).
+//
+//go:noinline
 func (p *parser) problemFix(code string, start, end int, fix Fix, id string, args ...any) {
 	if p.problem(code, start, end, id, args...) {
-		fix.Title = Clip(i18n.EnglishCatalogue().Render(fix.Text), MaxMessage)
 		p.d.Problems[len(p.d.Problems)-1].Fixes = []Fix{fix}
 	}
 }
 
-// fix is a fix titled by the catalogue message t (its English Title is
-// filled in by problemFix).
-func fix(t i18n.Text, edits ...Edit) Fix { return Fix{Text: t, Edits: edits} }
+// fix is a fix titled by the catalogue message t.
+func fix(t Text, edits ...Edit) Fix { return Fix{Text: t, Edits: edits} }
 
 // safeFix is a fix that keeps what the document means (Fix.Safe).
-func safeFix(t i18n.Text, edits ...Edit) Fix { return Fix{Text: t, Edits: edits, Safe: true} }
+func safeFix(t Text, edits ...Edit) Fix { return Fix{Text: t, Edits: edits, Safe: true} }
 
 // summarize adds one CodeCapped problem per capped code, in code order.
 func (p *parser) summarize() {
@@ -201,11 +200,11 @@ func describeHead(b []byte) any { return describeN(b, 4) }
 // describeN is describe quoting at most n characters.
 func describeN(b []byte, n int) any {
 	if len(b) == 0 {
-		return i18n.Phrase("phrase.json.end-of-document")
+		return Phrase("phrase.json.end-of-document")
 	}
 	r, size := utf8.DecodeRune(b)
 	if r == utf8.RuneError && size <= 1 {
-		return i18n.T("phrase.json.byte", int(b[0]))
+		return text("phrase.json.byte", int(b[0]))
 	}
 	// quote up to the first line break, shortened.
 	if len(b) > 200 {
@@ -220,7 +219,7 @@ func describeN(b []byte, n int) any {
 		line = string(rs[:n]) + "…"
 	}
 	if line == "" {
-		return i18n.Phrase("phrase.json.line-break")
+		return Phrase("phrase.json.line-break")
 	}
 	return Quote(line)
 }

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
-
-	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // estimateValues bounds the number of nodes of a well-formed document:
@@ -102,7 +100,7 @@ func (p *parser) skipSpace() {
 					end--
 				}
 				p.i = end
-				p.problemFix(CodeComment, start, end, safeFix(i18n.T("fix.delete-comment"), p.commentEdit(start, end)),
+				p.problemFix(CodeComment, start, end, safeFix(text("fix.delete-comment"), p.commentEdit(start, end)),
 					"msg.json-comment.line", describe(src[start:end]))
 			} else {
 				close := bytes.Index(src[start+2:], []byte("*/"))
@@ -111,7 +109,7 @@ func (p *parser) skipSpace() {
 					p.problem(CodeComment, start, p.i, "msg.json-comment.unclosed")
 				} else {
 					p.i = start + 2 + close + 2
-					p.problemFix(CodeComment, start, p.i, safeFix(i18n.T("fix.delete-comment"), p.commentEdit(start, p.i)), "msg.json-comment.block")
+					p.problemFix(CodeComment, start, p.i, safeFix(text("fix.delete-comment"), p.commentEdit(start, p.i)), "msg.json-comment.block")
 				}
 			}
 			continue
@@ -121,7 +119,7 @@ func (p *parser) skipSpace() {
 			for p.i < len(src) && src[p.i] != '\n' {
 				p.i++
 			}
-			p.problemFix(CodeComment, start, p.i, safeFix(i18n.T("fix.delete-comment"), p.commentEdit(start, p.i)), "msg.json-comment.hash")
+			p.problemFix(CodeComment, start, p.i, safeFix(text("fix.delete-comment"), p.commentEdit(start, p.i)), "msg.json-comment.hash")
 			continue
 		}
 		return
@@ -231,7 +229,7 @@ func (p *parser) literal() *Node {
 	n := p.node(Invalid, start)
 	n.End = end
 	if want, ok := literalHints[word]; ok {
-		p.problemFix(CodeInvalidLiteral, start, end, safeFix(i18n.T("fix.replace-with", want), p.d.Edit(start, end, want)),
+		p.problemFix(CodeInvalidLiteral, start, end, safeFix(text("fix.replace-with", want), p.d.Edit(start, end, want)),
 			"msg.json-invalid-literal", word, want)
 		if want == "true" || want == "false" {
 			n.Kind = Bool
@@ -241,7 +239,7 @@ func (p *parser) literal() *Node {
 		}
 		return n
 	}
-	p.problemFix(CodeInvalidLiteral, start, end, fix(i18n.T("fix.quote-text"), p.d.Edit(start, end, Quote(word))),
+	p.problemFix(CodeInvalidLiteral, start, end, fix(text("fix.quote-text"), p.d.Edit(start, end, Quote(word))),
 		"msg.json-invalid-literal.bare-word", QuoteClipped(word))
 	n.Kind = String
 	n.Str = word
@@ -402,7 +400,7 @@ func (p *parser) stringInto(n *Node) {
 						esc = `\r\n`
 					}
 				}
-				p.problemFix(CodeInvalidString, i, end, safeFix(i18n.T("fix.escape-line-break"), p.d.Edit(i, end, esc)), "msg.json-invalid-string.line-break")
+				p.problemFix(CodeInvalidString, i, end, safeFix(text("fix.escape-line-break"), p.d.Edit(i, end, esc)), "msg.json-invalid-string.line-break")
 				b.Write(src[i:end])
 				i = end
 				continue
@@ -468,7 +466,7 @@ func (p *parser) stringInto(n *Node) {
 			}
 			b.WriteRune(r)
 		case '\'':
-			p.problemFix(CodeInvalidString, i, i+2, safeFix(i18n.T("fix.remove-backslash"), p.d.Edit(i, i+2, "'")), "msg.json-invalid-string.escaped-apostrophe")
+			p.problemFix(CodeInvalidString, i, i+2, safeFix(text("fix.remove-backslash"), p.d.Edit(i, i+2, "'")), "msg.json-invalid-string.escaped-apostrophe")
 			b.WriteByte('\'')
 			i += 2
 		default:
@@ -537,7 +535,7 @@ func (p *parser) keyFollows() bool {
 }
 
 func (p *parser) singleQuoted(n *Node) {
-	p.problemFix(CodeSingleQuote, n.Start, n.End, safeFix(i18n.T("fix.use-double-quotes"), p.d.Edit(n.Start, n.End, Quote(n.Str))),
+	p.problemFix(CodeSingleQuote, n.Start, n.End, safeFix(text("fix.use-double-quotes"), p.d.Edit(n.Start, n.End, Quote(n.Str))),
 		"msg.json-single-quote", QuoteClipped(n.Str))
 }
 

@@ -4,48 +4,21 @@ import (
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 )
 
 // BasisKind says what a rule rests on, and so which severity it may have
-// (the severity policy, docs/RULES.md):
-//
-//   - error: a MUST or REQUIRED of the card's own specification version
-//     (BasisMust), or a failure shown in a named official SDK (BasisSDK);
-//   - warning: a SHOULD (BasisShould) or a likely failure
-//     (BasisLikelyFailure);
-//   - info: advice (BasisAdvice).
-//
-// BasisToolLimit marks this tool's own limits, which no specification
-// sets; their findings say the input was not (fully) checked.
-type BasisKind string
+// (diag.BasisKind; the severity policy, docs/RULES.md).
+type BasisKind = diag.BasisKind
 
 const (
-	BasisMust          BasisKind = "must"
-	BasisShould        BasisKind = "should"
-	BasisSDK           BasisKind = "sdk"
-	BasisLikelyFailure BasisKind = "likely-failure"
-	BasisAdvice        BasisKind = "advice"
-	BasisToolLimit     BasisKind = "tool-limit"
+	BasisMust          = diag.BasisMust
+	BasisShould        = diag.BasisShould
+	BasisSDK           = diag.BasisSDK
+	BasisLikelyFailure = diag.BasisLikelyFailure
+	BasisAdvice        = diag.BasisAdvice
+	BasisToolLimit     = diag.BasisToolLimit
 )
-
-// Label is the kind as the rule pages and the CLI show it.
-func (k BasisKind) Label() string {
-	switch k {
-	case BasisMust:
-		return "MUST / REQUIRED"
-	case BasisShould:
-		return "SHOULD"
-	case BasisSDK:
-		return "official SDK behaviour"
-	case BasisLikelyFailure:
-		return "likely failure"
-	case BasisAdvice:
-		return "advice"
-	case BasisToolLimit:
-		return "limit of this tool"
-	}
-	return string(k)
-}
 
 // ruleSource is what one rule rests on. The table is kept apart from the
 // rule literals so that it covers every registered rule, including those

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 )
 
 func TestCatalogueBasisAndRefs(t *testing.T) {
@@ -19,12 +20,12 @@ func TestCheckCatalogueCatches(t *testing.T) {
 		name string
 		rule Rule
 	}{
-		{"unknown section", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec10, "5.9")}}},
-		{"section of another version", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec026, "5.6.1")}}},
-		{"error on advice", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisAdvice}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}}},
-		{"outside document", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}, Explanation: "See NOTES.md §3."}},
-		{"no source", Rule{Code: "no-such-rule", Severity: Info}},
-		{"sdk basis without an SDK file", Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisSDK}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}}},
+		{"unknown section", Rule{Rule: diag.Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec10, "5.9")}}}},
+		{"section of another version", Rule{Rule: diag.Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec026, "5.6.1")}}}},
+		{"error on advice", Rule{Rule: diag.Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisAdvice}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}}}},
+		{"outside document", Rule{Rule: diag.Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}, Explanation: "See NOTES.md §3."}}},
+		{"no source", Rule{Rule: diag.Rule{Code: "no-such-rule", Severity: Info}}},
+		{"sdk basis without an SDK file", Rule{Rule: diag.Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisSDK}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

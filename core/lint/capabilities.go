@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -19,36 +20,31 @@ const (
 
 func capabilityRules() []*Rule {
 	return []*Rule{
-		&Rule{Code: codeExtendedCardNoSecurity, Severity: Error, Topic: "capabilities", Title: "Extended card offered without any security scheme",
+		&Rule{Rule: diag.Rule{Code: codeExtendedCardNoSecurity, Severity: Error, Topic: "capabilities", Title: "Extended card offered without any security scheme",
 			Explanation: "The specification requires the extended card to be fetched with authentication, using one of the schemes the public card declares (§3.1.11, §13.3; 0.2/0.3: §7.10). With no securitySchemes that requirement cannot be met: nobody can know how to authenticate, and a server that hands the card out anyway exposes what was meant to be private.",
 			HowToFix:    "Declare, in securitySchemes (and securityRequirements), the scheme used to fetch the extended card, or set the flag to false.",
 			Bad:         `"capabilities": {"extendedAgentCard": true}`,
-			Good:        `"capabilities": {"extendedAgentCard": true}, "securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
-			Check:       checkExtendedCardNoSecurity},
-		&Rule{Code: codeExtensionURIInvalid, Severity: Warning, Topic: "capabilities", Title: "Extension uri is not an absolute URI",
+			Good:        `"capabilities": {"extendedAgentCard": true}, "securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`}, Check: checkExtendedCardNoSecurity},
+		&Rule{Rule: diag.Rule{Code: codeExtensionURIInvalid, Severity: Warning, Topic: "capabilities", Title: "Extension uri is not an absolute URI",
 			Explanation: "An extension is identified by its uri (§4.4.4), and a client activates one by sending that uri back (the A2A-Extensions header, §14.2.2). A bare name or a relative path is not a global identifier, so two unrelated extensions could collide and nobody can match it reliably.",
 			HowToFix:    "Use an absolute URI you control, usually the URL of the extension's specification, such as https://example.com/a2a/ext/cost-estimate/v1.",
 			Bad:         `"capabilities": {"extensions": [{"uri": "cost-estimate"}]}`,
-			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/a2a/ext/cost-estimate/v1"}]}`,
-			Check:       checkExtensionURIInvalid},
-		&Rule{Code: codeExtensionDuplicate, Severity: Warning, Topic: "capabilities", Title: "Extension declared twice",
+			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/a2a/ext/cost-estimate/v1"}]}`}, Check: checkExtensionURIInvalid},
+		&Rule{Rule: diag.Rule{Code: codeExtensionDuplicate, Severity: Warning, Topic: "capabilities", Title: "Extension declared twice",
 			Explanation: "Two entries of capabilities.extensions have the same uri. Nothing in the specification says which entry's description, required flag and params hold, so two readers of the card may settle it differently.",
 			HowToFix:    "Merge the two entries into one.",
 			Bad:         `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1"}, {"uri": "https://invoices.example.com/ext/audit/v1", "required": true}]}`,
-			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": true}]}`,
-			Check:       checkExtensionDuplicate},
-		&Rule{Code: codeExtensionUnversioned, Severity: Warning, Topic: "capabilities", Title: "Extension uri carries no version",
+			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": true}]}`}, Check: checkExtensionDuplicate},
+		&Rule{Rule: diag.Rule{Code: codeExtensionUnversioned, Severity: Warning, Topic: "capabilities", Title: "Extension uri carries no version",
 			Explanation: "Extension URIs should include version information, and a breaking change must get a new URI (§4.6.3). A URI without any version gives the extension's author no way to change it without breaking everything that uses it. This is a warning on 1.0 cards and a note on 0.2/0.3 cards, whose specification text does not say it. Only URIs with no digit at all after the host are reported, so a version in any form (v1, 1.0, 2025-06-01) passes.",
 			HowToFix:    "Put the version in the URI, usually as the last path segment: https://example.com/ext/geolocation/v1.",
 			Bad:         `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/geolocation"}]}`,
-			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/geolocation/v1"}]}`,
-			Check:       checkExtensionUnversioned},
-		&Rule{Code: codeExtensionRequired, Severity: Info, Topic: "capabilities", Title: "Extension is required",
+			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/geolocation/v1"}]}`}, Check: checkExtensionUnversioned},
+		&Rule{Rule: diag.Rule{Code: codeExtensionRequired, Severity: Info, Topic: "capabilities", Title: "Extension is required",
 			Explanation: "A required extension must be understood by whoever calls: under §3.3.4 the agent refuses requests that do not activate it (ExtensionSupportRequiredError), so a client that does not implement this extension cannot use the agent at all.",
 			HowToFix:    "Keep required: true only if the agent truly cannot work without the extension; otherwise make it optional.",
 			Bad:         `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": true}]}`,
-			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": false}]}`,
-			Check:       checkExtensionRequired},
+			Good:        `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": false}]}`}, Check: checkExtensionRequired},
 	}
 }
 

@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/agentcard/agentcard/core/diag"
+
 // Claim rules (topic "capabilities") are reported by core/probe's claims
 // check (`agentcard conform`), which asks each interface that answered the
 // probe calls that create nothing: SubscribeToTask, the list of a task's
@@ -8,14 +10,14 @@ package lint
 // server speaks. Their examples are transcripts like the probe rules'
 // (core/lint/probe_rules.go), with a second line "card: {…}" holding the
 // card's claims, and the one exchange that decides.
+//
+// Their codes are core/diag's (diag.Elsewhere), so that core/probe need
+// not import this package.
 const (
-	CodeClaimContradicted    = "claim-contradicted"
-	CodeServerIgnoresVersion = "server-ignores-version"
-	CodeServerErrorMapping   = "server-error-mapping"
+	CodeClaimContradicted    = diag.CodeClaimContradicted
+	CodeServerIgnoresVersion = diag.CodeServerIgnoresVersion
+	CodeServerErrorMapping   = diag.CodeServerErrorMapping
 )
-
-// ByClaims: core/probe's claims check reports it (`agentcard conform`).
-const ByClaims = "claims"
 
 const (
 	claimEntry = "entry: supportedInterfaces[0] JSONRPC 1.0 https://agent.example.com/a2a\n"
@@ -29,7 +31,7 @@ const (
 
 func claimRules() []*Rule {
 	return []*Rule{
-		&Rule{Code: CodeClaimContradicted, Severity: Error, Topic: "capabilities", External: true, EmittedBy: ByClaims,
+		&Rule{Rule: diag.Rule{Code: CodeClaimContradicted, Topic: "capabilities", External: true,
 			Title:       "The server does not do what the card claims",
 			Explanation: "The card claims a capability (streaming, push notifications, an extended card), and the server behind a declared interface says otherwise when asked a call that creates nothing. For streaming the call is SubscribeToTask of a task that cannot exist: a server that streams answers TaskNotFound, one that does not answers UnsupportedOperation (-32004). For push notifications it lists the push-notification configs of that task: PushNotificationNotSupported (-32003) means push is off. For the extended card it asks GetExtendedAgentCard without credentials: UnsupportedOperation or ExtendedAgentCardNotConfigured (-32007) means there is none. Clients read the card to decide what to call, so each such call fails for every client that trusts it. a2a-go's server (a2asrv with WithCapabilityChecks) answers exactly these errors when its capabilities are fewer than the card's.",
 			HowToFix:    "Make the card say what the server does: set the capability to false (or remove it), or turn the feature on in the server (for a2a-go: the capabilities passed to WithCapabilityChecks, WithPushNotifications with a store and a sender, an extended card producer).",
@@ -39,19 +41,19 @@ func claimRules() []*Rule {
 				`data: {"jsonrpc":"2.0","id":"c1","error":{"code":-32004,"message":"unsupported operation"}}`,
 			Good: claimEntry + `card: {"capabilities":{"streaming":true}}` + "\n" + claimCall +
 				"HTTP/1.1 200 OK\nContent-Type: text/event-stream\n\n" +
-				`data: {"jsonrpc":"2.0","id":"c1","error":{"code":-32001,"message":"task not found"}}`},
-		&Rule{Code: CodeServerErrorMapping, Severity: Warning, Topic: "capabilities", External: true, EmittedBy: ByClaims,
+				`data: {"jsonrpc":"2.0","id":"c1","error":{"code":-32001,"message":"task not found"}}`}},
+		&Rule{Rule: diag.Rule{Code: CodeServerErrorMapping, Topic: "capabilities", External: true,
 			Title:       "The server answers A2A errors with other codes",
-			Explanation: "Asked GetTask for a task that cannot exist, the server did not answer TaskNotFound as §5.4 prescribes (JSON-RPC -32001; over HTTP+JSON, 404 with a google.rpc.Status whose ErrorInfo reason is TASK_NOT_FOUND), or an HTTP+JSON error came without an ErrorInfo reason. Clients then cannot tell a missing task, an unsupported operation or a refused version from a crash, and the other claims cannot be checked from its answers, so they stay unknown. This is the server's doing, not a fault of the card: @a2a-js/sdk 1.0.1, served with its own Express handlers (jsonRpcHandler, restHandler) around DefaultRequestHandler, answers every error its request handler raises as InternalError (-32603, HTTP 500), because those two entry points carry separate copies of the SDK's error classes.",
-			HowToFix:    "Nothing to change in the card. In the server, let errors keep their A2A meaning on the wire (with @a2a-js/sdk, until it is fixed, map the request handler's errors by name before they reach the transport), or report it to the SDK.",
+			Explanation: "Asked GetTask for a task that cannot exist, the server did not answer TaskNotFound as §5.4 prescribes (JSON-RPC -32001; over HTTP+JSON, 404 with a google.rpc.Status whose ErrorInfo reason is TASK_NOT_FOUND), or an HTTP+JSON error came without an ErrorInfo reason. Clients then cannot tell a missing task, an unsupported operation or a refused version from a crash, and the other claims cannot be checked from its answers, so they stay unknown. This is the server's doing, not a fault of the card: @a2a-js/sdk 1.0.1, served with its own Express handlers (jsonRpcHandler, restHandler) around DefaultRequestHandler, answers every error its request handler raises as InternalError (-32603, HTTP 500), because those two entry points carry separate copies of the SDK's error classes; 1.3.0 answers them with their own codes (both measured in core/probe's tests).",
+			HowToFix:    "Nothing to change in the card. In the server, let errors keep their A2A meaning on the wire (with @a2a-js/sdk, upgrade to 1.3.0 or later), or report it to the SDK.",
 			Spec:        "§5.4, §3.3.4",
 			Bad: claimEntry + `card: {"capabilities":{}}` + "\n" + claimGetTask +
 				"HTTP/1.1 200 OK\nContent-Type: application/json\n\n" +
 				`{"jsonrpc":"2.0","id":"c1","error":{"code":-32603,"message":"Task not found: agentcard-probe-0f3a"}}`,
 			Good: claimEntry + `card: {"capabilities":{}}` + "\n" + claimGetTask +
 				"HTTP/1.1 200 OK\nContent-Type: application/json\n\n" +
-				`{"jsonrpc":"2.0","id":"c1","error":{"code":-32001,"message":"task not found"}}`},
-		&Rule{Code: CodeServerIgnoresVersion, Severity: Warning, Topic: "capabilities", External: true, EmittedBy: ByClaims,
+				`{"jsonrpc":"2.0","id":"c1","error":{"code":-32001,"message":"task not found"}}`}},
+		&Rule{Rule: diag.Rule{Code: CodeServerIgnoresVersion, Topic: "capabilities", External: true,
 			Title:       "The server ignores an A2A-Version it cannot speak",
 			Explanation: "Asked GetTask with A2A-Version 99.0, a version no specification defines, the server answered as if the header were absent (TaskNotFound) instead of refusing with VersionNotSupported (-32009, or VERSION_NOT_SUPPORTED over HTTP+JSON) as §3.6.2 requires. A client that speaks only a later version would then get answers it may misread. This is a deviation of the server, not a fault of the card: a2a-go's a2asrv (v2.3.1 and v2.4.0) behaves this way, so an agent built on it gets this warning whatever its card says.",
 			HowToFix:    "Nothing to change in the card. In the server, refuse requests whose A2A-Version it does not implement (with a2a-go, a call interceptor that checks the version service parameter and returns a2a.ErrVersionNotSupported), or wait for the SDK to do it.",
@@ -61,6 +63,6 @@ func claimRules() []*Rule {
 				`{"jsonrpc":"2.0","id":"c1","error":{"code":-32001,"message":"task not found"}}`,
 			Good: claimEntry + `card: {"capabilities":{}}` + "\n" + claimVersionCall +
 				"HTTP/1.1 200 OK\nContent-Type: application/json\n\n" +
-				`{"jsonrpc":"2.0","id":"c1","error":{"code":-32009,"message":"version not supported"}}`},
+				`{"jsonrpc":"2.0","id":"c1","error":{"code":-32009,"message":"version not supported"}}`}},
 	}
 }

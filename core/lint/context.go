@@ -4,6 +4,8 @@ import (
 	"sync"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
+	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -55,7 +57,7 @@ type Context struct {
 
 	// secrets are the source bytes excerpts mask (walkCredentials);
 	// secretsScanned says the walk ran.
-	secrets        []span
+	secrets        []findings.Span
 	secretsScanned bool
 }
 
@@ -106,12 +108,10 @@ const (
 	// MaxFindings is the total: once reached, one too-many-findings finding
 	// is added and no further rule runs.
 	MaxFindings = 1000
-	// MaxMessage bounds a finding's message in bytes. Names and values
-	// quoted in messages are clipped before (see quote), so the limit is
-	// only a safety net.
-	MaxMessage = 1024
+	// MaxMessage bounds a finding's message in bytes (diag.MaxMessage).
+	MaxMessage = diag.MaxMessage
 	// maxFixTitle bounds a fix's title in bytes.
-	maxFixTitle = 200
+	maxFixTitle = findings.MaxFixTitle
 )
 
 // groupKey identifies the findings of one code under one group.
@@ -330,38 +330,6 @@ func (c *Context) report(code string, sev Severity, parent *jsonpos.Node, w plac
 	}
 	ptr, rng := c.locate(w)
 	return c.add(code, sev, ptr, rng, i18n.T(id, args...))
-}
-
-// WithSeverity overrides the rule's default severity for this finding
-// (for example, stronger when a problem is in the preferred interface).
-func (d *Diagnostic) WithSeverity(s Severity) *Diagnostic { d.Severity = s; return d }
-
-// WithFix attaches a machine-applicable fix.
-func (d *Diagnostic) WithFix(id string, edits ...Edit) *Diagnostic {
-	return d.WithFixText(i18n.T(id), edits...)
-}
-
-// WithFixText attaches a machine-applicable fix whose title is a
-// catalogue message. The fix is unsafe (Fix.Safe): it changes something
-// a person has to decide, and lint --fix leaves it alone unless unsafe
-// fixes are asked for.
-func (d *Diagnostic) WithFixText(t i18n.Text, edits ...Edit) *Diagnostic {
-	d.Fixes = append(d.Fixes, newFix(t, edits...))
-	return d
-}
-
-// WithSafeFix is WithFix for a fix that keeps what the card means (a
-// spelling of the same value), which lint --fix applies.
-func (d *Diagnostic) WithSafeFix(id string, edits ...Edit) *Diagnostic {
-	return d.WithSafeFixText(i18n.T(id), edits...)
-}
-
-// WithSafeFixText is WithFixText for a safe fix.
-func (d *Diagnostic) WithSafeFixText(t i18n.Text, edits ...Edit) *Diagnostic {
-	f := newFix(t, edits...)
-	f.Safe = true
-	d.Fixes = append(d.Fixes, f)
-	return d
 }
 
 // Replace is an edit replacing a node's whole value with text (already

@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
+	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -22,12 +24,11 @@ import (
 const codeCredential = "credential-in-card"
 
 func credentialRules() []*Rule {
-	return []*Rule{{Code: codeCredential, Severity: Error, Topic: "security", Title: "Credential in the card",
+	return []*Rule{{Rule: diag.Rule{Code: codeCredential, Severity: Error, Topic: "security", Title: "Credential in the card",
 		Explanation: "Agent Cards are published for anyone to read, copied and cached by registries and anyone who fetched them, and indexed by search engines. A token, API key, password or private key in a card is leaked the moment the card is served, while §13.4 says credentials MUST be treated as secrets (and §14.3 that a card SHOULD NOT include them). The card names the scheme (§7.3); credentials are obtained out of band.",
 		HowToFix:    "Remove the value from the card, then revoke or rotate the secret: assume it has been copied. Describe how to obtain credentials in the scheme's description instead.",
 		Bad:         `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKey": "k7Qw2ZpX9mNc4RtY8vLb3HsJ"}}]}`,
-		Good:        `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKeyHeader": "X-Billing-Key"}}]}`,
-		Check:       checkCredentials}}
+		Good:        `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKeyHeader": "X-Billing-Key"}}]}`}, Check: checkCredentials}}
 }
 
 // credentialPattern is one recognizable secret format.
@@ -481,7 +482,7 @@ func walkCredentials(c *Context, found func(n *jsonpos.Node, f credentialFinding
 // the secret's bytes after the characters maskSecret shows. A string
 // written with escapes is masked whole (its source does not hold the
 // secret's bytes as they are), quotes aside.
-func secretSpan(src []byte, n *jsonpos.Node, secret string) span {
+func secretSpan(src []byte, n *jsonpos.Node, secret string) findings.Span {
 	from, to := n.Start, n.End
 	if to-from >= 2 && (src[from] == '"' || src[from] == '\'') && src[to-1] == src[from] {
 		from, to = from+1, to-1
@@ -490,7 +491,7 @@ func secretSpan(src []byte, n *jsonpos.Node, secret string) span {
 	}
 	raw := src[from:to]
 	if i := bytes.Index(raw, []byte(secret)); i >= 0 && bytes.IndexByte(raw, '\\') < 0 {
-		return span{from + i + len(shownOfSecret(secret)), from + i + len(secret)}
+		return findings.Span{Start: from + i + len(shownOfSecret(secret)), End: from + i + len(secret)}
 	}
-	return span{from, to}
+	return findings.Span{Start: from, End: to}
 }

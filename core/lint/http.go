@@ -1,24 +1,29 @@
 package lint
 
+import "github.com/agentcard/agentcard/core/diag"
+
 // HTTP-level rules (topic "http") are checked and reported by core/discovery,
 // which fetches the card; their data lives here so that the catalogue is the
 // same whichever packages a program links (the editor links no discovery).
 // Their examples are HTTP transcripts: one or more exchanges, each a
 // "GET url" line, a status line, headers, a blank line and the body.
 // "{card}" stands for a valid card.
+//
+// Their codes are core/diag's (diag.Elsewhere), so that the package
+// that checks them need not import this one.
 const (
-	CodeHTTPStatus          = "http-status-not-ok"
-	CodeHTTPContentType     = "http-content-type"
-	CodeHTTPCacheMaxAge     = "http-cache-max-age"
-	CodeHTTPETag            = "http-etag-missing"
-	CodeHTTPLastModified    = "http-last-modified-missing"
-	CodeHTTPRedirects       = "http-redirects"
-	CodeHTTPInsecure        = "http-insecure-url"
-	CodeHTTPCORS            = "http-cors-missing"
-	CodeHTTPLegacyPath      = "http-legacy-path"
-	CodeHTTPTooLarge        = "http-body-too-large"
-	CodeHTTPNotJSON         = "http-not-json"
-	CodeHTTPVariesByVersion = "http-varies-by-version"
+	CodeHTTPStatus          = diag.CodeHTTPStatus
+	CodeHTTPContentType     = diag.CodeHTTPContentType
+	CodeHTTPCacheMaxAge     = diag.CodeHTTPCacheMaxAge
+	CodeHTTPETag            = diag.CodeHTTPETag
+	CodeHTTPLastModified    = diag.CodeHTTPLastModified
+	CodeHTTPRedirects       = diag.CodeHTTPRedirects
+	CodeHTTPInsecure        = diag.CodeHTTPInsecure
+	CodeHTTPCORS            = diag.CodeHTTPCORS
+	CodeHTTPLegacyPath      = diag.CodeHTTPLegacyPath
+	CodeHTTPTooLarge        = diag.CodeHTTPTooLarge
+	CodeHTTPNotJSON         = diag.CodeHTTPNotJSON
+	CodeHTTPVariesByVersion = diag.CodeHTTPVariesByVersion
 )
 
 // httpOKHeaders are the headers of a well-served card: the media type the
@@ -34,89 +39,77 @@ const httpOKHeaders03 = "HTTP/1.1 200 OK\nContent-Type: application/json\nCache-
 func httpRules() []*Rule {
 	const card = "GET https://agent.example.com/.well-known/agent-card.json\n"
 	return []*Rule{
-		&Rule{Code: CodeHTTPStatus, Severity: Error, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "The card URL does not answer 200 OK",
+		&Rule{Rule: diag.Rule{Code: CodeHTTPStatus, Topic: "http", External: true, Title: "The card URL does not answer 200 OK",
 			Explanation: "§14.3 requires the resource at the well-known URI to return an AgentCard object, and §8.1 requires servers to make their card available. Any status that is not a success (a 404, a 403 from a firewall rule, a 500) gives no card. a2a-go's resolver accepts only status 200, so a 203 or 206 fails there too, while a2a-python's accepts any 2xx (read from its source).",
 			HowToFix:    "Serve the card at its well-known URL with status 200 to anonymous GET requests. Check that authentication middleware, bot protection and rewrite rules leave the path alone.",
 			Spec:        "§8.2 (discovery)",
 			Bad:         card + "HTTP/1.1 403 Forbidden\nContent-Type: application/json\n\n{card}",
-			Good:        card + httpOKHeaders + "\n{card}"},
-		&Rule{Code: CodeHTTPContentType, Severity: Info, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "The card is not served with a JSON content type",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPContentType, Topic: "http", External: true, Title: "The card is not served with a JSON content type",
 			Explanation: "No A2A version prescribes a media type for the card itself: application/a2a+json belongs to the HTTP+JSON binding's messages (§14.1.1), the official Go SDK serves cards as application/json, and the SDKs' card resolvers do not look at the header. A JSON type is still the honest label: with text/plain, application/octet-stream or none at all, browsers and generic HTTP tools may treat the body as something else.",
 			HowToFix:    "Send Content-Type: application/json for the card's path (static hosts usually decide by file extension, so keep the .json name).",
 			Spec:        "§8.2",
 			Bad:         card + "HTTP/1.1 200 OK\nContent-Type: text/plain\nCache-Control: max-age=300\nETag: \"v1\"\n\n{card}",
-			Good:        card + httpOKHeaders + "\n{card}"},
-		&Rule{Code: CodeHTTPCacheMaxAge, Severity: Warning, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "No Cache-Control max-age on the card",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPCacheMaxAge, Topic: "http", External: true, Title: "No Cache-Control max-age on the card",
 			Explanation: "Servers SHOULD say how long a card may be cached (§8.6.1). Without max-age the lifetime is each cache's own guess under RFC 9111, so some refetch the card before every task and others keep a stale copy for as long as they like; both hurt once the card changes.",
 			HowToFix:    "Send Cache-Control: public, max-age=300 (or another lifetime that matches how often the card changes).",
 			Spec:        "§8.6 (caching)",
 			Bad:         card + "HTTP/1.1 200 OK\nContent-Type: application/json\nETag: \"v1\"\n\n{card}",
-			Good:        card + httpOKHeaders + "\n{card}"},
-		&Rule{Code: CodeHTTPETag, Severity: Warning, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "No ETag on the card",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPETag, Topic: "http", External: true, Title: "No ETag on the card",
 			Explanation: "An ETag lets a cache revalidate the card with If-None-Match and get a cheap 304 when nothing changed (RFC 9110 §8.8.3). Servers SHOULD send one, derived from the card's version or a hash of its content (§8.6.1).",
 			HowToFix:    "Send an ETag header, e.g. the hash of the card's bytes, and answer If-None-Match with 304 Not Modified.",
 			Spec:        "§8.6 (caching)",
 			Bad:         card + "HTTP/1.1 200 OK\nContent-Type: application/json\nCache-Control: max-age=300\n\n{card}",
-			Good:        card + httpOKHeaders + "\n{card}"},
-		&Rule{Code: CodeHTTPLastModified, Severity: Info, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "No Last-Modified on the card",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPLastModified, Topic: "http", External: true, Title: "No Last-Modified on the card",
 			Explanation: "Last-Modified is optional (servers MAY send it), but it gives clients a second way to revalidate and tells people when the card last changed.",
 			HowToFix:    "Send Last-Modified with the time the card last changed.",
 			Spec:        "§8.6 (caching)",
 			Bad:         card + "HTTP/1.1 200 OK\nContent-Type: application/json\nCache-Control: max-age=300\nETag: \"v1\"\n\n{card}",
-			Good:        card + httpOKHeaders + "\n{card}"},
-		&Rule{Code: CodeHTTPRedirects, Severity: Warning, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "The card is reached through redirects",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPRedirects, Topic: "http", External: true, Title: "The card is reached through redirects",
 			Explanation: "Each redirect costs a round trip, and a redirect to another host moves trust: the card then speaks for that host. Resolvers also differ: a2a-go's follows redirects, while a2a-python's fetches with httpx, which follows none unless told to, and fails on the 3xx answer (read from its source), so a card behind a redirect may not be found there.",
 			HowToFix:    "Serve the card directly at the URL that is asked for, or at least keep the chain to one hop on the same host.",
 			Spec:        "§8.2 (discovery)",
 			Bad:         card + "HTTP/1.1 301 Moved Permanently\nLocation: https://www.agent.example.com/.well-known/agent-card.json\n\n\nGET https://www.agent.example.com/.well-known/agent-card.json\n" + httpOKHeaders + "\n{card}",
-			Good:        card + httpOKHeaders + "\n{card}"},
-		&Rule{Code: CodeHTTPInsecure, Severity: Warning, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "The card is served over plain http",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPInsecure, Topic: "http", External: true, Title: "The card is served over plain http",
 			Explanation: "A card fetched over http can be changed by anyone on the network path, who could point callers at their own endpoints. The specification says the card should be served over HTTPS (a SHOULD, §14.3), while the agent's own endpoints must use TLS in production (§7.1); plain http is only reasonable for an agent on your own machine.",
 			HowToFix:    "Serve the card over https and redirect http to https.",
 			Spec:        "§7 (transport security), §8.2",
 			Bad:         "GET http://agent.example.com/.well-known/agent-card.json\n" + httpOKHeaders + "\n{card}",
-			Good:        card + httpOKHeaders + "\n{card}"},
-		&Rule{Code: CodeHTTPCORS, Severity: Info, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "Browsers on other sites cannot read the card",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPCORS, Topic: "http", External: true, Title: "Browsers on other sites cannot read the card",
 			Explanation: "Without an Access-Control-Allow-Origin header, scripts running in a browser on another origin (inspectors, playgrounds, web agents) cannot read the card (Fetch Standard, CORS protocol). Programs outside a browser are not affected.",
 			HowToFix:    "Send Access-Control-Allow-Origin: * for the public card; it carries no secrets. A script that adds the A2A-Version header makes the browser ask first with an OPTIONS preflight (Fetch Standard): answer it with 204, the same Access-Control-Allow-Origin and Access-Control-Allow-Headers: A2A-Version.",
 			Spec:        "Fetch standard (CORS); §8.2",
 			Bad:         card + "HTTP/1.1 200 OK\nContent-Type: application/json\nCache-Control: max-age=300\nETag: \"card-1.0-5c1f\"\n\n{card}",
-			Good:        card + httpOKHeaders + "\n{card}"},
-		&Rule{Code: CodeHTTPLegacyPath, Severity: Warning, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "The card is only at the legacy path /.well-known/agent.json",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPLegacyPath, Topic: "http", External: true, Title: "The card is only at the legacy path /.well-known/agent.json",
 			Explanation: "§8.2 names /.well-known/agent-card.json as the well-known URI, and 0.3 already did (0.3 §5.3). /.well-known/agent.json was the well-known path up to version 0.2.x; a client that follows the current specification does not find this agent.",
 			HowToFix:    "Serve the card at /.well-known/agent-card.json. Keep the old path as well (or redirect it) for older tools.",
 			Spec:        "§8.2 (well-known URI)",
 			Bad:         card + "HTTP/1.1 404 Not Found\nContent-Type: text/plain\n\nnot found\nGET https://agent.example.com/.well-known/agent.json\n" + httpOKHeaders + "\n{card}",
-			Good:        card + httpOKHeaders + "\n{card}"},
-		&Rule{Code: CodeHTTPTooLarge, Severity: Error, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "The answer is larger than the checker reads",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPTooLarge, Topic: "http", External: true, Title: "The answer is larger than the checker reads",
 			Explanation: "This is a limit of this checker, not of the specification, which sets no size for a card. A card is a small JSON document, usually a few kilobytes; we stop reading after 512 KiB, and an answer that large is almost always something else (a page, a log, a file download).",
 			HowToFix:    "Check that the URL serves the card itself. If the card really is that large, move long texts out of it (descriptions belong in documentation) and split huge skill lists across agents.",
 			Spec:        "§8.2; the checker's limits",
 			Bad:         card + "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{huge}",
-			Good:        card + httpOKHeaders + "\n{card}"},
-		&Rule{Code: CodeHTTPNotJSON, Severity: Error, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "The answer is not JSON",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPNotJSON, Topic: "http", External: true, Title: "The answer is not JSON",
 			Explanation: "The URL answered with an HTML page or other text instead of a JSON card. Single-page apps, login walls and custom error pages often answer every path with 200 and HTML, so the status alone does not show it.",
 			HowToFix:    "Serve the card file itself at the URL, with a JSON content type. Exclude /.well-known/ from the app's catch-all route.",
 			Spec:        "§8.2, RFC 8259",
 			Bad:         card + "HTTP/1.1 200 OK\nContent-Type: text/html\n\n<!doctype html><title>Welcome</title>",
-			Good:        card + httpOKHeaders + "\n{card}"},
-		&Rule{Code: CodeHTTPVariesByVersion, Severity: Warning, Topic: "http", External: true, EmittedBy: ByDiscovery,
-			Title:       "Clients without the A2A-Version header get a different card",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPVariesByVersion, Topic: "http", External: true, Title: "Clients without the A2A-Version header get a different card",
 			Explanation: "A server MUST treat a request without the A2A-Version header as 0.3 (§3.6.2), and some servers answer such requests with a 0.3 card and 1.0 requests with a 1.0 card. No text of the specification says the card at the well-known URI may vary that way, and the SDKs' resolvers differ: a2a-go's sends no A2A-Version, so a 1.0 client built on a2a-go gets the 0.3 card, while a2a-js's sends A2A-Version 1.0.",
 			HowToFix:    "Serve one card whatever the A2A-Version header says: a mixed card keeps 0.3 callers working. If both answers stay, make them describe the same agent and the same endpoints.",
 			Spec:        "§3.6 (version header), docs/CARD-FORMAT.md §5",
 			Bad:         card + "A2A-Version: 1.0\n" + httpOKHeaders + "\n{card}\nGET https://agent.example.com/.well-known/agent-card.json\n" + httpOKHeaders03 + "\n{card-0.3}",
-			Good:        card + httpOKHeaders + "\n{card}"},
+			Good:        card + httpOKHeaders + "\n{card}"}},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
@@ -22,36 +23,31 @@ const (
 
 func identityRules() []*Rule {
 	return []*Rule{
-		&Rule{Code: codeNameGeneric, Severity: Info, Topic: "identity", Title: "Generic agent name",
+		&Rule{Rule: diag.Rule{Code: codeNameGeneric, Severity: Info, Topic: "identity", Title: "Generic agent name",
 			Explanation: "Catalogues, pickers and routing agents show the name first. \"Agent\", \"Helper\" or \"AI Assistant\" could name any agent, so users and other agents cannot tell this one apart.",
 			HowToFix:    "Name the agent after what it does or who runs it, such as \"Invoice Extractor\" or \"Northwind Fleet Planner\".",
 			Bad:         `"name": "AI Assistant"`,
-			Good:        `"name": "Invoice Extractor"`,
-			Check:       checkNameGeneric},
-		&Rule{Code: codeDescriptionVague, Severity: Info, Topic: "identity", Title: "Description too short or generic",
+			Good:        `"name": "Invoice Extractor"`}, Check: checkNameGeneric},
+		&Rule{Rule: diag.Rule{Code: codeDescriptionVague, Severity: Info, Topic: "identity", Title: "Description too short or generic",
 			Explanation: "Callers, often an orchestrating agent with a language model, decide whether to call this agent from its description. \"An AI assistant.\" or \"Helpful agent\" says nothing about which tasks it completes, so the agent is either never chosen or chosen for the wrong work. Length is counted in characters, with CJK characters weighing double, so short but precise Chinese or Japanese descriptions are fine.",
 			HowToFix:    "Describe the outcomes: which tasks the agent completes, on what input, and what it returns. One or two sentences are enough.",
 			Bad:         `"description": "An AI assistant."`,
-			Good:        `"description": "Reads supplier invoices (PDF or image) and returns the totals, due date and line items as JSON."`,
-			Check:       checkDescriptionVague},
-		&Rule{Code: codeIdentityURLInvalid, Severity: Warning, Topic: "identity", Title: "Provider, documentation or icon URL is not an absolute http(s) URL",
+			Good:        `"description": "Reads supplier invoices (PDF or image) and returns the totals, due date and line items as JSON."`}, Check: checkDescriptionVague},
+		&Rule{Rule: diag.Rule{Code: codeIdentityURLInvalid, Severity: Warning, Topic: "identity", Title: "Provider, documentation or icon URL is not an absolute http(s) URL",
 			Explanation: "provider.url, documentationUrl and iconUrl are links that people and catalogues open or download. A relative path, a host without a scheme, an unfilled template or another scheme cannot be followed from wherever the card is shown.",
 			HowToFix:    "Write the full https URL, such as https://docs.example.com/agents/invoices. Host icons as image files rather than data: URIs.",
 			Bad:         `"documentationUrl": "/docs/invoice-extractor"`,
-			Good:        `"documentationUrl": "https://docs.example.com/agents/invoice-extractor"`,
-			Check:       checkIdentityURLInvalid},
-		&Rule{Code: codeIdentityURLNotHTTPS, Severity: Warning, Topic: "identity", Title: "Provider, documentation or icon URL uses plain http",
+			Good:        `"documentationUrl": "https://docs.example.com/agents/invoice-extractor"`}, Check: checkIdentityURLInvalid},
+		&Rule{Rule: diag.Rule{Code: codeIdentityURLNotHTTPS, Severity: Warning, Topic: "identity", Title: "Provider, documentation or icon URL uses plain http",
 			Explanation: "Pages and images fetched over http can be altered on the way, and browsers upgrade http images on https pages to https, or block them when that fails (mixed content), so the icon of a card shown in a web catalogue may not appear.",
 			HowToFix:    "Serve the resource over https and change the scheme.",
 			Bad:         `"iconUrl": "http://invoices.example.com/icon.png"`,
-			Good:        `"iconUrl": "https://invoices.example.com/icon.png"`,
-			Check:       checkIdentityURLNotHTTPS},
-		&Rule{Code: codeIdentityURLInternal, Severity: Warning, Topic: "identity", Title: "Provider, documentation or icon URL is internal",
+			Good:        `"iconUrl": "https://invoices.example.com/icon.png"`}, Check: checkIdentityURLNotHTTPS},
+		&Rule{Rule: diag.Rule{Code: codeIdentityURLInternal, Severity: Warning, Topic: "identity", Title: "Provider, documentation or icon URL is internal",
 			Explanation: "The link points at localhost, a private or link-local address, a local-network name or a temporary tunnel. Readers of the published card cannot open it, and it reveals internal infrastructure.",
 			HowToFix:    "Link to the public location of the page or image, or leave the member out.",
 			Bad:         `"documentationUrl": "http://192.168.1.20:8080/docs"`,
-			Good:        `"documentationUrl": "https://docs.example.com/agents/invoice-extractor"`,
-			Check:       checkIdentityURLInternal},
+			Good:        `"documentationUrl": "https://docs.example.com/agents/invoice-extractor"`}, Check: checkIdentityURLInternal},
 	}
 }
 

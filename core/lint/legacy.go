@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -28,48 +29,41 @@ const (
 
 func legacyRules() []*Rule {
 	return []*Rule{
-		&Rule{Code: codeLegacyCard, Severity: Warning, Topic: "legacy", Title: "Legacy card: 1.0-only clients cannot read it",
+		&Rule{Rule: diag.Rule{Code: codeLegacyCard, Severity: Warning, Topic: "legacy", Title: "Legacy card: 1.0-only clients cannot read it",
 			Explanation: "The card uses the 0.2/0.3 layout (url, preferredTransport, additionalInterfaces) and has no supportedInterfaces. It is valid for its version, but §8.3.2 has 1.0 clients parse supportedInterfaces: a2a-go and a2a-js, with their default settings, read only that list and find no interface in this card, while a2a-python builds one from url (read from its source). A mixed card, which carries both layouts, serves both.",
 			HowToFix:    "Add supportedInterfaces next to the legacy fields: url + preferredTransport become the first entry with protocolVersion \"0.3\", each additionalInterfaces entry follows with transport renamed to protocolBinding. Keep the legacy fields while 0.3 callers matter, and list 1.0 endpoints first once the server speaks 1.0.",
 			Bad:         `"url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
-			Good:        `"supportedInterfaces": [` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
-			Check:       checkLegacyCard},
-		&Rule{Code: codeNoPreferredTransport, Severity: Error, Topic: "legacy", Title: "0.2/0.3 card without preferredTransport",
+			Good:        `"supportedInterfaces": [` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`}, Check: checkLegacyCard},
+		&Rule{Rule: diag.Rule{Code: codeNoPreferredTransport, Severity: Error, Topic: "legacy", Title: "0.2/0.3 card without preferredTransport",
 			Explanation: "The card has a url but does not say which binding it speaks. The sources disagree on what that means: the 0.3 JSON Schema gives preferredTransport a default of JSONRPC, but the 0.3 specification text makes it REQUIRED in every card (§5.6.1, §5.6.4). a2a-python assumes JSONRPC (read from its source). An error on 0.3 cards (the text's MUST); a warning on 0.2 cards, whose version only has the default, and on mixed cards, whose 1.0 half is read from supportedInterfaces instead.",
 			HowToFix:    "Write the binding spoken at url: \"preferredTransport\": \"JSONRPC\" (or GRPC, HTTP+JSON if that is what the endpoint speaks).",
 			Bad:         noPreferredTransportCard,
-			Good:        `"url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC"`,
-			Check:       checkNoPreferredTransport},
-		&Rule{Code: codeMixedCard, Severity: Info, Topic: "legacy", Title: "Mixed 1.0 and 0.3 card",
+			Good:        `"url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC"`}, Check: checkNoPreferredTransport},
+		&Rule{Rule: diag.Rule{Code: codeMixedCard, Severity: Info, Topic: "legacy", Title: "Mixed 1.0 and 0.3 card",
 			Explanation: "The card carries both layouts, as servers publish during the transition: §8.3.2 has 1.0 clients read supportedInterfaces, and a 0.3 client reads url and preferredTransport (0.3 §5.6). That is fine as long as both halves describe the same endpoints.",
 			HowToFix:    "Nothing to do while 0.3 callers matter. Keep both halves in step when endpoints change, and drop the legacy half when they no longer matter.",
 			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
-			Good:        ``,
-			Check:       checkMixedCard},
-		&Rule{Code: codeMixedUndeclared, Severity: Warning, Topic: "legacy", Title: "Legacy half points at an undeclared endpoint",
+			Good:        ``}, Check: checkMixedCard},
+		&Rule{Rule: diag.Rule{Code: codeMixedUndeclared, Severity: Warning, Topic: "legacy", Title: "Legacy half points at an undeclared endpoint",
 			Explanation: "In a mixed card a 0.3 client uses url and additionalInterfaces (0.3 §5.6) and a 1.0 client uses supportedInterfaces (1.0 §8.3.2). Here a legacy endpoint appears in no supportedInterfaces entry, so the two halves send callers to different servers: often the legacy url was forgotten when the endpoint moved. It stays a warning because an old deployment kept only for 0.3 callers is legitimate, but then it should be declared as a 0.3 entry too.",
 			HowToFix:    "Point the legacy url at the endpoint that serves 0.3, and list that endpoint in supportedInterfaces with protocolVersion \"0.3\".",
 			Bad:         mixedV10Entry + `], "url": "https://old.invoices.example.com/rpc", "protocolVersion": "0.3.0"`,
-			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
-			Check:       checkMixedUndeclared},
-		&Rule{Code: codeMixedBindingMismatch, Severity: Error, Topic: "legacy", Title: "Legacy half gives an endpoint another binding",
+			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`}, Check: checkMixedUndeclared},
+		&Rule{Rule: diag.Rule{Code: codeMixedBindingMismatch, Severity: Error, Topic: "legacy", Title: "Legacy half gives an endpoint another binding",
 			Explanation: "The legacy url (with its preferredTransport; this check reads a missing one as the 0.3 schema's default, JSONRPC, which the 0.3 text does not allow, see legacy-preferred-transport-missing) or an additionalInterfaces entry names an endpoint that supportedInterfaces declares with a different binding. One of the two statements is wrong, and whoever reads that half sends requests in a protocol the endpoint does not speak.",
 			HowToFix:    "Make preferredTransport (or the transport of the additional interface) match the binding declared in supportedInterfaces, or correct the supportedInterfaces entry.",
 			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "HTTP+JSON", "protocolVersion": "0.3.0"`,
-			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "0.3.0"`,
-			Check:       checkMixedBindingMismatch},
-		&Rule{Code: codeMixedVersionMismatch, Severity: Info, Topic: "legacy", Title: "Legacy endpoint declared at another version",
+			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "0.3.0"`}, Check: checkMixedBindingMismatch},
+		&Rule{Rule: diag.Rule{Code: codeMixedVersionMismatch, Severity: Info, Topic: "legacy", Title: "Legacy endpoint declared at another version",
 			Explanation: "A 0.3 client reaches the legacy url speaking the card's protocolVersion (0.3 §5.6), but supportedInterfaces declares that endpoint only at another version. A 1.0 server treats requests without an A2A-Version header as 0.3 (§3.6.2), so this can work, but the card does not say so.",
 			HowToFix:    "If the endpoint serves 0.3, add a supportedInterfaces entry for it with protocolVersion \"0.3\"; otherwise point the legacy url at the endpoint that does.",
 			Bad:         mixedV10Entry + `], "url": "https://invoices.example.com/a2a/v1", "protocolVersion": "0.3.0"`,
-			Good:        mixedV10Entry + `, {"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}], "url": "https://invoices.example.com/a2a/v1", "protocolVersion": "0.3.0"`,
-			Check:       checkMixedVersionMismatch},
-		&Rule{Code: codeMixedNoVersion, Severity: Warning, Topic: "legacy", Title: "Legacy half has no protocol version",
+			Good:        mixedV10Entry + `, {"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}], "url": "https://invoices.example.com/a2a/v1", "protocolVersion": "0.3.0"`}, Check: checkMixedVersionMismatch},
+		&Rule{Rule: diag.Rule{Code: codeMixedNoVersion, Severity: Warning, Topic: "legacy", Title: "Legacy half has no protocol version",
 			Explanation: "A mixed card keeps url and preferredTransport for 0.3 callers, and the 0.3 schema also requires the card's top-level protocolVersion (0.3 §5.5) to say which protocol the url speaks. Without it the legacy half is incomplete and the 0.3 JSON Schema refuses the card.",
 			HowToFix:    "Add \"protocolVersion\": \"0.3.0\" next to url, or remove the legacy half if 0.3 callers no longer matter.",
 			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a"`,
-			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
-			Check:       checkMixedNoVersion},
+			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`}, Check: checkMixedNoVersion},
 	}
 }
 

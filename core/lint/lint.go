@@ -5,189 +5,60 @@
 package lint
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"net/url"
 	"sort"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
+	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
 
-// Severity of a finding. Only errors make a card invalid (and the CLI exit
-// with 1); warnings are likely problems; infos are things worth knowing.
-type Severity uint8
+// The finding vocabulary is core/diag's, so that the packages that report
+// findings without running the rules need not import this package; these
+// names keep the code that says lint.Diagnostic working.
+type (
+	Severity   = diag.Severity
+	Position   = diag.Position
+	Range      = diag.Range
+	Edit       = diag.Edit
+	Fix        = diag.Fix
+	Diagnostic = diag.Diagnostic
+	Related    = diag.Related
+)
 
 const (
-	Error Severity = iota + 1
-	Warning
-	Info
+	Error   = diag.Error
+	Warning = diag.Warning
+	Info    = diag.Info
 )
-
-func (s Severity) String() string {
-	switch s {
-	case Error:
-		return "error"
-	case Warning:
-		return "warning"
-	case Info:
-		return "info"
-	}
-	return "unknown"
-}
-
-// MarshalText writes the severity as its name.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
-// UnmarshalText reads a severity name.
-func (s *Severity) UnmarshalText(b []byte) error {
-	switch string(b) {
-	case "error":
-		*s = Error
-	case "warning":
-		*s = Warning
-	case "info":
-		*s = Info
-	default:
-		return fmt.Errorf("unknown severity %q", b)
-	}
-	return nil
-}
-
-// Position, Range, Edit and Fix are the parser's; re-exported so callers
-// need only this package.
-type (
-	Position = jsonpos.Position
-	Range    = jsonpos.Range
-	Edit     = jsonpos.Edit
-	Fix      = jsonpos.Fix
-)
-
-// Diagnostic is one finding (docs/ARCHITECTURE.md, The engine).
-type Diagnostic struct {
-	Code     string   `json:"code"`
-	Severity Severity `json:"severity"`
-	Message  string   `json:"message"`
-	// MessageID and Args are Message as data: the catalogue id and its
-	// arguments (core/i18n). Message is their English rendering until a
-	// program localizes the result (Result.Localize).
-	MessageID string `json:"messageId,omitempty"`
-	Args      []any  `json:"args,omitempty"`
-	Pointer   string `json:"pointer"`
-	Range     Range  `json:"range"`
-	Fixes     []Fix  `json:"fixes,omitempty"`
-	// Related are other places the finding involves, e.g. the first
-	// occurrence of a duplicate key.
-	Related []Related `json:"related,omitempty"`
-	// URL is the rule's documentation page, always RuleURL(Code).
-	URL string `json:"url,omitempty"`
-	// Omitted and OmittedCode are set on the summary codes: a
-	// findings-capped finding says how many findings of OmittedCode were
-	// left out under its group (or, for syntax, in the document).
-	Omitted     int    `json:"omitted,omitempty"`
-	OmittedCode string `json:"omittedCode,omitempty"`
-}
-
-// Related is a second place a finding points at, with a short label of
-// what is there (docs/ARCHITECTURE.md, Contracts: {"message", "range"}).
-type Related struct {
-	Message string `json:"message"`
-	Range   Range  `json:"range"`
-	// Text is Message as data.
-	Text i18n.Text `json:"-"`
-}
 
 // SiteURL is the public site whose /rules/<code>/ pages document each rule.
-const SiteURL = "https://agentcard.dev"
+const SiteURL = diag.SiteURL
 
-// RulePath is a rule's page on the site, relative to its root. Every
-// surface that links a rule (CLI, SARIF, reports, playground) builds the
-// link from here, so the layout of the site is known in one place.
-func RulePath(code string) string { return "/rules/" + url.PathEscape(code) + "/" }
+// RulePath is a rule's page on the site, relative to its root
+// (diag.RulePath).
+func RulePath(code string) string { return diag.RulePath(code) }
 
-// RuleURL is the absolute address of a rule's page.
-func RuleURL(code string) string { return SiteURL + RulePath(code) }
+// RuleURL is the absolute address of a rule's page (diag.RuleURL).
+func RuleURL(code string) string { return diag.RuleURL(code) }
 
 // RulePathIn is RulePath for the pages of one language.
-func RulePathIn(l i18n.Lang, code string) string { return l.Prefix() + RulePath(code) }
+func RulePathIn(l i18n.Lang, code string) string { return findings.RulePathIn(l, code) }
 
 // RuleURLIn is RuleURL for the pages of one language.
-func RuleURLIn(l i18n.Lang, code string) string { return SiteURL + RulePathIn(l, code) }
+func RuleURLIn(l i18n.Lang, code string) string { return findings.RuleURLIn(l, code) }
 
-// Options tune a run. Zero values are the defaults.
-type Options struct {
-	// MaxBytes and MaxDepth bound the parser (1 MiB and 64 by default).
-	MaxBytes int
-	MaxDepth int
-}
+// Options tune a run: MaxBytes and MaxDepth bound the parser (1 MiB and
+// 64 by default). Zero values are the defaults. They are the parser's
+// own options, so that a package handed a linter (func([]byte, Options)
+// *Result, as Lint is) can name them without importing this package.
+type Options = jsonpos.Options
 
-// Result is the outcome of linting one input; its JSON form is the CLI's
-// result object (docs/ARCHITECTURE.md, Contracts).
-type Result struct {
-	Input       string       `json:"input"`
-	Era         card.Era     `json:"era"`
-	Errors      int          `json:"errors"`
-	Warnings    int          `json:"warnings"`
-	Infos       int          `json:"infos"`
-	Diagnostics []Diagnostic `json:"diagnostics"`
-	// Doc is the parsed document, for callers that show source excerpts
-	// or convert positions.
-	Doc *jsonpos.Doc `json:"-"`
-	// Detection carries what era detection saw (the not-a-card guess).
-	Detection card.Detection `json:"-"`
-	// secrets are the bytes of Doc.Src that ExcerptSource masks.
-	secrets []span
-}
-
-// span is a byte range [start, end) of a source.
-type span struct{ start, end int }
-
-// ExcerptSource is Doc.Src as every source excerpt shows it, the CLI's
-// text output and the report's alike, so that what an excerpt may show
-// is decided here once:
-//
-//   - nil, no excerpt at all, for an input that is not a card: not a JSON
-//     object (the first line of a .env named by mistake, or by a --from
-//     list, is no card's and may hold a secret: issue 36, B22), or an
-//     object detected as something else than a card;
-//   - else the source with every secret credential-in-card found masked,
-//     its bytes after the characters the finding's message shows turned
-//     into '*' (B23: the message masked it, the excerpt under it and the
-//     excerpts of other findings on its line did not). The length stays,
-//     so every offset, line and column of the findings still applies.
-//
-// The masked copy is made only when there is a secret.
-func (r *Result) ExcerptSource() []byte {
-	if r == nil || r.Doc == nil || r.Doc.Root == nil || r.Doc.Root.Kind != jsonpos.Object || r.Detection.Era == card.EraNotCard {
-		return nil
-	}
-	src := r.Doc.Src
-	if len(r.secrets) == 0 {
-		return src
-	}
-	out := bytes.Clone(src)
-	for _, s := range r.secrets {
-		for i := max(s.start, 0); i < min(s.end, len(out)); i++ {
-			out[i] = '*'
-		}
-	}
-	return out
-}
-
-// Valid reports whether the result has no error-severity finding.
-func (r *Result) Valid() bool { return r.Errors == 0 }
-
-// MarshalJSON keeps "diagnostics" an array even when empty.
-func (r *Result) MarshalJSON() ([]byte, error) {
-	type plain Result
-	c := *r
-	if c.Diagnostics == nil {
-		c.Diagnostics = []Diagnostic{}
-	}
-	return json.Marshal((*plain)(&c))
-}
+// Result is the outcome of linting one input (findings.Result): the
+// packages that report findings next to lint's, or apply settings to
+// them, name it without importing this package.
+type Result = findings.Result
 
 // recoverable problems leave a document every JSON reader can still read
 // the same way; any other syntax problem makes the era unknowable.
@@ -195,7 +66,7 @@ var recoverable = map[string]bool{jsonpos.CodeDuplicateKey: true, jsonpos.CodeIn
 
 // Lint parses src and runs every rule.
 func Lint(src []byte, opts Options) *Result {
-	doc := jsonpos.Parse(src, jsonpos.Options{MaxBytes: opts.MaxBytes, MaxDepth: opts.MaxDepth})
+	doc := jsonpos.Parse(src, opts)
 	return LintDoc(doc)
 }
 
@@ -212,11 +83,16 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 		if r != nil {
 			sev = r.Severity
 		}
-		d := Diagnostic{Code: p.Code, Severity: sev, Message: p.Message, MessageID: p.Text.ID, Args: p.Text.Args,
+		// The parser speaks in codes and message ids; the English a
+		// finding carries until a program localizes it is worded here,
+		// clipped as the parser's bound says.
+		en := i18n.EnglishCatalogue()
+		d := Diagnostic{Code: p.Code, Severity: sev, Message: jsonpos.Clip(en.Render(p.Text), jsonpos.MaxMessage),
+			MessageID: p.Text.ID, Args: p.Text.Args,
 			Pointer: pointerAt(doc, p.Start), Range: doc.Span(p.Start, p.End), Fixes: p.Fixes,
 			Omitted: p.Omitted, OmittedCode: p.OmittedCode}
 		for _, rel := range p.Related {
-			d.Related = append(d.Related, Related{Message: rel.Label, Text: rel.Text, Range: doc.Span(rel.Start, rel.End)})
+			d.Related = append(d.Related, Related{Message: en.S(rel.Text.ID), Text: rel.Text, Range: doc.Span(rel.Start, rel.End)})
 		}
 		ctx.diags = append(ctx.diags, d)
 		if !recoverable[p.Code] && p.Code != jsonpos.CodeCapped {
@@ -259,7 +135,7 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 		// its secrets are masked all the same
 		walkCredentials(ctx, nil)
 	}
-	res.secrets = ctx.secrets
+	res.Secrets = ctx.secrets
 	ctx.summarize()
 	ctx.rule = nil
 	res.Diagnostics = dropSuperseded(ctx.diags)
@@ -276,6 +152,7 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 	for i := range res.Diagnostics {
 		d := &res.Diagnostics[i]
 		d.URL = RuleURL(d.Code)
+		titleFixes(d)
 		switch d.Severity {
 		case Error:
 			res.Errors++
@@ -286,6 +163,17 @@ func LintDoc(doc *jsonpos.Doc) *Result {
 		}
 	}
 	return res
+}
+
+// titleFixes words in English the titles of the fixes a check or the
+// parser attached as data (diag.Diagnostic.WithFixText, jsonpos),
+// bounded by maxFixTitle (the parser's titles are a few words).
+func titleFixes(d *Diagnostic) {
+	for i := range d.Fixes {
+		if f := &d.Fixes[i]; f.Title == "" && !f.Text.IsZero() {
+			f.Title = jsonpos.Clip(i18n.EnglishCatalogue().Render(f.Text), maxFixTitle)
+		}
+	}
 }
 
 // summarize adds the findings-capped summary of every group that left

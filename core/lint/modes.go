@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -19,18 +20,16 @@ const (
 
 func modeRules() []*Rule {
 	return []*Rule{
-		&Rule{Code: codeModeNotMediaType, Severity: Warning, Topic: "modes", Title: "Mode is not a media type",
+		&Rule{Rule: diag.Rule{Code: codeModeNotMediaType, Severity: Warning, Topic: "modes", Title: "Mode is not a media type",
 			Explanation: "Modes say which content the agent accepts and produces, written as media types such as text/plain or application/json (§4.4.1). Words like text, json or 文本 are not media types: a caller that matches parts by media type never matches them, and the card tells callers nothing they can rely on. It is a warning because the 1.0 proto and the 0.3 JSON Schema accept any string here.",
 			HowToFix:    "Write the media type: text → text/plain, json → application/json, markdown → text/markdown, html → text/html, pdf → application/pdf. For images, audio or video name the exact format (image/png, audio/mpeg, video/mp4).",
 			Bad:         `"defaultInputModes": ["text", "json"]`,
-			Good:        `"defaultInputModes": ["text/plain", "application/json; charset=utf-8"]`,
-			Check:       checkModeNotMediaType},
-		&Rule{Code: codeModeMediaRange, Severity: Info, Topic: "modes", Title: "Mode is a wildcard",
+			Good:        `"defaultInputModes": ["text/plain", "application/json; charset=utf-8"]`}, Check: checkModeNotMediaType},
+		&Rule{Rule: diag.Rule{Code: codeModeMediaRange, Severity: Info, Topic: "modes", Title: "Mode is a wildcard",
 			Explanation: "A wildcard such as */* or image/* is an HTTP Accept range, not a media type. Compared as a string, it matches no concrete type a caller has; read as a range, it promises \"anything\", which rarely holds.",
 			HowToFix:    "List the concrete media types the agent really handles.",
 			Bad:         `"defaultInputModes": ["image/*"]`,
-			Good:        `"defaultInputModes": ["image/png", "image/jpeg"]`,
-			Check:       checkModeMediaRange},
+			Good:        `"defaultInputModes": ["image/png", "image/jpeg"]`}, Check: checkModeMediaRange},
 	}
 }
 

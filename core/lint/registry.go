@@ -3,57 +3,32 @@ package lint
 import (
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 )
 
-// Rule is one entry of the rule catalogue. Everything but Check is data
-// that the CLI, the editor, the report page and the learn site show.
+// Rule is one entry of the rule catalogue: what core/diag says of a rule
+// (code, severity, words, basis, examples), which every program shows, and
+// the check that finds it here.
 type Rule struct {
-	Code     string   `json:"code"`
-	Severity Severity `json:"severity"`
-	// Topic groups rules on the learn site: syntax, structure, identity,
-	// interfaces, legacy, capabilities, modes, skills, security,
-	// signatures, http, sdks.
-	Topic       string `json:"topic"`
-	Title       string `json:"title"`
-	Explanation string `json:"explanation"`
-	HowToFix    string `json:"howToFix"`
-	// Spec is Refs as one line of text (kept for readers of the older
-	// JSON form); register fills it.
-	Spec string `json:"spec"`
-	// Basis says what the rule rests on and Refs where that is written
-	// (sections of the card's own specification version, RFCs, official
-	// SDK files); register fills both from ruleSourceTable.
-	Basis Basis      `json:"basis"`
-	Refs  []card.Ref `json:"refs"`
-	// Bad triggers the rule and Good does not. Each is either a whole
-	// document (starting with '{' or anything that is not a member list)
-	// or, more often, top-level members that replace or extend the
-	// catalogue's base card (see ExampleDocument). They are tests.
-	Bad  string `json:"bad"`
-	Good string `json:"good"`
+	diag.Rule
 	// Check inspects a parsed card and reports through the context. Nil
-	// for rules reported elsewhere (the parser, HTTP discovery).
+	// for rules checked elsewhere (diag.Elsewhere).
 	Check func(*Context) `json:"-"`
 	// Always runs Check even when the document is not a card object.
 	Always bool `json:"-"`
-	// External marks rules whose examples are not card texts (HTTP-level
-	// rules); their examples describe a response instead.
-	External bool `json:"external,omitempty"`
-	// EmittedBy names the package that reports the rule when it is not
-	// the linter itself (ByParser, ByDiscovery); empty for lint's own.
-	// The entry is in the catalogue either way, so every program that
-	// shows rules shows the same list.
-	EmittedBy string `json:"emittedBy,omitempty"`
 }
 
-// Who reports a rule, when it is not core/lint's own checks.
+// Who reports a rule that core/lint does not check (diag.Elsewhere).
 const (
-	// ByParser: core/jsonpos reports it while reading the text.
-	ByParser = "parser"
-	// ByDiscovery: core/discovery reports it after fetching the card.
-	ByDiscovery = "discovery"
+	ByParser    = diag.ByParser
+	ByDiscovery = diag.ByDiscovery
+	BySignature = diag.BySignature
+	ByProbe     = diag.ByProbe
+	ByClaims    = diag.ByClaims
+	ByExtended  = diag.ByExtended
 )
 
 // catalogue names every rule, one function per file of rules. It is the
@@ -85,6 +60,10 @@ func catalogue() [][]*Rule {
 	}
 }
 
+// The entries of syntaxRules, httpRules, probeRules, signatureVerifyRules
+// and extendedRules have no check: diag.Elsewhere lists the package that
+// checks each and its severity, which register copies into the entry.
+
 // The catalogue is built once, on first use (loadRules, lazy.go). It
 // cannot be a variable initializer: checks report through RuleFor, which
 // reads ruleByCode, and Go rejects that reference cycle in package-level
@@ -98,6 +77,12 @@ var (
 // malformed code: that is a programming error found by any test run.
 func register(rules ...*Rule) {
 	for _, r := range rules {
+		if by, sev, ok := diag.CheckedElsewhere(r.Code); ok {
+			if r.Check != nil || r.Severity != 0 || r.EmittedBy != "" {
+				panic("lint: " + r.Code + " is checked by its diag.Elsewhere package, which gives its severity; its entry has a check or a severity")
+			}
+			r.Severity, r.EmittedBy = sev, by
+		}
 		if r.Code == "" || r.Severity == 0 || r.Title == "" {
 			panic(fmt.Sprintf("lint: incomplete rule %+v", r))
 		}
@@ -153,8 +138,23 @@ func topicRank(t string) int {
 }
 
 // Basis is a rule's basis as the catalogue prints it.
-type Basis struct {
-	Kind  BasisKind `json:"kind"`
-	Label string    `json:"label"`
-	Note  string    `json:"note,omitempty"`
+type Basis = diag.Basis
+
+// Catalogue is the whole catalogue as core/diag's registry, in the order
+// of Rules: for a program that hands the rule metadata to a package that
+// must not import this one.
+func Catalogue() *diag.Registry {
+	catalogueOnce.Do(func() {
+		rules := Rules()
+		catalogueReg = diag.NewRegistry(len(rules))
+		for _, r := range rules {
+			catalogueReg.Add(&r.Rule)
+		}
+	})
+	return catalogueReg
 }
+
+var (
+	catalogueOnce sync.Once
+	catalogueReg  *diag.Registry
+)

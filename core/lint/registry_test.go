@@ -3,6 +3,8 @@ package lint
 import (
 	"strings"
 	"testing"
+
+	"github.com/agentcard/agentcard/core/diag"
 )
 
 // httpCodes are the rules core/discovery reports. This test binary does not
@@ -90,5 +92,35 @@ func TestCatalogueOrder(t *testing.T) {
 		if tp, tr := topicRank(p.Topic), topicRank(r.Topic); tp > tr || (tp == tr && p.Code >= r.Code) {
 			t.Errorf("%s (%s) before %s (%s)", p.Code, p.Topic, r.Code, r.Topic)
 		}
+	}
+}
+
+// TestElsewhereIsTheCatalogue: diag.Elsewhere, the one list of rules
+// checked outside this package, and the catalogue agree: every code it
+// lists has an entry here with no check, reported with the list's
+// severity and checker, and no other entry names a checker.
+func TestElsewhereIsTheCatalogue(t *testing.T) {
+	listed := map[string]bool{}
+	for _, c := range diag.Elsewhere {
+		for _, x := range c.Rules {
+			listed[x.Code] = true
+			r := RuleFor(x.Code)
+			switch {
+			case r == nil:
+				t.Errorf("%s (%s): no catalogue entry", x.Code, c.Package)
+			case r.Check != nil || r.Severity != x.Severity || r.EmittedBy != c.By:
+				t.Errorf("%s: check %v, severity %s, emittedBy %q; diag.Elsewhere says %s by %s", x.Code, r.Check != nil, r.Severity, r.EmittedBy, x.Severity, c.By)
+			}
+		}
+	}
+	for _, r := range Rules() {
+		if r.EmittedBy != "" && !listed[r.Code] {
+			t.Errorf("%s: emitted by %s, yet not in diag.Elsewhere", r.Code, r.EmittedBy)
+		}
+	}
+	// 47 when the list was made, then the claims check's three, less
+	// signature-unverifiable, which lint now checks from the header
+	if n := len(listed); n != 49 {
+		t.Errorf("%d rules checked elsewhere, want 49", n)
 	}
 }

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/selection"
 )
@@ -12,12 +13,11 @@ import (
 const codeSDKUnreadable = "sdk-card-unreadable"
 
 func sdkRules() []*Rule {
-	return []*Rule{{Code: codeSDKUnreadable, Severity: Warning, Topic: "sdks", Title: "An official SDK cannot read this card",
+	return []*Rule{{Rule: diag.Rule{Code: codeSDKUnreadable, Severity: Warning, Topic: "sdks", Title: "An official SDK cannot read this card",
 		Explanation: "The card follows the specification here, and yet a2a-go v2.4.0's card reader refuses the whole card, so a client built on it cannot use the agent: it expects each scheme's scopes in securityRequirements as a bare list ({\"bearer\": [\"read\"]}) where the specification writes {\"bearer\": {\"list\": [\"read\"]}} (a2a-go issue #430). A bare list is no way out: it is not the specification's shape, and a2a-python v1.1.0 and a2a-js v1.3.0 read it without an error but lose the scopes, seeing the scheme with none (a2a-python's ParseDict measured with protobuf 3.21.12).",
 		HowToFix:    "Keep the specification's shape. Callers that use a2a-go can read the card with their own parser until the SDK is fixed: a resolver whose CardParser decodes with protojson into a2apb/v1's AgentCard and converts it with pbconv.FromProtoAgentCard reads it. agentcard select --sdk all shows the compatibility matrix.",
 		Bad:         `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
-		Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}`,
-		Check:       checkSDKUnreadable}}
+		Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}`}, Check: checkSDKUnreadable}}
 }
 
 // checkSDKUnreadable reports each SDK whose reader refuses a part of the

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -22,24 +23,21 @@ const (
 
 func securityRequirementRules() []*Rule {
 	return []*Rule{
-		&Rule{Code: codeRequirementUndefined, Severity: Error, Topic: "security", Title: "Security requirement names an undefined scheme",
+		&Rule{Rule: diag.Rule{Code: codeRequirementUndefined, Severity: Error, Topic: "security", Title: "Security requirement names an undefined scheme",
 			Explanation: "A requirement refers to a scheme by its name in securitySchemes. When no scheme has that name, the requirement cannot be met: a2a-go's auth interceptor skips the name and sends no credential for it, and a typo here locks callers out.",
 			HowToFix:    "Use the exact name of a scheme in securitySchemes (names are case-sensitive), or add the missing scheme.",
 			Bad:         `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"oauth": {"list": []}}}]`,
-			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
-			Check:       checkRequirementUndefined},
-		&Rule{Code: codeRequirementLegacy, Severity: Error, Topic: "security", Title: "Security requirement in the 0.3 shape",
+			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`}, Check: checkRequirementUndefined},
+		&Rule{Rule: diag.Rule{Code: codeRequirementLegacy, Severity: Error, Topic: "security", Title: "Security requirement in the 0.3 shape",
 			Explanation: "In 1.0 a requirement is {\"schemes\": {NAME: {\"list\": [scopes]}}}. The 0.3 shape {NAME: [scopes]} put inside securityRequirements has no schemes member: a2a-go and a2a-js read it as a requirement naming no scheme at all, so nothing tells them to authenticate.",
 			HowToFix:    "Wrap the entry: {\"schemes\": {NAME: {\"list\": [scopes]}}}.",
 			Bad:         `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"bearer": []}]`,
-			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
-			Check:       checkRequirementLegacyShape},
-		&Rule{Code: codeScopeUndeclared, Severity: Warning, Topic: "security", Title: "Required scope is not declared by the scheme",
+			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`}, Check: checkRequirementLegacyShape},
+		&Rule{Rule: diag.Rule{Code: codeScopeUndeclared, Severity: Warning, Topic: "security", Title: "Required scope is not declared by the scheme",
 			Explanation: "A requirement on an OAuth 2.0 scheme lists the scopes a token needs. The flow's `scopes` are the scopes the agent documents; a scope that appears only in the requirement is one the card does not describe, which usually means a spelling mistake in one of the two places, and tokens issued for the documented scope are then refused.",
 			HowToFix:    "Add the scope, with a short description, to the `scopes` of the scheme's flow, or correct its spelling in the requirement.",
 			Bad:         `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"invoices:read": "Read invoices"}}}}}}, "securityRequirements": [{"schemes": {"staff": {"list": ["invoices:write"]}}}]`,
-			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"invoices:read": "Read invoices"}}}}}}, "securityRequirements": [{"schemes": {"staff": {"list": ["invoices:read"]}}}]`,
-			Check:       checkScopeUndeclared},
+			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"invoices:read": "Read invoices"}}}}}}, "securityRequirements": [{"schemes": {"staff": {"list": ["invoices:read"]}}}]`}, Check: checkScopeUndeclared},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -43,54 +44,46 @@ func securityRules() []*Rule {
 
 func securitySchemeRules() []*Rule {
 	return []*Rule{
-		&Rule{Code: codeSchemeLegacy10, Severity: Error, Topic: "security", Title: "0.3-style security scheme in a 1.0 card",
+		&Rule{Rule: diag.Rule{Code: codeSchemeLegacy10, Severity: Error, Topic: "security", Title: "0.3-style security scheme in a 1.0 card",
 			Explanation: "A 1.0 scheme is an object with exactly one wrapper member, such as httpAuthSecurityScheme or apiKeySecurityScheme (§4.5.1). The OpenAPI-style shape with a \"type\" member comes from 0.2/0.3 cards: a2a-go refuses the whole card when it meets this shape, while a2a-python converts it to the 1.0 wrapper (read from its source). A mixed card may keep the 0.3 members for 0.3 callers, but needs the wrapper next to them, and a2a-python v1.1.0 reads the 0.3 half of such a scheme, not the wrapper: it drops type and moves the 0.3 members under that type's wrapper, ignoring the one already there. So both halves must say the same, and the 0.3 half of an oauth2 scheme must list exactly one flow, or a2a-python refuses the card.",
 			HowToFix:    "Move the members into the wrapper for the type: http → httpAuthSecurityScheme, apiKey → apiKeySecurityScheme (with `in` renamed to `location`), oauth2 → oauth2SecurityScheme, openIdConnect → openIdConnectSecurityScheme, mutualTLS → mtlsSecurityScheme. The fix does it.",
 			Bad:         `"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
-			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
-			Check:       checkSchemeLegacyShape},
-		&Rule{Code: codeSchemeOneOf, Severity: Error, Topic: "security", Title: "Security scheme without exactly one wrapper",
+			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`}, Check: checkSchemeLegacyShape},
+		&Rule{Rule: diag.Rule{Code: codeSchemeOneOf, Severity: Error, Topic: "security", Title: "Security scheme without exactly one wrapper",
 			Explanation: "In 1.0 each named scheme holds exactly one of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme or mtlsSecurityScheme (§4.5.1). With none (an empty object, or a misspelt wrapper name) or with several, a2a-go refuses the whole card; a reader that does not refuse it sees no scheme, or cannot know which one the agent expects.",
 			HowToFix:    "Keep one wrapper per scheme name. To offer two ways to authenticate, declare two named schemes and list them as alternatives in securityRequirements.",
 			Bad:         `"securitySchemes": {"bearer": {"httpAuth": {"scheme": "Bearer"}}}`,
-			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}`,
-			Check:       checkSchemeOneOf},
-		&Rule{Code: codeSchemeType, Severity: Error, Topic: "security", Title: "0.3 security scheme with a missing or unknown type",
+			Good:        `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}`}, Check: checkSchemeOneOf},
+		&Rule{Rule: diag.Rule{Code: codeSchemeType, Severity: Error, Topic: "security", Title: "0.3 security scheme with a missing or unknown type",
 			Explanation: "A 0.2/0.3 scheme says what it is with \"type\": apiKey, http, oauth2 or openIdConnect, and from 0.3 also mutualTLS, spelt exactly so (the schemas fix the value of each kind, 0.3 §5.5.3). Without it, or with another value (\"bearer\", \"jwt\", \"HTTP\"), the 0.3 schema refuses the scheme. A 1.0 wrapper alone does not satisfy the 0.3 schema either.",
 			HowToFix:    "Set \"type\" to one of those values and give the members that type needs: `in` and `name` for apiKey, `scheme` for http, `flows` for oauth2, `openIdConnectUrl` for openIdConnect.",
 			Bad:         `"url": "https://invoices.example.com/a2a", "securitySchemes": {"bearer": {"type": "bearer"}}, "security": [{"bearer": []}]`,
-			Good:        `"url": "https://invoices.example.com/a2a", "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}, "security": [{"bearer": []}]`,
-			Check:       checkSchemeType},
-		&Rule{Code: codeAPIKeyLocation, Severity: Error, Topic: "security", Title: "API key location is not query, header or cookie",
+			Good:        `"url": "https://invoices.example.com/a2a", "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}, "security": [{"bearer": []}]`}, Check: checkSchemeType},
+		&Rule{Rule: diag.Rule{Code: codeAPIKeyLocation, Severity: Error, Topic: "security", Title: "API key location is not query, header or cookie",
 			Explanation: "An API key scheme says where callers put the key (§4.5.2): in a header, a query parameter or a cookie, written exactly \"header\", \"query\" or \"cookie\" (the 1.0 `location`, the 0.3 `in`). Any other value is none of the three places the specification defines, so nobody can tell where to send the key.",
 			HowToFix:    "Use \"header\" (preferred: query strings end up in logs), \"query\" or \"cookie\", in lower case.",
 			Bad:         `"securitySchemes": {"partner": {"apiKeySecurityScheme": {"location": "Header", "name": "X-Api-Key"}}}`,
-			Good:        `"securitySchemes": {"partner": {"apiKeySecurityScheme": {"location": "header", "name": "X-Api-Key"}}}`,
-			Check:       checkAPIKeyLocation},
-		&Rule{Code: codeHTTPSchemeUnknown, Severity: Warning, Topic: "security", Title: "Unknown HTTP authentication scheme",
+			Good:        `"securitySchemes": {"partner": {"apiKeySecurityScheme": {"location": "header", "name": "X-Api-Key"}}}`}, Check: checkAPIKeyLocation},
+		&Rule{Rule: diag.Rule{Code: codeHTTPSchemeUnknown, Severity: Warning, Topic: "security", Title: "Unknown HTTP authentication scheme",
 			Explanation: "The `scheme` of an HTTP auth scheme is the word that goes in front of the credential in the Authorization header (RFC 9110 §11.1), and should be a name registered in the IANA HTTP Authentication Scheme registry (the 1.0 definition says should, not must): Basic, Bearer, Digest, DPoP, GNAP, HOBA, Mutual, Negotiate, OAuth, PrivateToken, SCRAM-SHA-1, SCRAM-SHA-256, vapid, Concealed. Values such as \"JWT\" or \"Token\" are not schemes, so nobody can tell what to send.",
 			HowToFix:    "Use a registered name, usually \"Bearer\". Describe the token format in bearerFormat (\"JWT\"), and use an apiKey scheme for keys sent in a custom header.",
 			Bad:         `"securitySchemes": {"jwt": {"httpAuthSecurityScheme": {"scheme": "JWT"}}}`,
-			Good:        `"securitySchemes": {"jwt": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}`,
-			Check:       checkHTTPScheme},
-		&Rule{Code: codeSecurityURL, Severity: Error, Topic: "security", Title: "OAuth or OpenID Connect URL is not https",
+			Good:        `"securitySchemes": {"jwt": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}`}, Check: checkHTTPScheme},
+		&Rule{Rule: diag.Rule{Code: codeSecurityURL, Severity: Error, Topic: "security", Title: "OAuth or OpenID Connect URL is not https",
 			Explanation: "Authorization, token, refresh, device and metadata URLs carry credentials and codes. Over plain http anyone on the path can read or change them, and OAuth 2.0 requires TLS for these endpoints. A relative or templated URL cannot be used at all. A loopback http URL is acceptable only while testing locally.",
 			HowToFix:    "Publish the absolute https URL of the endpoint, for example \"https://login.example.com/oauth2/token\".",
 			Bad:         `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "http://login.example.com/token", "scopes": {"read": "Read data"}}}}}}`,
-			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}}}}}}`,
-			Check:       checkSecurityURLs},
-		&Rule{Code: codeOAuthFlowDeprecated, Severity: Warning, Topic: "security", Title: "Deprecated OAuth flow",
+			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}}}}}}`}, Check: checkSecurityURLs},
+		&Rule{Rule: diag.Rule{Code: codeOAuthFlowDeprecated, Severity: Warning, Topic: "security", Title: "Deprecated OAuth flow",
 			Explanation: "The implicit flow returns tokens in the browser's address bar, and the password flow hands the user's password to the calling application. Current OAuth security guidance (RFC 9700) says the implicit flow should not be used and the password flow must not be; A2A 1.0 marks both deprecated and keeps them only for compatibility.",
 			HowToFix:    "Use authorizationCode (with PKCE) when a user signs in, clientCredentials between services, or deviceCode for devices without a browser.",
 			Bad:         `"securitySchemes": {"user": {"oauth2SecurityScheme": {"flows": {"implicit": {"authorizationUrl": "https://login.example.com/authorize", "scopes": {"read": "Read data"}}}}}}`,
-			Good:        `"securitySchemes": {"user": {"oauth2SecurityScheme": {"flows": {"authorizationCode": {"authorizationUrl": "https://login.example.com/authorize", "tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}, "pkceRequired": true}}}}}`,
-			Check:       checkOAuthFlowDeprecated},
-		&Rule{Code: codeOAuthFlowsOneOf, Severity: Error, Topic: "security", Title: "OAuth scheme without exactly one flow",
+			Good:        `"securitySchemes": {"user": {"oauth2SecurityScheme": {"flows": {"authorizationCode": {"authorizationUrl": "https://login.example.com/authorize", "tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}, "pkceRequired": true}}}}}`}, Check: checkOAuthFlowDeprecated},
+		&Rule{Rule: diag.Rule{Code: codeOAuthFlowsOneOf, Severity: Error, Topic: "security", Title: "OAuth scheme without exactly one flow",
 			Explanation: "In 1.0, `flows` of an OAuth 2.0 scheme holds exactly one flow (§4.5.7): authorizationCode, clientCredentials, deviceCode, or one of the deprecated implicit and password. a2a-go refuses the whole card, not just the scheme, when a scheme has no flow or more than one, and with an empty `flows` there is no way to get a token at all.",
 			HowToFix:    "Keep one flow per scheme. If the agent accepts two flows, declare two named schemes and list them as alternatives in securityRequirements.",
 			Bad:         `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {}}}}`,
-			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}}}}}}`,
-			Check:       checkOAuthFlowsOneOf},
+			Good:        `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"read": "Read data"}}}}}}`}, Check: checkOAuthFlowsOneOf},
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
 )
@@ -41,60 +43,52 @@ func b64(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s
 
 func signatureRules() []*Rule {
 	return []*Rule{
-		&Rule{Code: codeSigEncoding, Severity: Error, Topic: "signatures", Title: "Signature value is not base64url",
+		&Rule{Rule: diag.Rule{Code: codeSigEncoding, Severity: Error, Topic: "signatures", Title: "Signature value is not base64url",
 			Explanation: "In a JWS both `protected` and `signature` are base64url without padding: letters, digits, '-' and '_', no '=' at the end. Standard base64 ('+', '/', '='), hex or spaces make verifiers reject the signature before they look at it.",
 			HowToFix:    "Encode with base64url and strip the padding. A `signature` can be converted in place; a `protected` header that was encoded differently must be re-encoded and the card signed again, because the encoded header is part of what was signed.",
 			Bad:         sigExample(exampleProtected, "LyrQBv+9R/om1c4ZC4FsVa8AEcwlz4w9t6nzkgUlNJQglkYRi7onrUH651LspaIraUeREoIq/WVUZyaa2Ho3hw=="),
-			Good:        sigExample(exampleProtected, exampleSignature),
-			Check:       checkSigEncoding},
-		&Rule{Code: codeSigProtected, Severity: Error, Topic: "signatures", Title: "Protected header is not a JSON object",
+			Good:        sigExample(exampleProtected, exampleSignature)}, Check: checkSigEncoding},
+		&Rule{Rule: diag.Rule{Code: codeSigProtected, Severity: Error, Topic: "signatures", Title: "Protected header is not a JSON object",
 			Explanation: "`protected` is the base64url encoding of a JSON object, the JWS protected header. If it does not decode to an object, no verifier can learn the algorithm or the key, and the signature is useless.",
 			HowToFix:    "Encode the header object itself, for example base64url of {\"alg\":\"ES256\",\"kid\":\"card-key-1\",\"typ\":\"JOSE\"}, and sign the card again.",
 			Bad:         sigExample(b64(`"ES256"`), exampleSignature),
-			Good:        sigExample(exampleProtected, exampleSignature),
-			Check:       checkSigProtected},
-		&Rule{Code: codeSigHeader, Severity: Error, Topic: "signatures", Title: "Protected header lacks alg or kid",
+			Good:        sigExample(exampleProtected, exampleSignature)}, Check: checkSigProtected},
+		&Rule{Rule: diag.Rule{Code: codeSigHeader, Severity: Error, Topic: "signatures", Title: "Protected header lacks alg or kid",
 			Explanation: "A2A requires the protected header to name the algorithm (`alg`) and the key (`kid`). Without `alg` the signature cannot be checked; without `kid` a verifier does not know which of the publisher's keys to use. Values in the unprotected `header` do not count: anyone can change them.",
 			HowToFix:    "Put `alg` and `kid` into the protected header and sign the card again.",
 			Bad:         sigExample(b64(`{"alg":"ES256","typ":"JOSE"}`), exampleSignature),
-			Good:        sigExample(exampleProtected, exampleSignature),
-			Check:       checkSigHeader},
-		&Rule{Code: codeSigAlgNone, Severity: Error, Topic: "signatures", Title: "Signature with alg \"none\"",
+			Good:        sigExample(exampleProtected, exampleSignature)}, Check: checkSigHeader},
+		&Rule{Rule: diag.Rule{Code: codeSigAlgNone, Severity: Error, Topic: "signatures", Title: "Signature with alg \"none\"",
 			Explanation: "`alg: none` declares an unsecured JWS: there is no signature to check, so anyone can produce it. A verifier must reject it, and a card that presents it as a signature misleads readers.",
 			HowToFix:    "Sign with a real asymmetric algorithm such as ES256, EdDSA or RS256, or remove the signature.",
 			Bad:         sigExample(b64(`{"alg":"none","kid":"card-key-1","typ":"JOSE"}`), exampleSignature),
-			Good:        sigExample(exampleProtected, exampleSignature),
-			Check:       checkSigAlgNone},
+			Good:        sigExample(exampleProtected, exampleSignature)}, Check: checkSigAlgNone},
 		// Reported here from the protected header, like alg none, so that
 		// an offline lint (no --key, no --probe) and the playground show
 		// it too (issue 36, N12); the verifier repeats the verdict for
 		// its report but adds no finding (core/signature codeOf).
-		&Rule{Code: CodeSignatureUnverifiable, Severity: Error, Topic: "signatures",
+		&Rule{Rule: diag.Rule{Code: CodeSignatureUnverifiable, Severity: Error, Topic: "signatures",
 			Title:       "The signature cannot be verified by anyone",
 			Explanation: "The signature's protected header asks for something a verifier cannot accept: an HMAC algorithm (HS256, HS384, HS512), whose key is a shared secret, so anyone able to check the signature could also forge it; an algorithm that is not a JWS signature algorithm; or a crit member naming header extensions, which RFC 7515 requires a verifier to refuse unless it implements them. §8.4.3, which verifies with a public key, leaves a client no way to accept the first two; under RFC 7515 §4.1.11 only a verifier that implements the extensions crit names may accept the third.",
 			HowToFix:    "Sign the card with an asymmetric key (ES256, EdDSA or RS256) and leave crit out of the protected header (`agentcard sign --key private.jwk card.json` does both).",
 			Spec:        "§8.4.2, §8.4.3",
 			Bad:         sigExample(b64(`{"alg":"HS256","kid":"card-key-1","typ":"JOSE"}`), exampleSignature),
-			Good:        sigExample(exampleProtected, exampleSignature),
-			Check:       checkSigUnverifiable},
-		&Rule{Code: codeSigTyp, Severity: Warning, Topic: "signatures", Title: "Protected header typ is not JOSE",
+			Good:        sigExample(exampleProtected, exampleSignature)}, Check: checkSigUnverifiable},
+		&Rule{Rule: diag.Rule{Code: codeSigTyp, Severity: Warning, Topic: "signatures", Title: "Protected header typ is not JOSE",
 			Explanation: "§8.4.2 says the protected header's typ SHOULD be \"JOSE\" (in JOSE terms that value names the compact serialization, RFC 7515 §4.1.9). a2a-js 1.3.0's verifier rejects every signature whose protected header has no typ, so a missing typ is a warning; another value (\"JWT\", \"application/json\") is accepted by a2a-js but suggests the card was signed with a token library in the wrong mode.",
 			HowToFix:    "Set `typ` to \"JOSE\" in the protected header and sign the card again.",
 			Bad:         sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JWT"}`), exampleSignature),
-			Good:        sigExample(exampleProtected, exampleSignature),
-			Check:       checkSigTyp},
-		&Rule{Code: codeSigJKU, Severity: Warning, Topic: "signatures", Title: "Key set URL (jku) is not https",
+			Good:        sigExample(exampleProtected, exampleSignature)}, Check: checkSigTyp},
+		&Rule{Rule: diag.Rule{Code: codeSigJKU, Severity: Warning, Topic: "signatures", Title: "Key set URL (jku) is not https",
 			Explanation: "`jku` tells verifiers where to download the signer's public keys. Fetched over plain http, or from a relative or local address, the key set can be swapped by anyone in between, and a forged card would verify.",
 			HowToFix:    "Serve the JWKS over https from the publisher's domain and put that absolute URL in `jku`.",
 			Bad:         sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JOSE","jku":"http://keys.example.com/jwks.json"}`), exampleSignature),
-			Good:        sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JOSE","jku":"https://keys.example.com/jwks.json"}`), exampleSignature),
-			Check:       checkSigJKU},
-		&Rule{Code: codeSigPlaceholder, Severity: Error, Topic: "signatures", Title: "Dummy signature",
+			Good:        sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JOSE","jku":"https://keys.example.com/jwks.json"}`), exampleSignature)}, Check: checkSigJKU},
+		&Rule{Rule: diag.Rule{Code: codeSigPlaceholder, Severity: Error, Topic: "signatures", Title: "Dummy signature",
 			Explanation: "Cards copied from templates often carry stand-ins such as \"xxx\", \"...\" or \"TODO\" in `signatures`. Under §8.4.3 a client that checks signatures rejects the card; one that does not is told the card is signed when it is not.",
 			HowToFix:    "Sign the card for real: remove members that hold default values, leave out `signatures`, canonicalize the rest with JCS (RFC 8785) and sign that as a JWS (§8.4.1, §8.4.2). Or remove the `signatures` member until you do.",
 			Bad:         sigExample(exampleProtected, "TODO"),
-			Good:        sigExample(exampleProtected, exampleSignature),
-			Check:       checkSigPlaceholder},
+			Good:        sigExample(exampleProtected, exampleSignature)}, Check: checkSigPlaceholder},
 	}
 }
 
@@ -295,16 +289,12 @@ func checkSigAlgNone(c *Context) {
 	}
 }
 
-// SignatureAlgorithms are the JWS algorithms a card signature may use
-// and core/signature verifies (RFC 7518 §3, RFC 8037): its table of
-// algorithms is checked against this list.
-func SignatureAlgorithms() []string {
-	return []string{"ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA"}
-}
-
-// IsHMACAlg recognizes the symmetric algorithms (HS256 …) by name: their
-// key is a shared secret, so anyone able to verify could also forge.
-func IsHMACAlg(alg string) bool { return strings.HasPrefix(strings.ToUpper(alg), "HS") }
+// SignatureAlgorithms and IsHMACAlg are card's (core/card/signing.go),
+// where the verifier reads them too.
+var (
+	SignatureAlgorithms = card.SignatureAlgorithms
+	IsHMACAlg           = card.IsHMACAlg
+)
 
 // checkSigUnverifiable reports what core/signature's verifier refuses
 // from the protected header alone, in its order: an HMAC alg, an alg it

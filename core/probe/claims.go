@@ -10,10 +10,10 @@ import (
 	"sync"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/core/lint"
 )
 
 // Claims: what the card says its agent does, checked harmlessly on every
@@ -42,8 +42,8 @@ import (
 //     speaks must be refused with VersionNotSupported (§3.6.2). These are
 //     the server's doing, not claims of the card: a deviation is a
 //     warning naming the servers known to behave so (a2asrv ignores the
-//     version header; @a2a-js/sdk 1.0.1's Express handlers answer
-//     TaskNotFound as InternalError), and an errors claim the server's
+//     version header; @a2a-js/sdk 1.0.1's Express handlers answered
+//     TaskNotFound as InternalError, 1.3.0 no longer), and an errors claim the server's
 //     mapping hides is unknown, never contradicted.
 //
 // gRPC entries are not checked today (their client runs in the CLI's
@@ -172,7 +172,7 @@ func readDeclared(root *jsonpos.Node) declared {
 // card order, with the findings they amount to. d must carry no
 // credentials; requests are counted by d when it is a *discovery.Budget,
 // otherwise capped here at ClaimRequests per entry.
-func Claims(ctx context.Context, doc *jsonpos.Doc, entries []card.Interface, results []Result, d discovery.Doer, opts Options) ([]Claim, []lint.Diagnostic) {
+func Claims(ctx context.Context, doc *jsonpos.Doc, entries []card.Interface, results []Result, d discovery.Doer, opts Options) ([]Claim, []diag.Diagnostic) {
 	opts = opts.withDefaults()
 	if opts.MaxAnswer > ClaimAnswer {
 		opts.MaxAnswer = ClaimAnswer
@@ -376,7 +376,7 @@ func errorsClaim(c Claim, r Result, legacy bool, answers []answer, neg *answer) 
 		observed = append(observed, "GetTask: HTTP 404 "+fmt.Sprint(r.Detail.Args[len(r.Detail.Args)-1]))
 	case "msg.probe.speaks.jsonrpc-other", "msg.probe.speaks.rest-other":
 		// The server maps TaskNotFound to another error: a deviation of
-		// the server (@a2a-js/sdk 1.0.1's Express handlers answer
+		// the server (@a2a-js/sdk 1.0.1's Express handlers answered
 		// InternalError), not a claim of the card, so it is a warning and
 		// the mapping is unknown rather than contradicted.
 		if r.Detail.ID == "msg.probe.speaks.jsonrpc-other" {
@@ -385,7 +385,7 @@ func errorsClaim(c Claim, r Result, legacy bool, answers []answer, neg *answer) 
 		} else {
 			c.Observed = fmt.Sprintf("GetTask: HTTP %v %v", r.Detail.Args[1], r.Detail.Args[2])
 		}
-		c.DeviationCode = lint.CodeServerErrorMapping
+		c.DeviationCode = diag.CodeServerErrorMapping
 		c.Deviation = i18n.T("msg.server-error-mapping", c.Source, jsonpos.QuoteClipped(c.URL), c.Observed)
 		c.Verdict, c.Detail = Unknown, i18n.T("msg.claims.errors.task-not-found", c.Observed)
 		return c
@@ -397,7 +397,7 @@ func errorsClaim(c Claim, r Result, legacy bool, answers []answer, neg *answer) 
 		for _, a := range answers {
 			if a.restError && a.reason == "" {
 				c.Observed = a.observed()
-				c.DeviationCode = lint.CodeServerErrorMapping
+				c.DeviationCode = diag.CodeServerErrorMapping
 				c.Deviation = i18n.T("msg.server-error-mapping", c.Source, jsonpos.QuoteClipped(c.URL), c.Observed)
 				c.Verdict, c.Detail = Unknown, i18n.T("msg.claims.errors.no-error-info", a.observed())
 				return c
@@ -411,7 +411,7 @@ func errorsClaim(c Claim, r Result, legacy bool, answers []answer, neg *answer) 
 		case neg.name == "VersionNotSupported":
 			c.Detail = i18n.T("msg.claims.errors.holds-version", UnspeakableVersion)
 		case neg.name == "TaskNotFound":
-			c.DeviationCode = lint.CodeServerIgnoresVersion
+			c.DeviationCode = diag.CodeServerIgnoresVersion
 			c.Deviation = i18n.T("msg.server-ignores-version", c.Source, jsonpos.QuoteClipped(c.URL), UnspeakableVersion, neg.observed())
 			c.Detail = i18n.T("msg.claims.errors.version-ignored", UnspeakableVersion, neg.observed())
 		}
@@ -650,7 +650,7 @@ var claimMessage = map[string]string{
 // capability is an error finding (binding and version are the probe's
 // findings already); a server that maps errors otherwise or ignores an
 // unknown A2A-Version deviates, a warning.
-func ClaimDiagnostics(doc *jsonpos.Doc, entries []card.Interface, cs []Claim) []lint.Diagnostic {
+func ClaimDiagnostics(doc *jsonpos.Doc, entries []card.Interface, cs []Claim) []diag.Diagnostic {
 	var decl declared
 	if doc != nil {
 		decl = readDeclared(doc.Root)
@@ -663,15 +663,15 @@ func ClaimDiagnostics(doc *jsonpos.Doc, entries []card.Interface, cs []Claim) []
 	for _, e := range entries {
 		nodes[key{e.Index, e.Source}] = e.Node
 	}
-	var out []lint.Diagnostic
+	var out []diag.Diagnostic
 	add := func(code string, msg i18n.Text, n *jsonpos.Node) {
-		rule := lint.RuleFor(code)
-		if rule == nil {
+		_, sev, ok := diag.CheckedElsewhere(code)
+		if !ok {
 			return
 		}
-		d := lint.Diagnostic{Code: code, Severity: rule.Severity, MessageID: msg.ID, Args: msg.Args,
-			Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(msg), lint.MaxMessage), URL: lint.RuleURL(code),
-			Range: lint.Range{Start: lint.Position{Line: 1, Column: 1}, End: lint.Position{Line: 1, Column: 1}}}
+		d := diag.Diagnostic{Code: code, Severity: sev, MessageID: msg.ID, Args: msg.Args,
+			Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(msg), diag.MaxMessage), URL: diag.RuleURL(code),
+			Range: diag.Range{Start: diag.Position{Line: 1, Column: 1}, End: diag.Position{Line: 1, Column: 1}}}
 		if n != nil && doc != nil {
 			d.Pointer, d.Range = n.BoundedPointer(), doc.Range(n)
 		}
@@ -689,7 +689,7 @@ func ClaimDiagnostics(doc *jsonpos.Doc, entries []card.Interface, cs []Claim) []
 		if n := decl.nodes[c.Claim]; n != nil {
 			at = n
 		}
-		add(lint.CodeClaimContradicted, i18n.T(id, c.Source, jsonpos.QuoteClipped(c.URL), c.Observed), at)
+		add(diag.CodeClaimContradicted, i18n.T(id, c.Source, jsonpos.QuoteClipped(c.URL), c.Observed), at)
 	}
 	return out
 }

@@ -50,24 +50,23 @@ func jsAgent(t *testing.T, caps string) string {
 	return "http://127.0.0.1:" + strings.TrimSpace(port)
 }
 
-// TestClaimsA2AJSAgent: @a2a-js/sdk 1.0.1's server (its Express handlers
+// TestClaimsA2AJSAgent: @a2a-js/sdk 1.3.0's server (its Express handlers
 // around DefaultRequestHandler, as its README serves it) behind a card
-// that claims streaming and push. Measured: it refuses A2A-Version 99.0
-// with VersionNotSupported (no server-ignores-version, unlike a2asrv),
-// but answers every error DefaultRequestHandler raises (TaskNotFound,
-// PushNotificationNotSupported, ...) as InternalError -32603 / HTTP 500:
-// its Express entry point carries its own copy of the error classes. So
-// errors is a server deviation (a warning, never an error of the card),
-// and what those answers would settle stays unknown: the honest card has
-// no contradicted claim. Errors raised by the transport itself keep
-// their code: a server without streaming answers SubscribeToTask with
-// UnsupportedOperation, so that claim is still contradicted.
+// that claims streaming and push. Measured at 1.3.0: every answer has the
+// code the specification prescribes (TaskNotFound -32001 / HTTP 404
+// TASK_NOT_FOUND, PushNotificationNotSupported -32003, UnsupportedOperation
+// -32004) and A2A-Version 99.0 is refused with VersionNotSupported, so
+// every claim is settled: an honest card holds everywhere with no finding,
+// and a card claiming what the server refuses is contradicted for
+// streaming and push on both bindings. (1.0.1 answered the errors
+// DefaultRequestHandler raised as InternalError -32603 / HTTP 500, which
+// left those claims unknown with a server-error-mapping warning.)
 func TestClaimsA2AJSAgent(t *testing.T) {
 	for _, tc := range []struct {
 		name, caps string
-		streaming  probe.ClaimVerdict
+		verdict    probe.ClaimVerdict // of streaming and pushNotifications
 	}{
-		{"honest", `{"streaming":true,"pushNotifications":true}`, probe.Unknown},
+		{"honest", `{"streaming":true,"pushNotifications":true}`, probe.Holds},
 		{"refusing", `{"streaming":false,"pushNotifications":false}`, probe.Contradicted},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -76,12 +75,10 @@ func TestClaimsA2AJSAgent(t *testing.T) {
 				[3]string{base + "/jsonrpc", "JSONRPC", "1.0"}, [3]string{base + "/rest", "HTTP+JSON", "1.0"})
 			cs, diags := runClaims(t, text)
 			for _, c := range cs {
-				want := probe.Unknown
+				want := probe.Holds
 				switch c.Claim {
-				case probe.ClaimBinding, probe.ClaimVersion:
-					want = probe.Holds
-				case probe.ClaimStreaming:
-					want = tc.streaming
+				case probe.ClaimStreaming, probe.ClaimPush:
+					want = tc.verdict
 				}
 				if c.Verdict != want {
 					t.Errorf("%s %s %s: %s, want %s (observed %q: %s)", c.Source, c.Binding, c.Claim, c.Verdict, want, c.Observed, c.Message)
@@ -89,11 +86,11 @@ func TestClaimsA2AJSAgent(t *testing.T) {
 			}
 			codes := diagCodes(diags)
 			wantContradicted := 0
-			if tc.streaming == probe.Contradicted {
-				wantContradicted = 2
+			if tc.verdict == probe.Contradicted {
+				wantContradicted = 4
 			}
-			if codes[lint.CodeServerIgnoresVersion] != 0 || codes[lint.CodeServerErrorMapping] != 2 || codes[lint.CodeClaimContradicted] != wantContradicted {
-				t.Errorf("findings %v; want server-error-mapping on both entries and %d claim-contradicted", codes, wantContradicted)
+			if codes[lint.CodeServerIgnoresVersion] != 0 || codes[lint.CodeServerErrorMapping] != 0 || codes[lint.CodeClaimContradicted] != wantContradicted {
+				t.Errorf("findings %v; want no server deviation and %d claim-contradicted", codes, wantContradicted)
 			}
 		})
 	}

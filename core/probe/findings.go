@@ -4,10 +4,10 @@ import (
 	"context"
 
 	"github.com/agentcard/agentcard/core/card"
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/core/lint"
 )
 
 // Check probes the entries of a parsed card (Entries) and returns the
@@ -15,7 +15,7 @@ import (
 // `agentcard lint --probe` and `/api/check?probe=1` run after linting:
 // append the findings with discovery.Merge (or to the result's
 // diagnostics) and show the results as `probes`.
-func Check(ctx context.Context, doc *jsonpos.Doc, d discovery.Doer, opts Options) ([]Result, []lint.Diagnostic) {
+func Check(ctx context.Context, doc *jsonpos.Doc, d discovery.Doer, opts Options) ([]Result, []diag.Diagnostic) {
 	if doc == nil || doc.Root == nil {
 		return []Result{}, nil
 	}
@@ -27,10 +27,10 @@ func Check(ctx context.Context, doc *jsonpos.Doc, d discovery.Doer, opts Options
 // codeOf is the rule an outcome is a finding of; speaks-declared,
 // refused-by-policy and not-probed say nothing about the card.
 var codeOf = map[Outcome]string{
-	WrongBinding:   lint.CodeProbeWrongBinding,
-	VersionRefused: lint.CodeProbeVersionRefused,
-	Unreachable:    lint.CodeProbeUnreachable,
-	AuthRequired:   lint.CodeProbeAuthRequired,
+	WrongBinding:   diag.CodeProbeWrongBinding,
+	VersionRefused: diag.CodeProbeVersionRefused,
+	Unreachable:    diag.CodeProbeUnreachable,
+	AuthRequired:   diag.CodeProbeAuthRequired,
 }
 
 // Diagnostics turns results into findings, each placed on its entry's url
@@ -38,7 +38,7 @@ var codeOf = map[Outcome]string{
 // top-level url), with its message as catalogue data so that
 // lint.LocalizeDiagnostics can say it in another language. entries are the
 // ones the results came from (Entries of the same document).
-func Diagnostics(doc *jsonpos.Doc, entries []card.Interface, results []Result) []lint.Diagnostic {
+func Diagnostics(doc *jsonpos.Doc, entries []card.Interface, results []Result) []diag.Diagnostic {
 	type key struct {
 		index  int
 		source string
@@ -47,14 +47,14 @@ func Diagnostics(doc *jsonpos.Doc, entries []card.Interface, results []Result) [
 	for _, e := range entries {
 		nodes[key{e.Index, e.Source}] = e.Node
 	}
-	var out []lint.Diagnostic
+	var out []diag.Diagnostic
 	for _, r := range results {
 		code, ok := codeOf[r.Outcome]
 		if !ok {
 			continue
 		}
-		rule := lint.RuleFor(code)
-		if rule == nil {
+		_, sev, ok := diag.CheckedElsewhere(code)
+		if !ok {
 			continue
 		}
 		var msg i18n.Text
@@ -67,9 +67,9 @@ func Diagnostics(doc *jsonpos.Doc, entries []card.Interface, results []Result) [
 		default:
 			msg = i18n.T("msg."+code, r.Source, url, r.Detail)
 		}
-		d := lint.Diagnostic{Code: code, Severity: rule.Severity, MessageID: msg.ID, Args: msg.Args,
-			Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(msg), lint.MaxMessage), URL: lint.RuleURL(code),
-			Range: lint.Range{Start: lint.Position{Line: 1, Column: 1}, End: lint.Position{Line: 1, Column: 1}}}
+		d := diag.Diagnostic{Code: code, Severity: sev, MessageID: msg.ID, Args: msg.Args,
+			Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(msg), diag.MaxMessage), URL: diag.RuleURL(code),
+			Range: diag.Range{Start: diag.Position{Line: 1, Column: 1}, End: diag.Position{Line: 1, Column: 1}}}
 		if n := urlNode(nodes[key{r.Index, r.Source}]); n != nil && doc != nil {
 			d.Pointer, d.Range = n.BoundedPointer(), doc.Range(n)
 		}

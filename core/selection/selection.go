@@ -154,11 +154,7 @@ func selectDoc(doc *jsonpos.Doc, det *card.Detection, p Profile) Result {
 			continue
 		}
 		pos := doc.Pos(pr.Start)
-		what := any(pr.Text)
-		if pr.Text.IsZero() {
-			what = pr.Message
-		}
-		return invalid(p, i18n.T("msg.select.syntax", pos, what))
+		return invalid(p, i18n.T("msg.select.syntax", pos, pr.Text))
 	}
 	return selectRoot(doc.Root, det, p)
 }

@@ -3,7 +3,7 @@ package signature
 import (
 	"crypto"
 
-	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/core/card"
 )
 
 // family groups the JWS algorithms (RFC 7518 §3, RFC 8037) by key type.
@@ -41,7 +41,7 @@ var algorithms = map[string]algorithm{
 // Algorithms lists the algorithms Verify and Sign support: lint's list,
 // which its signature-unverifiable rule reads without verifying
 // (TestAlgorithmsAreLints holds the table above to it).
-func Algorithms() []string { return lint.SignatureAlgorithms() }
+func Algorithms() []string { return card.SignatureAlgorithms() }
 
 // isHMAC recognizes the symmetric algorithms (HS256 …), refused by name.
-func isHMAC(alg string) bool { return lint.IsHMACAlg(alg) }
+func isHMAC(alg string) bool { return card.IsHMACAlg(alg) }

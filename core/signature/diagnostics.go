@@ -1,9 +1,9 @@
 package signature
 
 import (
+	"github.com/agentcard/agentcard/core/diag"
 	"github.com/agentcard/agentcard/core/i18n"
 	"github.com/agentcard/agentcard/core/jsonpos"
-	"github.com/agentcard/agentcard/core/lint"
 )
 
 // codeOf is the rule a verification result is a finding of. A refused
@@ -15,15 +15,15 @@ import (
 func codeOf(r Result) string {
 	switch r.Outcome {
 	case Verified:
-		return lint.CodeSignatureVerified
+		return diag.CodeSignatureVerified
 	case SelfPublished:
-		return lint.CodeSignatureSelfPublished
+		return diag.CodeSignatureSelfPublished
 	case Invalid:
-		return lint.CodeSignatureInvalid
+		return diag.CodeSignatureInvalid
 	case KeyUnavailable:
-		return lint.CodeSignatureKeyUnavailable
+		return diag.CodeSignatureKeyUnavailable
 	case NotChecked:
-		return lint.CodeSignatureUnchecked
+		return diag.CodeSignatureUnchecked
 	}
 	return ""
 }
@@ -33,7 +33,7 @@ func codeOf(r Result) string {
 // as data; and, on the signatures member, a finding when signatures went
 // unchecked and when the operator supplied keys and none of them
 // verifies any signature (signature-untrusted).
-func Diagnostics(doc *jsonpos.Doc, rep *Report) []lint.Diagnostic {
+func Diagnostics(doc *jsonpos.Doc, rep *Report) []diag.Diagnostic {
 	if rep == nil {
 		return nil
 	}
@@ -41,7 +41,7 @@ func Diagnostics(doc *jsonpos.Doc, rep *Report) []lint.Diagnostic {
 	if doc != nil && doc.Root != nil && doc.Root.Kind == jsonpos.Object {
 		sigs = doc.Root.Get("signatures")
 	}
-	var out []lint.Diagnostic
+	var out []diag.Diagnostic
 	verified := false
 	for _, r := range rep.Results {
 		verified = verified || r.Outcome == Verified
@@ -54,12 +54,12 @@ func Diagnostics(doc *jsonpos.Doc, rep *Report) []lint.Diagnostic {
 		}
 	}
 	if rep.Unchecked > 0 {
-		if d, ok := finding(doc, sigs, lint.CodeSignatureUnchecked, i18n.T("msg.signature-not-checked.count", rep.Unchecked, MaxSignatures)); ok {
+		if d, ok := finding(doc, sigs, diag.CodeSignatureUnchecked, i18n.T("msg.signature-not-checked.count", rep.Unchecked, MaxSignatures)); ok {
 			out = append(out, d)
 		}
 	}
 	if rep.Supplied > 0 && len(rep.Results) > 0 && !verified {
-		if d, ok := finding(doc, sigs, lint.CodeSignatureUntrusted, i18n.T("msg.signature-untrusted", len(rep.Results), rep.Supplied)); ok {
+		if d, ok := finding(doc, sigs, diag.CodeSignatureUntrusted, i18n.T("msg.signature-untrusted", len(rep.Results), rep.Supplied)); ok {
 			out = append(out, d)
 		}
 	}
@@ -68,14 +68,14 @@ func Diagnostics(doc *jsonpos.Doc, rep *Report) []lint.Diagnostic {
 
 // finding is a finding of code placed on n (the document's start when n
 // is nil).
-func finding(doc *jsonpos.Doc, n *jsonpos.Node, code string, t i18n.Text) (lint.Diagnostic, bool) {
-	rule := lint.RuleFor(code)
-	if code == "" || rule == nil {
-		return lint.Diagnostic{}, false
+func finding(doc *jsonpos.Doc, n *jsonpos.Node, code string, t i18n.Text) (diag.Diagnostic, bool) {
+	_, sev, ok := diag.CheckedElsewhere(code)
+	if code == "" || !ok {
+		return diag.Diagnostic{}, false
 	}
-	d := lint.Diagnostic{Code: code, Severity: rule.Severity, MessageID: t.ID, Args: t.Args,
-		Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(t), lint.MaxMessage), URL: lint.RuleURL(code),
-		Range: lint.Range{Start: lint.Position{Line: 1, Column: 1}, End: lint.Position{Line: 1, Column: 1}}}
+	d := diag.Diagnostic{Code: code, Severity: sev, MessageID: t.ID, Args: t.Args,
+		Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(t), diag.MaxMessage), URL: diag.RuleURL(code),
+		Range: diag.Range{Start: diag.Position{Line: 1, Column: 1}, End: diag.Position{Line: 1, Column: 1}}}
 	if n != nil && doc != nil {
 		d.Pointer, d.Range = n.BoundedPointer(), doc.Range(n)
 	}

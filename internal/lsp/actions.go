@@ -115,7 +115,7 @@ func (s *server) fixAll(d *document) (protocol.CodeAction, bool) {
 	if !hasSafeFix(d.res.Diagnostics, skip) {
 		return protocol.CodeAction{}, false
 	}
-	fr, err := fix.Apply(d.text, fix.Options{Skip: skip})
+	fr, err := fix.Apply(d.text, lint.Lint, fix.Options{Skip: skip})
 	if err != nil || !fr.Changed {
 		return protocol.CodeAction{}, false
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/config"
 	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/lint"
 )
 
 // TestFrameCodec: header names in any case, an oversized message skipped
@@ -50,11 +51,11 @@ func TestFrameCodec(t *testing.T) {
 // document still checked with the defaults.
 func TestConfiguration(t *testing.T) {
 	t.Parallel()
-	off, err := config.Parse("/project/.agentcard.yaml", []byte("rules:\n  wrong-type: off\nignore:\n  - \"drafts/**\"\n"))
+	off, err := config.Parse("/project/.agentcard.yaml", []byte("rules:\n  wrong-type: off\nignore:\n  - \"drafts/**\"\n"), lint.Catalogue())
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, broken := config.Parse("/other/.agentcard.yaml", []byte("rules:\n  wrong-typo: off\n"))
+	_, broken := config.Parse("/other/.agentcard.yaml", []byte("rules:\n  wrong-typo: off\n"), lint.Catalogue())
 	if broken == nil {
 		t.Fatal("the broken configuration loaded")
 	}

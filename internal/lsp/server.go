@@ -8,7 +8,7 @@
 // nothing else on stdout (the protocol owns it; logs go to stderr):
 //
 //	lang := ... // --lang, else i18n.FromEnv(os.Getenv)
-//	loader := &config.Loader{}
+//	loader := &config.Loader{Rules: lint.Catalogue()}
 //	err := lsp.Serve(ctx, os.Stdin, os.Stdout, lsp.Options{
 //		Lang: lang, Config: loader.ForFile, Log: os.Stderr, Version: version,
 //	})

@@ -84,7 +84,7 @@ func renderReportIn(t *testing.T, card []byte, l i18n.Lang) []byte {
 		Status: 200, StatusText: "OK", ContentType: "text/plain; charset=utf-8", CacheControl: "public, max-age=0, must-revalidate, proxy-revalidate, no-transform",
 		ETag: `W/"5f3c1a7e9b2d4c6a8e0f1b3d5c7a9e1f3b5d7c9a1e3f5b7d9c1a3e5f7b9d1c3a"`, Size: len(card), DurationMS: 231,
 		Redirects: []discovery.Hop{{URL: "https://northwind-traders-international-logistics.example.com/.well-known/agent-card.json", Status: 301, Location: final}}}}
-	rep := discovery.Analyze(f, lint.Options{})
+	rep := discovery.Analyze(f, lint.Lint, lint.Options{})
 	v := components.NewReportView(rep, "http://127.0.0.1", l)
 	for _, p := range []string{"JSONRPC@1.0", "HTTP+JSON@1.0", "GRPC@1.0"} {
 		v.Clients = append(v.Clients, components.NewClientView(l, p, selection.Select(rep.Result.Doc, selection.MustParseProfile(p))))

@@ -94,7 +94,7 @@ type FixAllResult struct {
 // before fixes were marked safe or unsafe (lint --fix applies safe ones
 // only).
 func FixAll(src []byte) FixAllResult {
-	r, err := fix.Apply(src, fix.Options{Unsafe: true})
+	r, err := fix.Apply(src, lint.Lint, fix.Options{Unsafe: true})
 	if err != nil {
 		out := FixAllResult{Text: string(src), Refused: true, Applied: []AppliedFix{}, Remaining: len(r.Remaining)}
 		var ref *fix.Refusal

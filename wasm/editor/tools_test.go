@@ -6,6 +6,7 @@ import (
 
 	"github.com/agentcard/agentcard/core/fix"
 	"github.com/agentcard/agentcard/core/jsonpos"
+	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/selection"
 )
 
@@ -15,7 +16,7 @@ import (
 func TestFixAllBrokenSample(t *testing.T) {
 	src := sharedCard(t, "broken-common-mistakes.json")
 	got := FixAll(src)
-	want, err := fix.Apply(src, fix.Options{Unsafe: true})
+	want, err := fix.Apply(src, lint.Lint, fix.Options{Unsafe: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,8 @@ package profile
 import (
 	"slices"
 
-	"github.com/agentcard/agentcard/core/lint"
+	"github.com/agentcard/agentcard/core/diag"
+	"github.com/agentcard/agentcard/core/findings"
 )
 
 // Profile is what the card is checked for.
@@ -51,10 +52,10 @@ var LocalCodes = []LocalFinding{
 	{Code: "security-url-not-https", MessageIDs: []string{"msg.security-url-not-https.http", "msg.security-url-not-https.loopback"}},
 	{Code: "signature-jku-insecure", MessageIDs: []string{"msg.signature-jku-insecure.http", "msg.signature-jku-insecure.internal"}},
 	// how the card is served (checked when a card is fetched)
-	{Code: lint.CodeHTTPInsecure},
-	{Code: lint.CodeHTTPCacheMaxAge},
-	{Code: lint.CodeHTTPETag},
-	{Code: lint.CodeHTTPLastModified},
+	{Code: diag.CodeHTTPInsecure},
+	{Code: diag.CodeHTTPCacheMaxAge},
+	{Code: diag.CodeHTTPETag},
+	{Code: diag.CodeHTTPLastModified},
 }
 
 // RelaxedByLocal reports whether the local profile makes every finding of
@@ -69,7 +70,7 @@ func RelaxedByLocal(code string) bool {
 }
 
 // Relaxed reports whether the local profile relaxes d.
-func Relaxed(d *lint.Diagnostic) bool {
+func Relaxed(d *diag.Diagnostic) bool {
 	for _, lf := range LocalCodes {
 		if lf.Code == d.Code {
 			return len(lf.MessageIDs) == 0 || slices.Contains(lf.MessageIDs, d.MessageID)
@@ -82,28 +83,28 @@ func Relaxed(d *lint.Diagnostic) bool {
 // the local profile the findings Relaxed names become infos; Publish
 // changes nothing. A configuration file's rule settings and ignores come
 // on top of this (core/config.Apply).
-func Apply(p Profile, r *lint.Result) {
+func Apply(p Profile, r *findings.Result) {
 	if r == nil || p != Local {
 		return
 	}
 	for i := range r.Diagnostics {
 		if Relaxed(&r.Diagnostics[i]) {
-			r.Diagnostics[i].Severity = lint.Info
+			r.Diagnostics[i].Severity = diag.Info
 		}
 	}
 	Recount(r)
 }
 
 // Recount sets a result's errors, warnings and infos from its findings.
-func Recount(r *lint.Result) {
+func Recount(r *findings.Result) {
 	r.Errors, r.Warnings, r.Infos = 0, 0, 0
 	for _, d := range r.Diagnostics {
 		switch d.Severity {
-		case lint.Error:
+		case diag.Error:
 			r.Errors++
-		case lint.Warning:
+		case diag.Warning:
 			r.Warnings++
-		case lint.Info:
+		case diag.Info:
 			r.Infos++
 		}
 	}

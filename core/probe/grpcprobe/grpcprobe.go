@@ -182,7 +182,7 @@ func unavailable(msg string, t probe.Target) probe.Verdict {
 // local reports whether host is on this machine or a private network,
 // where gRPC servers commonly run without TLS.
 func local(host string) bool {
-	p, _ := hosts.Classify(host)
+	p := hosts.Classify(host)
 	return p != hosts.Public && p != hosts.Tunnel
 }
 

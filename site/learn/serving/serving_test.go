@@ -518,7 +518,7 @@ func checkServed(t *testing.T, e *env, s stack, url string) {
 	if err != nil {
 		t.Fatalf("the checker could not fetch the card: %v", err)
 	}
-	rep := discovery.Analyze(f, lint.Options{})
+	rep := discovery.Analyze(f, lint.Lint, lint.Options{})
 	if !bytes.Equal(f.Body, e.card) {
 		t.Errorf("the card arrived changed (%d bytes, want the file's %d)", len(f.Body), len(e.card))
 	}
