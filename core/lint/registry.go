@@ -80,6 +80,7 @@ func catalogue() [][]*Rule {
 		httpRules(),
 		probeRules(),
 		claimRules(),
+		answerRules(),
 		extendedRules(),
 		sdkRules(),
 	}

@@ -60,7 +60,7 @@ func TestCatalogueEmitters(t *testing.T) {
 			t.Errorf("%s: emitted by %s yet has a lint check", r.Code, r.EmittedBy)
 		}
 		switch r.EmittedBy {
-		case "", ByParser, ByDiscovery, ByProbe, ByClaims, ByExtended, BySignature:
+		case "", ByParser, ByDiscovery, ByProbe, ByClaims, ByAnswer, ByExtended, BySignature:
 		default:
 			t.Errorf("%s: unknown emitter %q", r.Code, r.EmittedBy)
 		}
