@@ -214,7 +214,8 @@ func Capabilities(caps a2a.AgentCapabilities) []a2asrv.RequestHandlerOption {
 // EchoExecutor is an agent that answers every message with its text: a
 // task that is submitted, works, yields an artifact "echo" holding
 // "echo: TEXT" and completes with the same text as its status message.
-// The text "wait" leaves the task working (for CancelTask), and a text
+// The text "wait" leaves the task waiting for input (for CancelTask:
+// a2asrv's SendMessage returns at an interrupted state), and a text
 // starting with "message:" is answered with a plain message, no task.
 type EchoExecutor struct{}
 
@@ -240,7 +241,11 @@ func (EchoExecutor) Execute(_ context.Context, ec *a2asrv.ExecutorContext) iter.
 		if ec.StoredTask == nil && !yield(a2a.NewSubmittedTask(ec, ec.Message), nil) {
 			return
 		}
-		if !yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateWorking, nil), nil) || text == "wait" {
+		if !yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateWorking, nil), nil) {
+			return
+		}
+		if text == "wait" {
+			yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateInputRequired, a2a.NewMessageForTask(a2a.MessageRoleAgent, ec, a2a.NewTextPart("waiting"))), nil)
 			return
 		}
 		art := a2a.NewArtifactEvent(ec, a2a.NewTextPart("echo: "+text))
