@@ -112,6 +112,18 @@ type Options struct {
 	// none); nil changes nothing.
 	Apply func(*lint.Result)
 	Hide  func(*lint.Result) int
+	// Converse has one conversation with the agent on the interface
+	// Profile selects (Result.Talk); its findings are about the answers
+	// and are left to the caller. Only the CLI asks for one: the Worker
+	// never sends a message.
+	Converse *Converse
+}
+
+// Converse is one conversation a check has with the agent: the
+// interface the spec's client with Profile would pick, the call to make.
+type Converse struct {
+	Profile      selection.Profile
+	Conversation probe.Conversation
 }
 
 // Capabilities are what the program running a check provides.
@@ -216,6 +228,11 @@ type Result struct {
 	// Compared is the SDK comparison (nil unless Options.Compare, and
 	// when the card declares more than Options.CompareMax interfaces).
 	Compared *sdk.Comparison
+	// Chosen is the selection of Options.Converse's profile, and Talk the
+	// conversation on the entry it chose (nil when none was chosen, or
+	// no conversation was asked for).
+	Chosen *selection.Result
+	Talk   *probe.Talk
 }
 
 // runner is one check in progress.
@@ -329,6 +346,9 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 			res.Claims = cs
 			extra = append(extra, diags...)
 		}
+	}
+	if o.Converse != nil && isCard && r.total != nil {
+		res.Chosen, res.Talk = r.converse(ctx, res.Report.Result)
 	}
 	if o.Verify && isCard && doc.Root.Get("signatures") != nil {
 		rep, verr, err := r.signatures(ctx, res.Report)
@@ -526,4 +546,23 @@ func probedHosts(entries []card.Interface) []string {
 		}
 	}
 	return out
+}
+
+// converse selects the interface o.Converse's client would pick and has
+// the conversation there: one request, through the credential scope and
+// the check's budget.
+func (r *runner) converse(ctx context.Context, lr *lint.Result) (*selection.Result, *probe.Talk) {
+	sel := selection.SelectDetected(lr.Doc, lr.Detection, r.o.Converse.Profile)
+	if sel.Trace == nil {
+		sel.Trace = []selection.Step{}
+	}
+	if sel.Outcome != selection.Selected {
+		return &sel, nil
+	}
+	e := card.Interface{Index: sel.Index, Source: sel.Source, URL: sel.URL, Binding: sel.ProtocolBinding,
+		Version: sel.ProtocolVersion, Tenant: sel.Tenant, HasTenant: sel.HasTenant}
+	c := r.o.Converse.Conversation
+	c.Policy = r.o.Policy
+	t := probe.Converse(ctx, e, discovery.NewBudget(r.creds.Doer(r.total), 1), c)
+	return &sel, &t
 }

@@ -62,6 +62,9 @@ type Conversation struct {
 	// OnEvent sees every answer (one for a unary call, one per stream
 	// event) as soon as it is read and checked; nil sees none.
 	OnEvent func(Event)
+	// OnSend sees the request just before it is sent (method, URL,
+	// body; never its headers, which may carry credentials).
+	OnSend func(method, url string, body []byte)
 }
 
 // Event is one answer, or one event of a stream, checked.
@@ -175,6 +178,9 @@ func Converse(ctx context.Context, entry card.Interface, d discovery.Doer, c Con
 			sse.feed(chunk)
 			return !sse.full
 		}
+	}
+	if c.OnSend != nil {
+		c.OnSend(req.Method, req.URL, req.Body)
 	}
 	res, err := d.Do(cctx, req)
 	ex.MS = time.Since(start).Milliseconds()
