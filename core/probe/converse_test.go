@@ -68,6 +68,12 @@ func TestConverseA2AGo(t *testing.T) {
 			if len(res.Diagnostics) > 0 || res.AgentError != nil || !strings.Contains(string(evs[0].Raw), "TASK_STATE_CANCELED") {
 				t.Errorf("cancel: %v %+v %s", codes(res.Diagnostics), res.AgentError, evs[0].Raw)
 			}
+			// a2asrv v2.4.0 lists tasks only for an authenticated caller:
+			// an anonymous ListTasks is its error, in the binding's shape
+			res, _ = talk(t, e, probe.Conversation{Method: probe.MethodListTasks})
+			if len(res.Diagnostics) > 0 || res.AgentError == nil || (res.AgentError.Code != -31401 && res.AgentError.Reason != "UNAUTHENTICATED") {
+				t.Errorf("list: %v %+v %s", codes(res.Diagnostics), res.AgentError, res.Exchange[0].Answer)
+			}
 			res, _ = talk(t, e, probe.Conversation{Method: probe.MethodGetTask, TaskID: "no-such-task"})
 			if res.AgentError == nil || len(res.Diagnostics) > 0 {
 				t.Errorf("get of a missing task: %+v %v", res.AgentError, codes(res.Diagnostics))
