@@ -263,6 +263,9 @@ func (lr *liveResult) withResult(res *lint.Result, cat *i18n.Catalogue) (json.Ra
 	if r.Claims != nil {
 		members = append(members, member{"claims", r.Claims})
 	}
+	if r.Exchange != nil {
+		members = append(members, member{"exchange", r.Exchange})
+	}
 	if s := r.SignaturesJSON(cat); s != nil {
 		members = append(members, member{"signatures", s})
 	}

@@ -193,14 +193,14 @@ func (e *env) talk(f *talkFlags, name string, conv probe.Conversation) int {
 	}
 	sel := res.Chosen
 	sel.Localize(cat)
-	if res.Talk == nil {
+	if len(res.Talks) == 0 {
 		fmt.Fprintf(e.stderr, "agentcard %s: %s: %s\n", c.fs.Name(), line(name), e.t("cli.send.no-interface", profile.String()))
 		for _, st := range sel.Trace {
 			fmt.Fprintf(e.stderr, "  [%d] %s\n", st.Index, line(st.Reason))
 		}
 		return exitUsage
 	}
-	t := res.Talk
+	t := &res.Talks[0]
 	if !t.Failed.IsZero() {
 		fmt.Fprintf(e.stderr, "agentcard %s: %s (%s %s %s)\n", c.fs.Name(), line(cat.Render(t.Failed)),
 			line(t.Entry.Binding), line(t.Entry.Version), line(t.Entry.URL))

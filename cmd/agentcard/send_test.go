@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -201,5 +203,113 @@ func TestSendRefusals(t *testing.T) {
 	}
 	if out, _, code := runCLI(t, "", "send", "--help"); code != exitOK || !strings.Contains(out, "60 seconds") {
 		t.Errorf("send --help does not state the time limit:\n%s", out)
+	}
+}
+
+// TestConformSend: conform --send talks to the agent on the interface the
+// client picks, and again as a stream when the card claims streaming;
+// each conversation is a message claim and the result lists the
+// exchange.
+func TestConformSend(t *testing.T) {
+	s := a2afixture.Start(t, func(s *a2afixture.Server) http.Handler {
+		mux := http.NewServeMux()
+		mux.Handle("/", a2afixture.EchoHandler())
+		text := cardWithEntries([3]string{s.URL("/jsonrpc"), "JSONRPC", "1.0"}, [3]string{s.URL("/rest"), "HTTP+JSON", "1.0"})
+		text = strings.Replace(text, `"capabilities": {}`, `"capabilities": {"streaming": true}`, 1)
+		mux.HandleFunc("/.well-known/agent-card.json", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(text))
+		})
+		return mux
+	})
+	url := s.URL("/.well-known/agent-card.json")
+	out, errOut, code := runCLI(t, "", "conform", "--send", "hello", "--format", "json", url)
+	var doc struct {
+		Results []struct {
+			Claims   []struct{ Claim, Binding, Declared, Observed, Verdict string }
+			Exchange []struct {
+				Method, URL string
+				Status      int
+				MS          *int64 `json:"ms"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Results) != 1 {
+		t.Fatalf("exit %d, stderr %s: %s", code, errOut, out)
+	}
+	if code != exitOK {
+		t.Errorf("exit %d, want 0: %s", code, out)
+	}
+	r := doc.Results[0]
+	var messages []string
+	for _, c := range r.Claims {
+		if c.Claim == "message" {
+			messages = append(messages, c.Binding+" "+c.Declared+" "+c.Verdict)
+		}
+	}
+	if strings.Join(messages, ", ") != "JSONRPC SendMessage holds, JSONRPC SendStreamingMessage holds" {
+		t.Errorf("message claims %v", messages)
+	}
+	if len(r.Exchange) != 2 || r.Exchange[0].Method != "SendMessage" || r.Exchange[1].Method != "SendStreamingMessage" ||
+		r.Exchange[0].Status != 200 || r.Exchange[0].MS == nil || !strings.HasSuffix(r.Exchange[0].URL, "/jsonrpc") {
+		t.Errorf("exchange %+v", r.Exchange)
+	}
+	text, _, _ := runCLI(t, "", "conform", "--send", "hello", url)
+	if !strings.Contains(text, "SendStreamingMessage") {
+		t.Errorf("text without the message claims:\n%s", text)
+	}
+	// without --send: no message claim, no exchange
+	out, _, _ = runCLI(t, "", "conform", "--format", "json", url)
+	if strings.Contains(out, `"exchange"`) || strings.Contains(out, `"claim": "message"`) {
+		t.Errorf("conform without --send talked:\n%s", out)
+	}
+}
+
+// TestConformSendWrongShape: an agent answering a 1.0 call in the 0.3
+// shape contradicts the message claim and the finding is the result's.
+func TestConformSendWrongShape(t *testing.T) {
+	s := a2afixture.Start(t, func(s *a2afixture.Server) http.Handler {
+		mux := http.NewServeMux()
+		mux.Handle("/", a2afixture.AgentHandler())
+		agent := a2afixture.AgentHandler()
+		mux.HandleFunc("/old", func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			if !strings.Contains(string(body), `"method":"SendMessage"`) {
+				// everything else (the probe, the claim checks) is a2asrv's
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				r.URL.Path = "/jsonrpc"
+				agent.ServeHTTP(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"result":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"old"}]}}`)
+		})
+		text := cardWithEntries([3]string{s.URL("/old"), "JSONRPC", "1.0"})
+		mux.HandleFunc("/.well-known/agent-card.json", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(text))
+		})
+		return mux
+	})
+	out, _, code := runCLI(t, "", "conform", "--send", "hi", "--format", "json", s.URL("/.well-known/agent-card.json"))
+	var doc struct {
+		Results []struct {
+			Diagnostics []struct{ Code, Pointer string }
+			Claims      []struct{ Claim, Verdict string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Results) != 1 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	verdicts := map[string]string{}
+	for _, c := range doc.Results[0].Claims {
+		verdicts[c.Claim] = c.Verdict
+	}
+	found := false
+	for _, d := range doc.Results[0].Diagnostics {
+		found = found || d.Code == "answer-shape" && d.Pointer == "/result/kind"
+	}
+	if code != exitFound || verdicts["message"] != "contradicted" || verdicts["binding"] != "holds" || !found {
+		t.Errorf("exit %d, claims %v, answer-shape found %v:\n%s", code, verdicts, found, out)
 	}
 }

@@ -124,6 +124,9 @@ type Options struct {
 type Converse struct {
 	Profile      selection.Profile
 	Conversation probe.Conversation
+	// Streaming adds the streaming variant (SendStreamingMessage, same
+	// text) when the card claims capabilities.streaming (conform --send).
+	Streaming bool
 }
 
 // Capabilities are what the program running a check provides.
@@ -232,7 +235,9 @@ type Result struct {
 	// conversation on the entry it chose (nil when none was chosen, or
 	// no conversation was asked for).
 	Chosen *selection.Result
-	Talk   *probe.Talk
+	Talks  []probe.Talk
+	// Exchange lists every request of the conversations (`exchange`).
+	Exchange []probe.Exchange
 }
 
 // runner is one check in progress.
@@ -258,7 +263,7 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 		o.Policy.Self = self
 	}
 	r := &runner{o: o, c: c}
-	if !o.Private && len(o.Headers) == 0 && len(o.Keys) == 0 {
+	if !o.Private && len(o.Headers) == 0 && len(o.Keys) == 0 && o.Converse == nil {
 		r.cache = c.Cache
 	}
 	var named *url.URL
@@ -348,7 +353,18 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 		}
 	}
 	if o.Converse != nil && isCard && r.total != nil {
-		res.Chosen, res.Talk = r.converse(ctx, res.Report.Result)
+		res.Chosen, res.Talks = r.converse(ctx, res.Report.Result)
+		res.Exchange = []probe.Exchange{}
+		for _, t := range res.Talks {
+			res.Exchange = append(res.Exchange, t.Exchange...)
+			if o.Claims {
+				// conform --send: the conversation is a claim, its
+				// findings are the card's result's (placeless: they point
+				// into the answers)
+				res.Claims = append(res.Claims, probe.MessageClaim(t))
+				extra = append(extra, t.Diagnostics...)
+			}
+		}
 	}
 	if o.Verify && isCard && doc.Root.Get("signatures") != nil {
 		rep, verr, err := r.signatures(ctx, res.Report)
@@ -551,7 +567,7 @@ func probedHosts(entries []card.Interface) []string {
 // converse selects the interface o.Converse's client would pick and has
 // the conversation there: one request, through the credential scope and
 // the check's budget.
-func (r *runner) converse(ctx context.Context, lr *lint.Result) (*selection.Result, *probe.Talk) {
+func (r *runner) converse(ctx context.Context, lr *lint.Result) (*selection.Result, []probe.Talk) {
 	sel := selection.SelectDetected(lr.Doc, lr.Detection, r.o.Converse.Profile)
 	if sel.Trace == nil {
 		sel.Trace = []selection.Step{}
@@ -563,6 +579,18 @@ func (r *runner) converse(ctx context.Context, lr *lint.Result) (*selection.Resu
 		Version: sel.ProtocolVersion, Tenant: sel.Tenant, HasTenant: sel.HasTenant}
 	c := r.o.Converse.Conversation
 	c.Policy = r.o.Policy
-	t := probe.Converse(ctx, e, discovery.NewBudget(r.creds.Doer(r.total), 1), c)
-	return &sel, &t
+	calls := []probe.Conversation{c}
+	if r.o.Converse.Streaming && c.Method == probe.MethodSend {
+		if st := lr.Doc.Root.Get("capabilities").Get("streaming"); st != nil && st.Kind == jsonpos.Bool && st.Bool {
+			s := c
+			s.Method = probe.MethodStream
+			calls = append(calls, s)
+		}
+	}
+	d := discovery.NewBudget(r.creds.Doer(r.total), len(calls))
+	var talks []probe.Talk
+	for _, call := range calls {
+		talks = append(talks, probe.Converse(ctx, e, d, call))
+	}
+	return &sel, talks
 }

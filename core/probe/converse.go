@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -106,6 +107,7 @@ type Exchange struct {
 // Talk is what a conversation came to.
 type Talk struct {
 	Entry    card.Interface
+	Method   string
 	Exchange []Exchange
 	Events   int
 	// Diagnostics are the findings about the answers (reply's, and
@@ -121,7 +123,7 @@ type Talk struct {
 
 // Converse makes one call on entry through d.
 func Converse(ctx context.Context, entry card.Interface, d discovery.Doer, c Conversation) Talk {
-	out := Talk{Entry: entry}
+	out := Talk{Entry: entry, Method: c.Method}
 	if c.Timeout <= 0 {
 		c.Timeout = ConverseTimeout
 	}
@@ -407,4 +409,53 @@ func conversationRequest(u *url.URL, e card.Interface, c Conversation, legacy bo
 	t.Path, t.RawPath = base+suffix, raw+suffix
 	r.URL = t.String()
 	return r
+}
+
+// ClaimMessage is the claim a conversation checks (`conform --send`):
+// the interface takes a message and answers it in its version's JSON.
+const ClaimMessage = "message"
+
+// MessageClaim is what one conversation says of its entry: the card
+// declares an interface that takes messages (Declared names the method).
+// A valid reply holds; an answer with error findings, or a refusal of
+// the method, contradicts it; no answer, an authentication demand or
+// another error of the agent leaves it unknown.
+func MessageClaim(t Talk) Claim {
+	c := newClaim(ClaimMessage, t.Entry, t.Method)
+	errs, first := 0, ""
+	for _, d := range t.Diagnostics {
+		if d.Severity == lint.Error {
+			if errs == 0 {
+				first = d.Code
+			}
+			errs++
+		}
+	}
+	switch {
+	case !t.Failed.IsZero():
+		c.Verdict, c.Detail = Unknown, i18n.T("msg.claims.unknown.no-answer", t.Method, t.Failed)
+	case t.AgentError != nil:
+		a := t.AgentError
+		name := nameOf(a.Code, a.Reason)
+		c.Observed = answer{code: a.Code, name: name, status: a.Status, restError: a.Code == 0, reason: a.Reason}.observed()
+		switch {
+		case name == "UnsupportedOperation" || name == "MethodNotFound" || name == "VersionNotSupported" || name == "ContentTypeNotSupported":
+			c.Verdict, c.Detail = Contradicted, i18n.T("msg.claims.message.refused", t.Method, c.Observed)
+		case name == "Unauthenticated" || name == "Unauthorized" || a.Status == 401 || a.Status == 403:
+			c.Verdict, c.Detail = Unknown, i18n.T("msg.claims.message.auth", t.Method, c.Observed)
+		default:
+			c.Verdict, c.Detail = Unknown, i18n.T("msg.claims.message.error", t.Method, c.Observed)
+		}
+	case errs > 0:
+		c.Observed = strconv.Itoa(errs) + " × " + first
+		c.Verdict, c.Detail = Contradicted, i18n.T("msg.claims.message.invalid", t.Method, errs)
+	default:
+		c.Observed = "result"
+		if t.Method == MethodStream {
+			c.Observed = strconv.Itoa(t.Events) + " events"
+		}
+		c.Verdict, c.Detail = Holds, i18n.T("msg.claims.message.holds", t.Method, c.Observed)
+	}
+	c.Message = i18n.EnglishCatalogue().Render(c.Detail)
+	return c
 }
