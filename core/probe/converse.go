@@ -203,7 +203,7 @@ func Converse(ctx context.Context, entry card.Interface, d discovery.Doer, c Con
 		case sse.full:
 			out.cut(i18n.T("msg.answer-cut.events", c.MaxEvents))
 		case res.Truncated:
-			out.cut(i18n.T("msg.answer-cut.size", i18n.T("phrase.reply.answer"), "4 MiB"))
+			out.cut(i18n.T("msg.answer-cut.size", i18n.T("phrase.reply.answer"), sizeText(c.MaxReply)))
 		case sse.rest():
 			out.Diagnostics = append(out.Diagnostics, answerFinding(lint.CodeAnswerShape, "msg.answer-shape.sse",
 				i18n.T("phrase.reply.answer"), i18n.Phrase("phrase.converse.sse-unfinished")))
@@ -215,7 +215,7 @@ func Converse(ctx context.Context, entry card.Interface, d discovery.Doer, c Con
 		return out
 	}
 	if res.Truncated {
-		out.cut(i18n.T("msg.answer-cut.size", i18n.T("phrase.reply.answer"), "4 MiB"))
+		out.cut(i18n.T("msg.answer-cut.size", i18n.T("phrase.reply.answer"), sizeText(c.MaxReply)))
 		return out
 	}
 	if sse != nil {
@@ -228,6 +228,14 @@ func Converse(ctx context.Context, entry card.Interface, d discovery.Doer, c Con
 			i18n.T("phrase.reply.answer"), jsonpos.QuoteClipped(res.Header.Get("Content-Type")))}, out.Diagnostics...)
 	}
 	return out
+}
+
+// sizeText writes a bound: whole MiB, else bytes.
+func sizeText(n int64) string {
+	if n%(1<<20) == 0 {
+		return strconv.FormatInt(n>>20, 10) + " MiB"
+	}
+	return strconv.FormatInt(n, 10) + " B"
 }
 
 // cut adds the answer-cut finding for why.
@@ -258,6 +266,9 @@ func (o *Talk) see(c Conversation, e card.Interface, expect reply.Expect, n int,
 		where = reply.Event(n)
 	}
 	restError := e.Binding == HTTPJSON && (status >= 400 || (doc.Root != nil && doc.Root.Kind == jsonpos.Object && doc.Root.Get("error") != nil && len(doc.Root.Children) == 1))
+	// an HTTP error without JSON (a gateway's 502 page) is the server's
+	// refusal, not an answer in the wrong shape
+	restError = restError || (status >= 400 && (doc.Root == nil || len(doc.Problems) > 0))
 	if restError {
 		var st googleStatus
 		ae := &AgentError{Status: status}

@@ -211,3 +211,17 @@ func TestAnswerCutExamples(t *testing.T) {
 		t.Errorf("good example: %v", got)
 	}
 }
+
+// TestConverseGatewayError: an HTTP error page where the agent should be
+// is an error of the server, not an answer in the wrong shape.
+func TestConverseGatewayError(t *testing.T) {
+	s := a2afixture.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusBadGateway)
+		fmt.Fprint(w, "<h1>502 Bad Gateway</h1>")
+	}))
+	res, _ := talk(t, card.Interface{URL: s.URL("/a2a"), Binding: probe.JSONRPC, Version: "1.0"}, probe.Conversation{Method: probe.MethodSend, Text: "hi"})
+	if res.AgentError == nil || res.AgentError.Status != 502 || len(res.Diagnostics) > 0 {
+		t.Errorf("agent error %+v, findings %v", res.AgentError, codes(res.Diagnostics))
+	}
+}
