@@ -313,3 +313,26 @@ func TestConformSendWrongShape(t *testing.T) {
 		t.Errorf("exit %d, claims %v, answer-shape found %v:\n%s", code, verdicts, found, out)
 	}
 }
+
+// TestSendFileCard: a card read from a file has no origin: --header needs
+// --header-origin, and then goes to that origin only.
+func TestSendFileCard(t *testing.T) {
+	_, s := echoAgent(t, nil)
+	file := writeTemp(t, "agent-card.json", cardWithEntries([3]string{s.URL("/jsonrpc"), "JSONRPC", "1.0"}))
+	if _, errOut, code := runCLI(t, "", "send", "--header", "Authorization: Bearer f1le", file, "hi"); code != exitUsage || strings.Contains(errOut, "f1le") {
+		t.Errorf("--header without --header-origin: exit %d: %s", code, errOut)
+	}
+	out, errOut, code := runCLI(t, "", "send", "--header", "Authorization: Bearer f1le", "--header-origin", s.URL(""), file, "hi")
+	if code != exitOK || !strings.Contains(out, "echo: hi") {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	got := ""
+	for _, r := range s.Requests() {
+		if r.Path == "/jsonrpc" {
+			got = r.Header.Get("Authorization")
+		}
+	}
+	if got != "Bearer f1le" {
+		t.Errorf("the agent got Authorization %q", got)
+	}
+}
