@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net/http"
 	"strings"
@@ -13,18 +14,22 @@ import (
 	"github.com/agentcard/agentcard/core/jsonpos"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/probe"
+	"github.com/agentcard/agentcard/core/selection"
 )
 
 // conform checks the agent against its card (docs/DESIGN.md §4, fourth
 // round): the card is read and linted as lint reads it, every declared
 // interface is probed, and every claim is checked harmlessly by the
 // engine's one pipeline (core/check with Claims), under the CLI's policy.
-// --send (one conversation) is not built yet; its absence is said in the
-// command's help.
+// --send adds one conversation on the interface the spec's client picks
+// (and its streaming variant when the card claims streaming): a message
+// claim each, their answers' findings among the result's.
 func (e *env) conform(args []string) int {
 	c := e.newCommand("conform", "cli.conform.usage")
 	format := c.fs.String("format", "text", "")
 	profile := c.fs.String("profile", "", "")
+	sendText := c.fs.String("send", "", "")
+	sendSet := false
 	var live liveFlags
 	c.fs.StringVar(&live.keyFile, "key", "", "")
 	var headerProblem i18n.Text
@@ -57,6 +62,7 @@ func (e *env) conform(args []string) int {
 	if done {
 		return code
 	}
+	c.fs.Visit(func(f *flag.Flag) { sendSet = sendSet || f.Name == "send" })
 	if !c.checkFormat(*format, "text", "json") {
 		return exitUsage
 	}
@@ -85,6 +91,12 @@ func (e *env) conform(args []string) int {
 	live.probe = true
 	opts := live.options()
 	opts.Claims = true
+	if sendSet {
+		profile, _ := selection.ParseProfile(defaultClient)
+		opts.Policy.Timeout = probe.ConverseTimeout
+		opts.Converse = &check.Converse{Profile: profile, Streaming: true,
+			Conversation: probe.Conversation{Method: probe.MethodSend, Text: *sendText}}
+	}
 	name := pos[0]
 	// a file has no origin: the engine's one credential rule decides
 	if err := discovery.CheckScope(live.headers, live.headerOrigins, name == "-" || !isRemote(name), false); err != nil {

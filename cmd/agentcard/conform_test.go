@@ -104,11 +104,11 @@ func TestConformContradictedA2AGoAgent(t *testing.T) {
 // TestConformUsage: usage errors and an unreadable card exit 2.
 func TestConformUsage(t *testing.T) {
 	for name, args := range map[string][]string{
-		"no input":    {"conform"},
-		"two inputs":  {"conform", "a.json", "b.json"},
-		"bad format":  {"conform", "--format", "sarif", "a.json"},
-		"send absent": {"conform", "--send", "hi", "a.json"},
-		"missing":     {"conform", "/nonexistent/card.json"},
+		"no input":      {"conform"},
+		"two inputs":    {"conform", "a.json", "b.json"},
+		"bad format":    {"conform", "--format", "sarif", "a.json"},
+		"send, no card": {"conform", "--send", "hi", "a.json"},
+		"missing":       {"conform", "/nonexistent/card.json"},
 	} {
 		if _, _, code := runCLI(t, "", args...); code != exitUsage {
 			t.Errorf("%s: exit %d, want 2", name, code)

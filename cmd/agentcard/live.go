@@ -127,7 +127,7 @@ func (e *env) runCheck(ctx context.Context, t check.Target, o check.Options) (*c
 	if o.Policy.Timeout == 0 {
 		o.Policy = discovery.LocalPolicy()
 	}
-	if t.Body != nil && !o.Probe && !o.Extended && !o.Verify {
+	if t.Body != nil && !o.Probe && !o.Extended && !o.Verify && o.Converse == nil {
 		// a card read from a file with no live check sends nothing: lint
 		// of a directory builds no HTTP client per card
 		return check.Run(ctx, t, o, check.Capabilities{})
@@ -262,6 +262,9 @@ func (lr *liveResult) withResult(res *lint.Result, cat *i18n.Catalogue) (json.Ra
 	}
 	if r.Claims != nil {
 		members = append(members, member{"claims", r.Claims})
+	}
+	if r.Exchange != nil {
+		members = append(members, member{"exchange", r.Exchange})
 	}
 	if s := r.SignaturesJSON(cat); s != nil {
 		members = append(members, member{"signatures", s})

@@ -96,6 +96,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.selectCmd(rest)
 	case "conform":
 		return e.conform(rest)
+	case "send":
+		return e.send(rest)
+	case "task":
+		return e.taskCmd(rest)
 	case "rules":
 		return e.rules(rest)
 	case "fields":

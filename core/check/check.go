@@ -112,6 +112,21 @@ type Options struct {
 	// none); nil changes nothing.
 	Apply func(*lint.Result)
 	Hide  func(*lint.Result) int
+	// Converse has one conversation with the agent on the interface
+	// Profile selects (Result.Talk); its findings are about the answers
+	// and are left to the caller. Only the CLI asks for one: the Worker
+	// never sends a message.
+	Converse *Converse
+}
+
+// Converse is one conversation a check has with the agent: the
+// interface the spec's client with Profile would pick, the call to make.
+type Converse struct {
+	Profile      selection.Profile
+	Conversation probe.Conversation
+	// Streaming adds the streaming variant (SendStreamingMessage, same
+	// text) when the card claims capabilities.streaming (conform --send).
+	Streaming bool
 }
 
 // Capabilities are what the program running a check provides.
@@ -216,6 +231,13 @@ type Result struct {
 	// Compared is the SDK comparison (nil unless Options.Compare, and
 	// when the card declares more than Options.CompareMax interfaces).
 	Compared *sdk.Comparison
+	// Chosen is the selection of Options.Converse's profile, and Talk the
+	// conversation on the entry it chose (nil when none was chosen, or
+	// no conversation was asked for).
+	Chosen *selection.Result
+	Talks  []probe.Talk
+	// Exchange lists every request of the conversations (`exchange`).
+	Exchange []probe.Exchange
 }
 
 // runner is one check in progress.
@@ -241,7 +263,7 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 		o.Policy.Self = self
 	}
 	r := &runner{o: o, c: c}
-	if !o.Private && len(o.Headers) == 0 && len(o.Keys) == 0 {
+	if !o.Private && len(o.Headers) == 0 && len(o.Keys) == 0 && o.Converse == nil {
 		r.cache = c.Cache
 	}
 	var named *url.URL
@@ -328,6 +350,20 @@ func Run(ctx context.Context, t Target, o Options, c Capabilities) (*Result, err
 			}
 			res.Claims = cs
 			extra = append(extra, diags...)
+		}
+	}
+	if o.Converse != nil && isCard && r.total != nil {
+		res.Chosen, res.Talks = r.converse(ctx, res.Report.Result)
+		res.Exchange = []probe.Exchange{}
+		for _, t := range res.Talks {
+			res.Exchange = append(res.Exchange, t.Exchange...)
+			if o.Claims {
+				// conform --send: the conversation is a claim, its
+				// findings are the card's result's (placeless: they point
+				// into the answers)
+				res.Claims = append(res.Claims, probe.MessageClaim(t))
+				extra = append(extra, t.Diagnostics...)
+			}
 		}
 	}
 	if o.Verify && isCard && doc.Root.Get("signatures") != nil {
@@ -526,4 +562,35 @@ func probedHosts(entries []card.Interface) []string {
 		}
 	}
 	return out
+}
+
+// converse selects the interface o.Converse's client would pick and has
+// the conversation there: one request, through the credential scope and
+// the check's budget.
+func (r *runner) converse(ctx context.Context, lr *lint.Result) (*selection.Result, []probe.Talk) {
+	sel := selection.SelectDetected(lr.Doc, lr.Detection, r.o.Converse.Profile)
+	if sel.Trace == nil {
+		sel.Trace = []selection.Step{}
+	}
+	if sel.Outcome != selection.Selected {
+		return &sel, nil
+	}
+	e := card.Interface{Index: sel.Index, Source: sel.Source, URL: sel.URL, Binding: sel.ProtocolBinding,
+		Version: sel.ProtocolVersion, Tenant: sel.Tenant, HasTenant: sel.HasTenant}
+	c := r.o.Converse.Conversation
+	c.Policy = r.o.Policy
+	calls := []probe.Conversation{c}
+	if r.o.Converse.Streaming && c.Method == probe.MethodSend {
+		if st := lr.Doc.Root.Get("capabilities").Get("streaming"); st != nil && st.Kind == jsonpos.Bool && st.Bool {
+			s := c
+			s.Method = probe.MethodStream
+			calls = append(calls, s)
+		}
+	}
+	d := discovery.NewBudget(r.creds.Doer(r.total), len(calls))
+	var talks []probe.Talk
+	for _, call := range calls {
+		talks = append(talks, probe.Converse(ctx, e, d, call))
+	}
+	return &sel, talks
 }

@@ -49,6 +49,15 @@ const (
 	CodeServerIgnoresVersion = "server-ignores-version"
 	CodeServerErrorMapping   = "server-error-mapping"
 
+	// core/probe/reply and a conversation's bounds (`agentcard send`,
+	// `conform --send`)
+	CodeAnswerShape         = "answer-shape"
+	CodeAnswerRequiredField = "answer-required-field"
+	CodeAnswerEnum          = "answer-enum"
+	CodeAnswerOneof         = "answer-oneof"
+	CodeAnswerUnknownField  = "answer-unknown-field"
+	CodeAnswerCut           = "answer-cut"
+
 	CodeExtendedPublic          = "extended-card-public"
 	CodeExtendedUnavailable     = "extended-card-unavailable"
 	CodeExtendedIdentityDiffers = "extended-card-identity-differs"
@@ -70,6 +79,9 @@ const (
 	ByProbe = "probe"
 	// ByClaims: core/probe's claims check reports it (`agentcard conform`).
 	ByClaims = "claims"
+	// ByAnswer: core/probe/reply (and a conversation's bounds) report it
+	// from an agent's answers.
+	ByAnswer = "answer"
 	// ByExtended: core/extended reports it after asking for the extended
 	// card.
 	ByExtended = "extended"
@@ -138,6 +150,14 @@ var Elsewhere = []Checker{
 		{CodeClaimContradicted, Error},
 		{CodeServerErrorMapping, Warning},
 		{CodeServerIgnoresVersion, Warning},
+	}},
+	{By: ByAnswer, Package: "core/probe/reply", Rules: []Checked{
+		{CodeAnswerShape, Error},
+		{CodeAnswerRequiredField, Error},
+		{CodeAnswerEnum, Error},
+		{CodeAnswerOneof, Error},
+		{CodeAnswerUnknownField, Warning},
+		{CodeAnswerCut, Error},
 	}},
 	{By: BySignature, Package: "core/signature", Rules: []Checked{
 		{CodeSignatureVerified, Info},

@@ -26,6 +26,14 @@ type Request struct {
 	// open for as long as it likes. MaxBody and the deadline still bound
 	// it. A Doer that cannot stop early reads as usual.
 	FirstEvent bool
+	// Stream, when set, is handed every piece of a text/event-stream
+	// answer as it is read (res holds the status and header, no body), so
+	// that a conversation shows events as they come and stops reading
+	// when it returns false. MaxBody and the deadline still bound it; when
+	// the deadline passes mid-stream the Doer returns what it read with
+	// the error. A Doer that cannot stream reads as usual and calls it
+	// once with the whole body.
+	Stream func(res *Response, chunk []byte) bool
 }
 
 // Response is what one hop answered. Redirects are not followed by a Doer:

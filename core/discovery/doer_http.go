@@ -81,9 +81,21 @@ func (d *httpDoer) Do(ctx context.Context, r *Request) (*Response, error) {
 		max = DefaultMaxBody
 	}
 	var body []byte
-	if r.FirstEvent && strings.HasPrefix(strings.ToLower(res.Header.Get("Content-Type")), "text/event-stream") {
+	stream := strings.HasPrefix(strings.ToLower(res.Header.Get("Content-Type")), "text/event-stream")
+	switch {
+	case r.Stream != nil && stream:
+		head := &Response{Status: res.StatusCode, Header: res.Header}
+		body, err = readStream(res.Body, max+1, func(b []byte) bool { return r.Stream(head, b) })
+		if err != nil {
+			out := &Response{Status: res.StatusCode, Header: res.Header, Body: body}
+			if ctx.Err() != nil || isTimeout(err) {
+				return out, errors.Join(ErrTimeout, err)
+			}
+			return out, errors.Join(ErrConnLost, err)
+		}
+	case r.FirstEvent && stream:
 		body, err = readFirstEvent(res.Body, max+1)
-	} else {
+	default:
 		body, err = io.ReadAll(io.LimitReader(res.Body, max+1))
 	}
 	if err != nil {
@@ -141,6 +153,27 @@ func classify(err error) error {
 		return errors.Join(ErrConnLost, err)
 	}
 	return err
+}
+
+// readStream reads a stream to its end (or limit bytes), handing each
+// piece to each as it comes; each returning false stops the reading.
+func readStream(rd io.Reader, limit int64, each func([]byte) bool) ([]byte, error) {
+	var out []byte
+	buf := make([]byte, 32<<10)
+	for int64(len(out)) < limit {
+		n, err := rd.Read(buf[:min(int64(len(buf)), limit-int64(len(out)))])
+		out = append(out, buf[:n]...)
+		if n > 0 && !each(buf[:n]) {
+			return out, nil
+		}
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+	return out, nil
 }
 
 // readFirstEvent reads a stream until its first event is complete (or

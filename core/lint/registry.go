@@ -28,6 +28,7 @@ const (
 	BySignature = diag.BySignature
 	ByProbe     = diag.ByProbe
 	ByClaims    = diag.ByClaims
+	ByAnswer    = diag.ByAnswer
 	ByExtended  = diag.ByExtended
 )
 
@@ -55,6 +56,7 @@ func catalogue() [][]*Rule {
 		httpRules(),
 		probeRules(),
 		claimRules(),
+		answerRules(),
 		extendedRules(),
 		sdkRules(),
 	}

@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -208,4 +209,67 @@ func Capabilities(caps a2a.AgentCapabilities) []a2asrv.RequestHandlerOption {
 		opts = append(opts, a2asrv.WithPushNotifications(push.NewInMemoryStore(), push.NewHTTPPushSender(nil)))
 	}
 	return opts
+}
+
+// EchoExecutor is an agent that answers every message with its text: a
+// task that is submitted, works, yields an artifact "echo" holding
+// "echo: TEXT" and completes with the same text as its status message.
+// The text "wait" leaves the task waiting for input (for CancelTask:
+// a2asrv's SendMessage returns at an interrupted state), and a text
+// starting with "message:" is answered with a plain message, no task.
+type EchoExecutor struct{}
+
+func textOf(m *a2a.Message) string {
+	if m == nil {
+		return ""
+	}
+	var s string
+	for _, p := range m.Parts {
+		s += p.Text()
+	}
+	return s
+}
+
+// Execute echoes the message.
+func (EchoExecutor) Execute(_ context.Context, ec *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) {
+		text := textOf(ec.Message)
+		if strings.HasPrefix(text, "message:") {
+			yield(a2a.NewMessageForTask(a2a.MessageRoleAgent, ec, a2a.NewTextPart("echo: "+text)), nil)
+			return
+		}
+		if ec.StoredTask == nil && !yield(a2a.NewSubmittedTask(ec, ec.Message), nil) {
+			return
+		}
+		if !yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateWorking, nil), nil) {
+			return
+		}
+		if text == "wait" {
+			yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateInputRequired, a2a.NewMessageForTask(a2a.MessageRoleAgent, ec, a2a.NewTextPart("waiting"))), nil)
+			return
+		}
+		art := a2a.NewArtifactEvent(ec, a2a.NewTextPart("echo: "+text))
+		art.Artifact.Name = "echo"
+		if !yield(art, nil) {
+			return
+		}
+		yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateCompleted, a2a.NewMessageForTask(a2a.MessageRoleAgent, ec, a2a.NewTextPart("echo: "+text))), nil)
+	}
+}
+
+// Cancel cancels the task.
+func (EchoExecutor) Cancel(_ context.Context, ec *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) {
+		yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateCanceled, nil), nil)
+	}
+}
+
+// EchoHandler is AgentHandler with the EchoExecutor: a real a2asrv agent
+// that talks, its JSON-RPC handler at /jsonrpc and HTTP+JSON under /rest.
+func EchoHandler(opts ...a2asrv.RequestHandlerOption) http.Handler {
+	h := a2asrv.NewHandler(EchoExecutor{}, opts...)
+	mux := http.NewServeMux()
+	mux.Handle("/jsonrpc", a2asrv.NewJSONRPCHandler(h))
+	mux.Handle("/rest/", http.StripPrefix("/rest", a2asrv.NewRESTHandler(h)))
+	return mux
 }

@@ -49,7 +49,7 @@ const allData = "" +
 	"cli.conform.col.observed\x00observed\x00" +
 	"cli.conform.col.verdict\x00verdict\x00" +
 	"cli.conform.one-input\x00conform checks one card; %d INPUTs were given\x00" +
-	"cli.conform.usage\x00Usage: agentcard conform [--format text|json] [--profile publish|local]\n                         [--header 'Name: value']... [--header-origin ORIGIN]...\n                         [--key JWK_FILE] [--lang LANG] INPUT\n\nChecks the agent against its card. The card is read and linted as lint reads\nit, every declared interface is probed (lint --probe), and every claim of the\ncard is checked on each interface that answered, with calls that create\nnothing, run no model and carry no credentials: SubscribeToTask for\ncapabilities.streaming, the list of push-notification configs for\ncapabilities.pushNotifications, GetExtendedAgentCard for the extended card,\nthe error answers of the binding, and a request in an A2A-Version no server\nspeaks. Each claim holds, is contradicted, or stays unknown (with why).\nINPUT is a card URL or a domain (a file or '-' also works; its endpoints are\nthen whatever the file names).\n\n  --format text     the findings and a claims table (default)\n  --format json     lint's JSON document; each result adds \"probes\" and\n                    \"claims\": [{\"claim\",\"index\",\"url\",\"binding\",\"version\",\n                    \"declared\",\"observed\",\"verdict\",\"detail\"}]\n  --profile, --header, --header-origin, --key   as for lint (the headers go\n                    to the card's fetch and the probes, never to the claim checks)\n  --lang en|zh-CN   the language of the output\n\n--send (one conversation with the agent) is not available yet.\n\nExit status: 0 no claim contradicted and no error finding, 1 a claim\ncontradicted or an error finding, 2 usage error or the card cannot be read.\n\x00" +
+	"cli.conform.usage\x00Usage: agentcard conform [--send TEXT] [--format text|json] [--profile publish|local]\n                         [--header 'Name: value']... [--header-origin ORIGIN]...\n                         [--key JWK_FILE] [--lang LANG] INPUT\n\nChecks the agent against its card. The card is read and linted as lint reads\nit, every declared interface is probed (lint --probe), and every claim of the\ncard is checked on each interface that answered, with calls that create\nnothing, run no model and carry no credentials: SubscribeToTask for\ncapabilities.streaming, the list of push-notification configs for\ncapabilities.pushNotifications, GetExtendedAgentCard for the extended card,\nthe error answers of the binding, and a request in an A2A-Version no server\nspeaks. Each claim holds, is contradicted, or stays unknown (with why).\nINPUT is a card URL or a domain (a file or '-' also works; its endpoints are\nthen whatever the file names).\n\n  --format text     the findings and a claims table (default)\n  --format json     lint's JSON document; each result adds \"probes\" and\n                    \"claims\": [{\"claim\",\"index\",\"url\",\"binding\",\"version\",\n                    \"declared\",\"observed\",\"verdict\",\"detail\"}]\n  --profile, --header, --header-origin, --key   as for lint (the headers go\n                    to the card's fetch and the probes, never to the claim checks)\n  --lang en|zh-CN   the language of the output\n\n  --send TEXT       also talk to the agent: send TEXT in one message on the\n                    interface the specification's client picks (as agentcard\n                    send does, with the --header values), and again as a\n                    stream when the card claims capabilities.streaming; each\n                    conversation is a \"message\" claim, the findings about its\n                    answers are the result's, and JSON results gain\n                    \"exchange\": [{\"method\",\"url\",\"status\",\"ms\"}]. Bounds: 4 MiB,\n                    1,000 events, 60 seconds per conversation.\n\nExit status: 0 no claim contradicted and no error finding, 1 a claim\ncontradicted or an error finding, 2 usage error or the card cannot be read.\n\x00" +
 	"cli.conform.verdict.contradicted\x00contradicted\x00" +
 	"cli.conform.verdict.holds\x00holds\x00" +
 	"cli.conform.verdict.unknown\x00unknown\x00" +
@@ -242,6 +242,18 @@ const allData = "" +
 	"cli.select.url\x00url:\x00" +
 	"cli.select.usage\x00Usage: agentcard select --client PROFILE | --sdk SDK [--format text|json] [--lang LANG] INPUT\n\nShows which interface of the card a client would use (A2A §8.3.2): the first\nentry, in the card's order, whose binding and Major.Minor version the client\nsupports. Every entry gets a line saying why it was taken or skipped.\n\n  --client PROFILE  what the client speaks: BINDING@VERSION[|VERSION],...\n                    e.g. 'JSONRPC@1.0,HTTP+JSON@1.0|0.3'\n  --sdk all|a2a-go|a2a-python|a2a-js\n                    instead of --client: the entry each official SDK's client\n                    takes with its default settings, beside the specification's,\n                    and why it differs (exit 1 when one of them takes none)\n  --format text     a readable trace (default)\n  --format json     {\"outcome\":...,\"index\":...,\"url\":...,\"trace\":[...]}\n  --lang en|zh-CN   the language of the trace (default: from LC_ALL, LC_MESSAGES or LANG)\n\nExit status: 0 an interface was selected, 1 no compatible interface or an\ninvalid card, 2 usage error or an unreadable INPUT.\n\x00" +
 	"cli.select.version\x00version:\x00" +
+	"cli.send.agent-error\x00the agent answered with an error: %s\x00" +
+	"cli.send.args\x00send needs INPUT and TEXT; %d arguments were given\x00" +
+	"cli.send.artifact\x00artifact %s: %s\x00" +
+	"cli.send.binding\x00--binding %s is not a binding name (JSONRPC, HTTP+JSON, GRPC)\x00" +
+	"cli.send.exchange\x00%[1]s on %[2]s (%[3]s %[4]s) %[5]s: HTTP %[6]d, %[7]d ms\x00" +
+	"cli.send.no-card\x00not a card; nothing to talk to\x00" +
+	"cli.send.no-interface\x00no interface of the card is one this client speaks (%s):\x00" +
+	"cli.send.role.agent\x00agent\x00" +
+	"cli.send.role.user\x00user\x00" +
+	"cli.send.said\x00%s: %s\x00" +
+	"cli.send.task\x00task %s (context %s): %s\x00" +
+	"cli.send.usage\x00Usage: agentcard send [--stream] [--context ID] [--task ID] [--binding NAME]\n                      [--header 'Name: value']... [--header-origin ORIGIN]...\n                      [--format text|json] [--verbose] [--lang LANG] INPUT TEXT\n\nSends the agent behind the card one message holding TEXT and prints its reply\nas a person reads it: the agent's text, the task's states and its artifacts,\nas they stream. The interface is the one the specification's client picks:\nthe first entry, in the card's order, whose binding this client speaks\n(JSON-RPC or HTTP+JSON, version 1.0 or 0.3). Every answer and every stream\nevent is checked against the protocol's JSON for that version; findings point\ninto the answer. INPUT is a card URL or a domain (a file or '-' also works,\nwith --header-origin for its --header).\n\n  --stream          SendStreamingMessage: print each event as it arrives\n  --context ID      continue the conversation with this contextId\n  --task ID         continue this task (its taskId)\n  --binding NAME    use the first entry of this binding (JSONRPC, HTTP+JSON;\n                    GRPC is refused: this client does not speak it yet)\n  --header 'Name: value'\n                    send this header (e.g. Authorization), only to the card's\n                    origin and the endpoints of a card served from it\n                    (repeatable; visible ASCII only; never printed)\n  --header-origin ORIGIN\n                    where --header may go for a card read from a file\n  --format text     the reply, where it came from, the findings (default)\n  --format json     {\"input\",\"selection\",\"exchange\":[{\"method\",\"url\",\n                    \"status\",\"ms\"}],\"answers\":[…],\"events\",\"agentError\",\n                    \"errors\",\"warnings\",\"diagnostics\":[…]}\n  --verbose         also print the request (never its headers) and every\n                    raw answer\n  --lang en|zh-CN   the language of the output\n\nBounds: the answer is read up to 4 MiB, a stream up to 1,000 events, and\nthe whole call waits at most 60 seconds; past a bound the answer is cut\nwith an answer-cut finding.\n\nExit status: 0 a reply was received and is valid, 1 an error finding in\nthe answer or an error from the agent, 2 usage error, a card that cannot\nbe read, no interface this client speaks, or an agent that cannot be\nreached.\n\x00" +
 	"cli.sign.key-required\x00--key PRIVATE_JWK is required\x00" +
 	"cli.sign.one-input\x00sign reads one INPUT, got %d\x00" +
 	"cli.sign.refused\x00not signed: %s\x00" +
@@ -256,11 +268,14 @@ const allData = "" +
 	"cli.summary.inputs.one\x00%d input\x00" +
 	"cli.summary.warnings\x00%d warnings\x00" +
 	"cli.summary.warnings.one\x00%d warning\x00" +
+	"cli.task.action\x00task needs get, cancel or list, not %s\x00" +
+	"cli.task.args\x00task %s: wrong number of arguments (task get|cancel ID INPUT, task list INPUT)\x00" +
+	"cli.task.usage\x00Usage: agentcard task get|cancel ID [--binding NAME] [--header 'Name: value']...\n                      [--format text|json] [--verbose] [--lang LANG] INPUT\n       agentcard task list [options] INPUT\n\nAsks the agent behind the card about one task: get shows its state, its\nmessages' text and its artifacts; cancel asks the agent to cancel it; list\nshows the tasks the interface lists (ListTasks; 1.0 only). The interface,\nthe options, the checks of every answer, the bounds and the exit status are\nsend's (agentcard send --help).\n\x00" +
 	"cli.unknown-command\x00unknown command %s\x00" +
 	"cli.unknown-format\x00unknown format %s (use %s)\x00" +
 	"cli.unknown-lang\x00unknown language %s (use %s)\x00" +
 	"cli.unknown-option\x00unknown option %s\x00" +
-	"cli.usage\x00agentcard checks A2A Agent Cards.\n\nUsage:\n  agentcard lint    [--format NAME[=FILE]]... [--columns char|byte|utf16]\n                    [--fix [--unsafe-fixes] | --diff] [--config FILE] [--rule CODE=LEVEL]...\n                    [--profile publish|local] [--baseline FILE [--update-baseline]]\n                    [--max-warnings N] [--quiet] [--stdin-filename NAME] [--probe]\n                    [--header 'Name: value']... [--header-origin ORIGIN]... [--key JWK_FILE]\n                    [--extended] [--lang LANG] INPUT...\n  agentcard lint    --print-config FILE\n  agentcard select  --client PROFILE | --sdk all|a2a-go|a2a-python|a2a-js\n                    [--format text|json] [--lang LANG] INPUT\n  agentcard migrate [--to 1.0|mixed] [--keep-versions] [-o FILE | --write] [--lang LANG] INPUT\n  agentcard sign    --key PRIVATE_JWK [--kid K] [--jku URL] [-o FILE | --write] [--lang LANG] INPUT\n  agentcard rules   [--format text|json] [--lang LANG] [CODE]\n  agentcard fields  [--format text|json] [--lang LANG]\n  agentcard schema  [--version 1.0|0.3] [--lang LANG]\n  agentcard init    [DIR]\n  agentcard lsp     [--lang LANG]\n  agentcard version\n\nINPUT is a file, a directory (the card files in it), '-' for standard input,\na card URL, or a domain\n(agent.example.com is read from https://agent.example.com/.well-known/agent-card.json).\n\n--lang en|zh-CN chooses the language of the output (English or Simplified\nChinese); without it, LC_ALL, LC_MESSAGES or LANG decides.\n\nExit status: 0 no error finding (select: an interface was selected),\n1 an error finding (select: no compatible interface or invalid card;\nmigrate: the card could not be migrated), 2 usage error or unreadable input.\n\nRun 'agentcard COMMAND --help' for the options of a command.\n\x00" +
+	"cli.usage\x00agentcard checks A2A Agent Cards.\n\nUsage:\n  agentcard lint    [--format NAME[=FILE]]... [--columns char|byte|utf16]\n                    [--fix [--unsafe-fixes] | --diff] [--config FILE] [--rule CODE=LEVEL]...\n                    [--profile publish|local] [--baseline FILE [--update-baseline]]\n                    [--max-warnings N] [--quiet] [--stdin-filename NAME] [--probe]\n                    [--header 'Name: value']... [--header-origin ORIGIN]... [--key JWK_FILE]\n                    [--extended] [--lang LANG] INPUT...\n  agentcard lint    --print-config FILE\n  agentcard select  --client PROFILE | --sdk all|a2a-go|a2a-python|a2a-js\n                    [--format text|json] [--lang LANG] INPUT\n  agentcard conform [--profile publish|local] [--header 'Name: value']... [--key JWK_FILE]\n                    [--format text|json] [--lang LANG] INPUT\n  agentcard send    [--stream] [--context ID] [--task ID] [--binding NAME]\n                    [--header 'Name: value']... [--format text|json] [--verbose] INPUT TEXT\n  agentcard task    get|cancel ID [--binding NAME] [--header 'Name: value']... INPUT\n  agentcard task    list [--binding NAME] [--header 'Name: value']... INPUT\n  agentcard migrate [--to 1.0|mixed] [--keep-versions] [-o FILE | --write] [--lang LANG] INPUT\n  agentcard sign    --key PRIVATE_JWK [--kid K] [--jku URL] [-o FILE | --write] [--lang LANG] INPUT\n  agentcard rules   [--format text|json] [--lang LANG] [CODE]\n  agentcard fields  [--format text|json] [--lang LANG]\n  agentcard schema  [--version 1.0|0.3] [--lang LANG]\n  agentcard init    [DIR]\n  agentcard lsp     [--lang LANG]\n  agentcard version\n\nINPUT is a file, a directory (the card files in it), '-' for standard input,\na card URL, or a domain\n(agent.example.com is read from https://agent.example.com/.well-known/agent-card.json).\n\n--lang en|zh-CN chooses the language of the output (English or Simplified\nChinese); without it, LC_ALL, LC_MESSAGES or LANG decides.\n\nExit status: 0 no error finding (select: an interface was selected),\n1 an error finding (select: no compatible interface or invalid card;\nmigrate: the card could not be migrated), 2 usage error or unreadable input.\n\nRun 'agentcard COMMAND --help' for the options of a command.\n\x00" +
 	"cli.version.no-input\x00version takes no INPUT\x00" +
 	"cli.version.usage\x00Usage: agentcard version\n\nPrints the version of this build: the module version, the commit it was\nbuilt from and its time (when known), and the Go version.\n\x00" +
 	"cli.write.changed\x00%s changed after agentcard read it, so nothing was written (your edit is kept); run the command again\x00" +
@@ -381,6 +396,26 @@ const allData = "" +
 	"migrate.refused.not-object\x00not migrated: the document is a JSON %s, not an object, so it cannot be an Agent Card\x00" +
 	"migrate.refused.syntax\x00not migrated: %s is not valid JSON (%s: %s); fix the syntax first, for example with lint --fix\x00" +
 	"migrate.refused.unknown\x00not migrated: no member tells which A2A version the card was written for (neither url nor supportedInterfaces)\x00" +
+	"msg.answer-cut.events\x00The stream passed %[1]d events and was cut there; the rest was not read.\x00" +
+	"msg.answer-cut.size\x00%[1]s passed %[2]s and was cut there; the rest was not read.\x00" +
+	"msg.answer-cut.time\x00The answer was not complete after %[1]d s and was cut there; the rest was not read.\x00" +
+	"msg.answer-enum\x00%[1]s: %[3]s is %[2]s, which is not a value of the interface's version; expected %[4]s.\x00" +
+	"msg.answer-oneof.many\x00%[1]s: %[2]s must hold exactly one member of its oneof and holds %[3]s.\x00" +
+	"msg.answer-oneof.none\x00%[1]s: %[2]s must hold exactly one of %[3]s and holds none.\x00" +
+	"msg.answer-required-field\x00%[1]s: %[3]s has no %[2]s, which is required.\x00" +
+	"msg.answer-shape.bytes\x00%[1]s: %[2]s is not base64.\x00" +
+	"msg.answer-shape.jsonrpc\x00%s is not a JSON-RPC 2.0 response: \"jsonrpc\" must be \"2.0\".\x00" +
+	"msg.answer-shape.kind\x00%[1]s: %[2]s has a member \"kind\", which only 0.3 answers carry; the 1.0 JSON has none.\x00" +
+	"msg.answer-shape.media-type\x00%[1]s came as %[2]s where a stream was asked for (text/event-stream).\x00" +
+	"msg.answer-shape.name\x00%[1]s: %[3]s has a member %[2]s; the protocol's JSON name is %[4]s.\x00" +
+	"msg.answer-shape.not-json\x00%s is not JSON.\x00" +
+	"msg.answer-shape.rpc-error\x00%s: the JSON-RPC error has no numeric code.\x00" +
+	"msg.answer-shape.sse\x00%[1]s is not a server-sent event stream: %[2]s.\x00" +
+	"msg.answer-shape.timestamp\x00%[1]s: %[2]s is %[3]s, which is not an RFC 3339 time.\x00" +
+	"msg.answer-shape.type\x00%[1]s: %[2]s must be %[3]s.\x00" +
+	"msg.answer-shape.v03-result\x00%[1]s is in the 0.3 wire shape: the result is itself an object of kind %[2]s, where a 1.0 interface answers a %[3]s that wraps it ({\"task\": …} or {\"message\": …}) and has no kind.\x00" +
+	"msg.answer-shape.v10-result\x00%[1]s is in the 1.0 wire shape ({\"task\": …} or {\"message\": …}), but the interface declares version %[2]s, whose answers are the Task or Message itself with its kind.\x00" +
+	"msg.answer-unknown-field\x00%[1]s: %[3]s has a member %[2]s that the protocol does not define.\x00" +
 	"msg.claim-contradicted.extended\x00%[1]s: the card claims an extended card, but %[2]s answered GetExtendedAgentCard with %[3]s: it has none to give.\x00" +
 	"msg.claim-contradicted.push\x00%[1]s: the card claims capabilities.pushNotifications, but %[2]s answered the list of push-notification configs with %[3]s: push notifications are off.\x00" +
 	"msg.claim-contradicted.streaming\x00%[1]s: the card claims capabilities.streaming, but %[2]s answered SubscribeToTask with %[3]s: it does not stream.\x00" +
@@ -393,6 +428,11 @@ const allData = "" +
 	"msg.claims.holds.more\x00the card does not claim %s, yet %s was answered with %s: the server offers more than the card says, which harms no client\x00" +
 	"msg.claims.holds.off\x00the card does not claim %s and %s was answered with %s: the server does not offer it either\x00" +
 	"msg.claims.holds.on\x00the card claims %s and %s was answered with %s, as a server that offers it answers\x00" +
+	"msg.claims.message.auth\x00%[1]s was answered with %[2]s: the agent wants credentials (--header) before it talks\x00" +
+	"msg.claims.message.error\x00%[1]s was answered with the agent's error %[2]s, which says nothing about the card\x00" +
+	"msg.claims.message.holds\x00%[1]s was answered with a valid reply (%[2]s)\x00" +
+	"msg.claims.message.invalid\x00%[1]s was answered, but the answer has %[2]d error findings: it is not in the JSON of the version the card declares\x00" +
+	"msg.claims.message.refused\x00%[1]s was refused with %[2]s: the interface does not take messages as the card declares\x00" +
 	"msg.claims.unknown.auth\x00%s was answered with %s: the server wants credentials first, and claims are checked without them\x00" +
 	"msg.claims.unknown.cap\x00not checked: claims are checked on the first %d entries only\x00" +
 	"msg.claims.unknown.errors\x00not settled by the probe's answer: %s\x00" +
@@ -405,6 +445,7 @@ const allData = "" +
 	"msg.companion.missing-env\x00the companion program was not found: %s names %s, which is not a program; unset it, or install the companion with `%s`\x00" +
 	"msg.companion.protocol\x00the companion program %s speaks protocol %d and this agentcard speaks %d: install both from the same release (`%s`)\x00" +
 	"msg.companion.start\x00the companion program %s did not start: %s; reinstall it with `%s`\x00" +
+	"msg.converse.grpc\x00This client speaks JSON-RPC and HTTP+JSON; a conversation over gRPC is not built yet. Choose another interface with --binding.\x00" +
 	"msg.credential-in-card\x00%s holds what looks like %s: %s. The card is public: remove it and revoke the secret\x00" +
 	"msg.credential-in-card.inside\x00%s contains what looks like %s: %s. The card is public: remove it and revoke the secret\x00" +
 	"msg.credentials.withheld.listed\x00your headers were not sent in this check: its card URL came from a --from list, and its origin %s is none you named with --header-origin, so whoever edits the list does not choose where they go\x00" +
@@ -913,6 +954,8 @@ const allData = "" +
 	"phrase.check-body.headers\x00an object whose members are header names with string values\x00" +
 	"phrase.check-body.key\x00a JWK or a JWKS (RFC 7517), as an object or as a string holding one\x00" +
 	"phrase.check-body.string\x00a string\x00" +
+	"phrase.converse.sse-empty\x00it ended without a single event\x00" +
+	"phrase.converse.sse-unfinished\x00it ended in the middle of an event\x00" +
 	"phrase.credential.aws\x00an AWS access key id\x00" +
 	"phrase.credential.basic\x00HTTP Basic credentials\x00" +
 	"phrase.credential.bearer\x00a bearer token\x00" +
@@ -1022,6 +1065,13 @@ const allData = "" +
 	"phrase.replacement.AgentCapabilities.stateTransitionHistory\x00nothing: the capability was dropped\x00" +
 	"phrase.replacement.AgentCard.additionalInterfaces\x00further supportedInterfaces entries\x00" +
 	"phrase.replacement.LegacySecurityScheme.type\x00one wrapper key such as httpAuthSecurityScheme\x00" +
+	"phrase.reply.answer\x00the answer\x00" +
+	"phrase.reply.array\x00an array\x00" +
+	"phrase.reply.bool\x00true or false\x00" +
+	"phrase.reply.event\x00stream event %d\x00" +
+	"phrase.reply.number\x00a number\x00" +
+	"phrase.reply.object\x00an object\x00" +
+	"phrase.reply.string\x00a string\x00" +
 	"phrase.scheme-member\x00%s of %s\x00" +
 	"phrase.scheme-type\x00type %s\x00" +
 	"phrase.scheme-type.member\x00a \"type\" member\x00" +
@@ -1780,149 +1830,153 @@ var All = Table{Data: allData, Starts: []uint32{
 	0, 75, 153, 237, 284, 342, 438, 559, 608, 675, 745, 836,
 	906, 976, 1066, 1184, 1342, 1456, 1520, 1613, 1673, 1864, 1972, 2168,
 	2221, 2276, 2366, 2439, 2569, 2661, 2716, 2780, 2861, 2932, 3087, 3122,
-	3175, 3249, 3277, 3311, 3339, 3373, 3405, 3473, 5090, 5136, 5168, 5204,
-	5246, 5284, 5753, 5785, 5819, 5868, 5956, 6045, 6172, 6234, 6374, 6458,
-	6493, 6624, 6690, 6740, 6777, 6896, 7018, 7093, 7195, 7299, 7388, 7442,
-	7495, 7545, 8152, 8289, 8328, 8368, 8564, 8909, 8937, 8986, 9100, 9141,
-	9191, 9306, 9437, 9523, 9565, 9985, 10035, 10125, 10278, 10309, 10348, 10395,
-	10441, 10492, 10514, 10544, 10594, 10659, 10733, 10820, 10859, 16293, 16335, 16378,
-	16433, 16475, 16552, 16620, 16670, 16731, 16953, 17166, 17274, 17359, 17508, 17551,
-	17596, 17635, 17688, 17737, 17778, 17827, 17872, 17922, 17961, 17987, 18038, 18087,
-	18212, 18291, 18349, 18462, 18536, 18590, 18646, 18740, 18831, 18871, 18908, 18974,
-	19013, 19058, 19095, 19127, 19195, 19268, 19329, 19384, 20008, 20031, 20050, 20067,
-	20092, 20121, 20146, 20186, 20240, 20340, 20441, 20495, 21863, 21933, 21978, 22098,
-	22146, 22174, 22221, 22237, 22300, 22382, 22513, 22582, 22625, 22679, 22720, 22768,
-	22800, 22849, 22931, 22965, 23090, 23169, 23203, 23251, 23269, 23294, 23328, 23348,
-	23373, 23393, 23413, 23431, 23521, 23586, 23641, 23687, 24346, 24396, 24618, 24660,
-	24752, 25226, 25289, 25314, 25404, 25539, 25613, 25686, 25732, 25766, 25794, 25820,
-	25965, 26029, 26073, 26111, 26147, 26178, 26210, 26289, 26334, 26383, 26435, 26463,
-	26492, 26518, 26560, 26588, 26643, 26693, 26713, 27791, 27819, 27871, 27919, 27951,
-	29179, 29222, 29257, 29286, 29318, 29345, 29375, 29404, 29436, 29469, 29505, 29544,
-	29590, 29636, 29673, 31432, 31476, 31651, 31771, 31884, 32028, 32122, 32149, 32212,
-	32262, 32319, 32365, 32398, 32457, 32495, 32558, 32620, 32664, 32696, 32733, 32769,
-	32868, 32891, 32931, 32977, 33013, 33047, 33092, 33138, 33180, 33222, 33266, 33314,
-	33342, 33406, 33462, 33514, 33550, 33602, 33626, 33679, 33712, 33783, 33815, 33863,
-	33878, 33913, 33935, 33975, 34017, 34063, 34124, 34241, 34350, 34480, 34665, 34701,
-	34740, 34778, 34915, 35054, 35174, 35299, 35415, 35533, 35617, 35719, 35830, 35960,
-	36074, 36209, 36303, 36411, 36465, 36523, 36623, 36708, 36844, 37027, 37176, 37278,
-	37496, 37614, 37701, 37799, 37877, 37987, 38083, 38233, 38304, 38446, 38575, 38678,
-	38776, 38880, 39033, 39198, 39347, 39461, 39625, 39753, 39872, 39993, 40059, 40138,
-	40237, 40407, 40589, 40688, 40884, 41016, 41137, 41251, 41394, 41572, 41861, 42176,
-	42252, 42365, 42483, 42618, 42764, 42944, 43091, 43222, 43313, 43469, 43638, 43837,
-	44054, 44198, 44311, 44414, 44535, 44619, 44683, 44791, 44841, 44954, 45038, 45095,
-	45340, 45485, 45624, 45711, 45819, 45937, 46163, 46396, 46546, 46679, 46825, 46954,
-	47074, 47186, 47311, 47489, 47585, 47684, 47802, 47958, 48051, 48121, 48159, 48214,
-	48285, 48388, 48485, 48560, 48649, 48790, 48847, 48889, 48972, 49020, 49100, 49177,
-	49227, 49302, 49365, 49454, 49511, 49599, 49671, 49765, 49897, 50030, 50141, 50272,
-	50394, 50551, 50624, 50704, 50853, 50966, 51071, 51167, 51254, 51384, 51422, 51465,
-	51514, 51604, 51643, 51696, 51779, 51810, 51875, 51956, 52023, 52108, 52183, 52263,
-	52337, 52405, 52528, 52654, 52734, 52844, 52967, 53035, 53158, 53234, 53301, 53381,
-	53462, 53509, 53601, 53856, 53956, 54058, 54133, 54210, 54271, 54392, 54476, 54581,
-	54719, 54824, 54943, 55097, 55168, 55301, 55365, 55432, 55504, 55678, 55769, 55870,
-	56012, 56106, 56196, 56302, 56416, 56476, 56656, 56775, 56944, 57031, 57188, 57346,
-	57472, 57603, 57737, 57851, 57987, 58086, 58221, 58286, 58444, 58615, 58737, 58828,
-	58977, 59153, 59266, 59406, 59509, 59644, 59749, 59967, 60066, 60174, 60280, 60380,
-	60482, 60564, 60651, 60757, 60841, 60958, 61018, 61112, 61229, 61348, 61446, 61541,
-	61638, 61736, 61820, 61900, 61999, 62109, 62218, 62312, 62398, 62501, 62586, 62738,
-	62841, 62932, 63064, 63221, 63343, 63402, 63462, 63590, 63694, 63770, 63872, 63944,
-	64016, 64094, 64176, 64245, 64359, 64448, 64528, 64610, 64679, 64779, 64834, 64947,
-	65060, 65162, 65278, 65375, 65493, 65585, 65655, 65721, 66024, 66095, 66283, 66471,
-	66671, 66831, 66966, 67123, 67264, 67463, 67614, 67750, 67858, 67980, 68076, 68142,
-	68251, 68396, 68504, 68617, 68811, 69086, 69278, 69608, 69823, 70087, 70304, 70500,
-	70581, 70637, 70685, 70723, 70856, 70915, 71018, 71127, 71207, 71280, 71359, 71450,
-	71571, 71629, 71753, 71791, 71845, 71992, 72081, 72112, 72179, 72290, 72419, 72542,
-	72678, 72794, 72894, 73021, 73158, 73277, 73374, 73451, 73558, 73626, 73706, 73785,
-	73907, 73984, 74074, 74185, 74343, 74396, 74475, 74597, 74676, 74765, 74895, 74981,
-	75079, 75187, 75300, 75436, 75576, 75660, 75761, 75867, 75965, 76143, 76180, 76242,
-	76322, 76414, 76474, 76601, 76657, 76807, 76959, 77051, 77163, 77265, 77355, 77443,
-	77515, 77619, 77745, 77856, 78006, 78112, 78240, 78355, 78497, 78656, 78799, 78958,
-	79186, 79267, 79315, 79510, 79707, 79787, 79869, 79971, 80118, 80223, 80322, 80457,
-	80569, 80697, 80772, 80934, 81019, 81079, 81131, 81223, 81261, 81336, 81427, 81618,
-	81724, 81797, 81843, 81941, 82030, 82154, 82306, 82474, 82650, 82792, 82962, 83103,
-	83253, 83454, 83580, 83704, 83840, 83968, 84112, 84276, 84397, 84488, 84576, 84699,
-	84821, 85017, 85135, 85340, 85409, 85532, 85731, 85839, 85939, 86055, 86127, 86234,
-	86359, 86473, 86577, 86829, 87098, 87186, 87293, 87370, 87436, 87580, 87740, 87804,
-	87895, 88002, 88194, 88267, 88395, 88513, 88608, 88725, 88807, 88902, 88977, 89229,
-	89514, 89626, 89827, 89936, 90114, 90179, 90307, 90367, 90496, 90711, 90824, 90908,
-	91026, 91125, 91195, 91313, 91392, 91514, 91666, 91838, 92109, 92262, 92526, 92784,
-	92891, 93033, 93173, 93283, 93359, 93439, 93521, 93608, 93692, 93800, 93869, 93964,
-	94051, 94201, 94275, 94410, 94549, 94644, 94769, 94875, 95037, 95151, 95244, 95312,
-	95412, 95485, 95599, 95669, 95733, 95834, 96013, 96127, 96237, 96329, 96428, 96579,
-	96650, 96741, 96861, 96984, 97084, 97205, 97342, 97534, 97623, 97722, 97894, 98076,
-	98261, 98491, 98601, 98711, 98845, 98965, 99087, 99235, 99386, 99501, 99588, 99711,
-	99824, 99909, 100011, 100133, 100193, 100292, 100434, 100559, 100746, 100925, 101011, 101129,
-	101168, 101216, 101291, 101377, 101438, 101487, 101550, 101641, 101704, 101769, 101871, 101947,
-	102009, 102051, 102080, 102172, 102209, 102295, 102385, 102419, 102462, 102509, 102549, 102612,
-	102652, 102692, 102734, 102773, 102813, 102853, 102900, 102938, 102988, 103036, 103095, 103125,
-	103150, 103181, 103209, 103237, 103272, 103302, 103348, 103376, 103407, 103443, 103492, 103527,
-	103582, 103618, 103657, 103685, 103716, 103739, 103768, 103798, 103827, 103910, 103998, 104058,
-	104090, 104161, 104210, 104330, 104452, 104508, 104537, 104589, 104625, 104657, 104692, 104737,
-	104786, 104842, 104888, 104924, 104968, 104992, 105020, 105042, 105068, 105094, 105120, 105153,
-	105180, 105211, 105243, 105306, 105354, 105428, 105494, 105573, 105648, 105697, 105748, 105788,
-	105831, 105857, 105975, 106061, 106127, 106195, 106227, 106261, 106303, 106341, 106383, 106451,
-	106493, 106542, 106620, 106688, 106747, 106788, 106841, 106883, 106949, 106984, 107029, 107091,
-	107143, 107198, 107269, 107322, 107380, 107451, 107547, 107633, 107725, 107755, 107782, 107824,
-	107875, 107970, 108064, 108152, 108205, 108260, 108320, 108363, 108452, 108605, 108710, 108813,
-	109007, 109120, 109402, 109483, 109596, 109657, 109721, 109757, 109800, 109838, 109875, 109917,
-	109963, 110005, 110031, 110059, 110119, 110203, 110264, 110361, 110393, 110432, 110474, 110504,
-	110546, 110601, 110677, 110737, 110765, 110791, 110823, 110872, 110969, 111023, 111095, 111150,
-	111193, 111226, 111272, 111323, 111379, 111427, 111482, 111504, 111532, 111569, 111612, 111679,
-	111705, 111732, 111765, 111811, 111843, 111876, 111905, 111933, 111998, 112035, 112074, 112100,
-	112129, 112159, 112185, 112212, 112248, 112271, 112390, 112415, 112444, 112475, 112576, 112598,
-	112631, 112658, 112680, 112706, 112745, 112764, 112800, 112879, 112911, 112951, 113006, 113067,
-	113144, 113176, 113226, 113266, 113305, 113415, 113609, 113646, 113682, 113770, 113809, 113903,
-	113946, 113975, 114003, 114051, 114097, 114334, 114406, 114469, 114506, 114801, 114834, 114959,
-	114979, 115075, 115106, 115134, 115183, 115211, 115239, 115478, 115513, 115541, 115576, 115610,
-	115632, 115680, 115842, 116008, 116030, 116071, 116100, 116127, 116156, 116190, 116249, 116293,
-	116322, 116359, 116391, 116437, 116468, 116497, 116526, 116618, 116715, 116741, 116848, 116903,
-	117014, 117138, 117192, 117320, 117366, 117482, 117609, 117660, 117811, 117974, 118040, 118111,
-	118196, 118249, 118341, 118443, 118494, 118568, 118687, 118732, 118799, 118867, 118929, 118995,
-	119076, 119133, 119213, 119275, 119332, 119428, 119506, 119571, 119657, 119733, 119850, 119930,
-	120141, 120234, 120370, 120436, 120508, 120581, 120705, 120850, 120992, 121137, 121242, 121292,
-	121356, 121441, 121494, 121677, 121847, 121921, 122006, 122099, 122156, 122221, 122357, 122397,
-	122495, 122585, 122637, 122709, 122781, 122839, 122928, 123082, 123151, 123222, 123275, 123329,
-	123372, 123477, 123531, 123578, 123679, 123781, 123923, 123975, 124111, 124245, 124284, 124385,
-	124426, 124441, 124591, 124726, 124788, 124903, 125033, 125077, 125182, 125289, 125345, 125464,
-	125526, 125646, 125772, 125825, 125932, 125991, 126078, 126197, 126261, 126359, 126421, 126450,
-	126514, 126627, 126683, 126780, 126942, 127007, 127065, 127158, 127202, 127268, 127409, 127470,
-	127608, 127683, 127753, 127855, 127969, 128027, 128107, 128261, 128322, 128408, 128475, 128523,
-	128562, 128605, 128630, 128745, 128794, 128907, 128960, 129046, 129153, 129207, 129289, 129465,
-	129531, 129559, 129632, 129733, 129783, 129812, 129838, 129870, 129894, 129926, 130021, 130214,
-	130245, 130282, 130347, 130384, 130429, 130464, 130498, 130521, 130546, 130604, 130898, 131072,
-	131106, 131520, 131618, 131695, 131759, 131983, 132029, 132151, 132212, 132254, 132334, 132394,
-	132444, 132497, 132534, 132599, 132659, 132904, 132949, 133373, 133487, 133529, 133607, 133671,
-	133727, 133827, 133901, 133963, 134016, 134074, 134103, 134128, 134156, 134214, 134382, 134406,
-	134437, 134466, 134490, 134513, 134554, 134595, 134620, 134643, 134695, 134772, 134819, 134844,
-	134879, 134901, 135078, 135096, 135122, 135159, 135187, 135212, 135233, 135252, 135281, 135300,
-	135336, 135375, 135416, 135460, 135494, 135531, 135571, 135614, 135734, 135767, 135812, 135837,
-	135912, 135962, 136162, 136352, 136458, 136637, 136687, 136793, 136844, 136898, 136996, 137074,
-	137197, 137267, 137368, 137580, 137644, 137682, 137728, 137770, 137808, 137854, 137889, 137936,
-	137981, 138032, 138071, 138113, 138159, 138191, 138274, 138359, 138491, 138626, 138695, 138724,
-	138767, 138868, 138896, 138956, 139000, 139041, 139084, 139126, 139164, 139202, 139252, 139418,
-	139463, 139568, 139638, 139677, 139710, 139747, 139822, 139865, 139916, 139966, 140085, 140221,
-	140258, 140293, 140324, 140371, 140401, 140438, 140468, 140506, 140554, 140586, 140630, 140695,
-	140763, 140820, 140880, 140930, 140969, 141053, 141093, 141129, 141165, 141195, 141233, 141274,
-	141374, 141418, 141461, 141562, 141612, 141710, 141756, 141846, 141896, 141969, 142021, 142116,
-	142160, 142269, 142330, 142360, 142412, 142474, 142520, 142564, 142629, 142676, 142808, 142857,
-	142894, 142929, 142962, 143001, 143027, 143066, 143112, 143241, 143299, 143346, 143474, 143566,
-	143629, 143727, 143808, 143854, 143955, 144043, 144101, 144144, 144218, 144252, 144301, 144377,
-	144424, 144475, 144617, 144834, 144949, 144978, 145015, 145081, 145220, 145362, 145483, 145530,
-	145584, 145613, 145673, 145719, 145761, 145819, 145866, 145916, 145976, 146020, 146064, 146130,
-	146315, 146380, 146447, 146479, 146530, 146575, 146618, 146675, 146726, 146779, 146844, 146931,
-	146985, 147062, 147103, 147268, 147309, 147351, 147403, 147441, 147486, 147517, 147554, 147586,
-	147657, 147703, 147751, 147789, 147831, 147881, 147930, 147971, 148010, 148048, 148090, 148124,
-	148164, 148203, 148233, 148256, 148309, 148342, 148518, 148560, 148601, 148639, 148678, 148712,
-	148746, 148785, 148827, 148870, 148959, 149006, 149043, 149104, 149138, 149178, 149198, 149234,
-	149264, 149293, 149323, 149359, 149387, 149421, 149464, 149513, 149541, 149575, 149611, 149653,
-	149679, 149711, 149737, 149847, 149872, 149929, 149962, 150001, 150034, 150073, 150110, 150414,
-	150465, 150502, 150543, 150623, 150699, 150767, 150860, 150910, 150940, 150968, 150998, 151022,
-	151047, 151081, 151124, 151161, 151196, 151245, 151283, 151304, 151426, 151454, 151515, 151543,
-	151609, 151678, 151747, 151844, 151882, 151913, 151943, 151976, 152007, 152031, 152063, 152096,
-	152121, 152162, 152203, 152232, 152257, 152284, 152304, 152336, 152376, 152411, 152461, 152513,
-	152553, 152596, 152730, 152810, 152891, 152916, 152958, 152999, 153042, 153077, 153107, 153378,
-	153650, 153723, 153779, 153825, 153876, 153935, 153981, 154037, 154089, 154176, 154264, 154305,
-	154333, 154367, 154415, 154473, 154546, 154571, 154848, 154900, 154938, 154983, 155026, 155072,
-	155128, 155168, 155212, 155274, 155508, 155569, 155632, 155662, 155702, 155769, 155822, 155857,
-	155905, 155935, 155966, 155986, 156012, 156115, 156233, 156253, 156342, 156373, 156409, 156440,
-	156467, 156561, 156781, 156802, 156825, 156860,
+	3175, 3249, 3277, 3311, 3339, 3373, 3405, 3473, 5634, 5680, 5712, 5748,
+	5790, 5828, 6297, 6329, 6363, 6412, 6500, 6589, 6716, 6778, 6918, 7002,
+	7037, 7168, 7234, 7284, 7321, 7440, 7562, 7637, 7739, 7843, 7932, 7986,
+	8039, 8089, 8696, 8833, 8872, 8912, 9108, 9453, 9481, 9530, 9644, 9685,
+	9735, 9850, 9981, 10067, 10109, 10529, 10579, 10669, 10822, 10853, 10892, 10939,
+	10985, 11036, 11058, 11088, 11138, 11203, 11277, 11364, 11403, 16837, 16879, 16922,
+	16977, 17019, 17096, 17164, 17214, 17275, 17497, 17710, 17818, 17903, 18052, 18095,
+	18140, 18179, 18232, 18281, 18322, 18371, 18416, 18466, 18505, 18531, 18582, 18631,
+	18756, 18835, 18893, 19006, 19080, 19134, 19190, 19284, 19375, 19415, 19452, 19518,
+	19557, 19602, 19639, 19671, 19739, 19812, 19873, 19928, 20552, 20575, 20594, 20611,
+	20636, 20665, 20690, 20730, 20784, 20884, 20985, 21039, 22407, 22477, 22522, 22642,
+	22690, 22718, 22765, 22781, 22844, 22926, 23057, 23126, 23169, 23223, 23264, 23312,
+	23344, 23393, 23475, 23509, 23634, 23713, 23747, 23795, 23813, 23838, 23872, 23892,
+	23917, 23937, 23957, 23975, 24065, 24130, 24185, 24231, 24890, 24940, 25162, 25204,
+	25296, 25770, 25833, 25858, 25948, 26083, 26157, 26230, 26276, 26310, 26338, 26364,
+	26509, 26573, 26617, 26655, 26691, 26722, 26754, 26833, 26878, 26927, 26979, 27007,
+	27036, 27062, 27104, 27132, 27187, 27237, 27257, 28335, 28363, 28421, 28486, 28520,
+	28599, 28674, 28722, 28801, 28827, 28851, 28872, 28911, 31239, 31291, 31339, 31371,
+	32599, 32642, 32677, 32706, 32738, 32765, 32795, 32824, 32856, 32889, 32925, 32980,
+	33073, 33618, 33657, 33703, 33749, 33786, 36025, 36069, 36244, 36364, 36477, 36621,
+	36715, 36742, 36805, 36855, 36912, 36958, 36991, 37050, 37088, 37151, 37213, 37257,
+	37289, 37326, 37362, 37461, 37484, 37524, 37570, 37606, 37640, 37685, 37731, 37773,
+	37815, 37859, 37907, 37935, 37999, 38055, 38107, 38143, 38195, 38219, 38272, 38305,
+	38376, 38408, 38456, 38471, 38506, 38528, 38568, 38610, 38656, 38717, 38834, 38943,
+	39073, 39258, 39294, 39333, 39371, 39508, 39647, 39767, 39892, 40008, 40126, 40210,
+	40312, 40423, 40553, 40667, 40802, 40896, 41004, 41058, 41116, 41216, 41301, 41437,
+	41620, 41769, 41871, 42089, 42207, 42294, 42392, 42470, 42580, 42676, 42826, 42897,
+	43039, 43168, 43271, 43369, 43473, 43626, 43791, 43940, 44054, 44218, 44346, 44465,
+	44586, 44652, 44731, 44830, 45000, 45182, 45281, 45477, 45609, 45730, 45844, 45987,
+	46165, 46454, 46769, 46845, 46958, 47076, 47211, 47306, 47387, 47491, 47595, 47689,
+	47771, 47843, 47894, 47979, 48088, 48186, 48276, 48318, 48389, 48458, 48539, 48589,
+	48800, 48998, 49090, 49236, 49416, 49563, 49694, 49785, 49941, 50110, 50309, 50526,
+	50670, 50783, 50886, 50996, 51104, 51175, 51318, 51433, 51554, 51638, 51702, 51810,
+	51860, 51973, 52057, 52114, 52359, 52504, 52643, 52730, 52875, 52983, 53101, 53327,
+	53560, 53710, 53843, 53989, 54118, 54238, 54350, 54475, 54653, 54749, 54848, 54966,
+	55122, 55215, 55285, 55323, 55378, 55449, 55552, 55649, 55724, 55813, 55954, 56011,
+	56053, 56136, 56184, 56264, 56341, 56391, 56466, 56529, 56618, 56675, 56763, 56835,
+	56929, 57061, 57194, 57305, 57436, 57558, 57715, 57788, 57868, 58017, 58130, 58235,
+	58331, 58418, 58548, 58586, 58629, 58678, 58768, 58807, 58860, 58943, 58974, 59039,
+	59120, 59187, 59272, 59347, 59427, 59501, 59569, 59692, 59818, 59898, 60008, 60131,
+	60199, 60322, 60398, 60465, 60545, 60626, 60673, 60765, 61020, 61120, 61222, 61297,
+	61374, 61435, 61556, 61640, 61745, 61883, 61988, 62107, 62261, 62332, 62465, 62529,
+	62596, 62668, 62842, 62933, 63034, 63176, 63270, 63360, 63466, 63580, 63640, 63820,
+	63939, 64108, 64195, 64352, 64510, 64636, 64767, 64901, 65015, 65151, 65250, 65385,
+	65450, 65608, 65779, 65901, 65992, 66141, 66317, 66430, 66570, 66673, 66808, 66913,
+	67131, 67230, 67338, 67444, 67544, 67646, 67728, 67815, 67921, 68005, 68122, 68182,
+	68276, 68393, 68512, 68610, 68705, 68802, 68900, 68984, 69064, 69163, 69273, 69382,
+	69476, 69562, 69665, 69750, 69902, 70005, 70096, 70228, 70385, 70507, 70566, 70626,
+	70754, 70858, 70934, 71036, 71108, 71180, 71258, 71340, 71409, 71523, 71612, 71692,
+	71774, 71843, 71943, 71998, 72111, 72224, 72326, 72442, 72539, 72657, 72749, 72819,
+	72885, 73188, 73259, 73447, 73635, 73835, 73995, 74130, 74287, 74428, 74627, 74778,
+	74914, 75022, 75144, 75240, 75306, 75415, 75560, 75668, 75781, 75975, 76250, 76442,
+	76772, 76987, 77251, 77468, 77664, 77745, 77801, 77849, 77887, 78020, 78079, 78182,
+	78291, 78371, 78444, 78523, 78614, 78735, 78793, 78917, 78955, 79009, 79156, 79245,
+	79276, 79343, 79454, 79583, 79706, 79842, 79958, 80058, 80185, 80322, 80441, 80538,
+	80615, 80722, 80790, 80870, 80949, 81071, 81148, 81238, 81349, 81507, 81560, 81639,
+	81761, 81840, 81929, 82059, 82145, 82243, 82351, 82464, 82600, 82740, 82824, 82925,
+	83031, 83129, 83307, 83344, 83406, 83486, 83578, 83638, 83765, 83821, 83971, 84123,
+	84215, 84327, 84429, 84519, 84607, 84679, 84783, 84909, 85020, 85170, 85276, 85404,
+	85519, 85661, 85820, 85963, 86122, 86350, 86431, 86479, 86674, 86871, 86951, 87033,
+	87135, 87282, 87387, 87486, 87621, 87733, 87861, 87936, 88098, 88183, 88243, 88295,
+	88387, 88425, 88500, 88591, 88782, 88888, 88961, 89007, 89105, 89194, 89318, 89470,
+	89638, 89814, 89956, 90126, 90267, 90417, 90618, 90744, 90868, 91004, 91132, 91276,
+	91440, 91561, 91652, 91740, 91863, 91985, 92181, 92299, 92504, 92573, 92696, 92895,
+	93003, 93103, 93219, 93291, 93398, 93523, 93637, 93741, 93993, 94262, 94350, 94457,
+	94534, 94600, 94744, 94904, 94968, 95059, 95166, 95358, 95431, 95559, 95677, 95772,
+	95889, 95971, 96066, 96141, 96393, 96678, 96790, 96991, 97100, 97278, 97343, 97471,
+	97531, 97660, 97875, 97988, 98072, 98190, 98289, 98359, 98477, 98556, 98678, 98830,
+	99002, 99273, 99426, 99690, 99948, 100055, 100197, 100337, 100447, 100523, 100603, 100685,
+	100772, 100856, 100964, 101033, 101128, 101215, 101365, 101439, 101574, 101713, 101808, 101933,
+	102039, 102201, 102315, 102408, 102476, 102576, 102649, 102763, 102833, 102897, 102998, 103177,
+	103291, 103401, 103493, 103592, 103743, 103814, 103905, 104025, 104148, 104248, 104369, 104506,
+	104698, 104787, 104886, 105058, 105240, 105425, 105655, 105765, 105875, 106009, 106129, 106251,
+	106399, 106550, 106665, 106752, 106875, 106988, 107073, 107175, 107297, 107357, 107456, 107598,
+	107723, 107910, 108089, 108175, 108293, 108332, 108380, 108455, 108541, 108602, 108651, 108714,
+	108805, 108868, 108933, 109035, 109111, 109173, 109215, 109244, 109336, 109373, 109459, 109549,
+	109583, 109641, 109707, 109750, 109797, 109837, 109900, 109940, 109980, 110022, 110061, 110101,
+	110141, 110188, 110226, 110276, 110324, 110383, 110413, 110438, 110469, 110497, 110525, 110560,
+	110590, 110636, 110664, 110695, 110731, 110780, 110815, 110870, 110906, 110945, 110973, 111004,
+	111027, 111056, 111086, 111115, 111198, 111286, 111346, 111378, 111449, 111498, 111618, 111740,
+	111796, 111825, 111877, 111913, 111945, 111980, 112025, 112074, 112130, 112176, 112212, 112256,
+	112280, 112308, 112330, 112356, 112382, 112408, 112441, 112468, 112499, 112531, 112594, 112642,
+	112716, 112782, 112861, 112936, 112985, 113036, 113076, 113119, 113145, 113263, 113349, 113415,
+	113483, 113515, 113549, 113591, 113629, 113671, 113739, 113781, 113830, 113908, 113976, 114035,
+	114076, 114129, 114171, 114237, 114272, 114317, 114379, 114431, 114486, 114557, 114610, 114668,
+	114739, 114835, 114921, 115013, 115044, 115072, 115104, 115139, 115168, 115198, 115227, 115257,
+	115284, 115326, 115377, 115472, 115566, 115654, 115707, 115762, 115822, 115865, 115954, 116107,
+	116212, 116315, 116509, 116622, 116904, 116985, 117098, 117159, 117223, 117259, 117302, 117340,
+	117377, 117419, 117465, 117507, 117533, 117561, 117621, 117705, 117766, 117863, 117895, 117934,
+	117976, 118006, 118048, 118103, 118179, 118239, 118267, 118293, 118325, 118374, 118471, 118525,
+	118597, 118652, 118695, 118728, 118774, 118825, 118881, 118929, 118984, 119006, 119034, 119071,
+	119114, 119181, 119207, 119234, 119267, 119313, 119345, 119378, 119407, 119435, 119500, 119537,
+	119576, 119602, 119631, 119661, 119687, 119714, 119750, 119773, 119892, 119917, 119946, 119977,
+	120078, 120100, 120133, 120160, 120182, 120208, 120247, 120266, 120302, 120381, 120413, 120453,
+	120508, 120569, 120646, 120678, 120728, 120768, 120807, 120917, 121111, 121148, 121184, 121272,
+	121311, 121405, 121448, 121477, 121505, 121553, 121599, 121836, 121908, 121971, 122008, 122303,
+	122336, 122461, 122481, 122577, 122608, 122636, 122685, 122713, 122741, 122980, 123015, 123043,
+	123078, 123112, 123134, 123182, 123344, 123510, 123532, 123573, 123602, 123629, 123658, 123692,
+	123751, 123795, 123824, 123861, 123893, 123939, 123970, 123999, 124028, 124120, 124217, 124243,
+	124350, 124405, 124516, 124640, 124694, 124822, 124868, 124984, 125111, 125162, 125313, 125476,
+	125542, 125613, 125698, 125751, 125843, 125945, 125996, 126070, 126189, 126234, 126301, 126369,
+	126431, 126497, 126578, 126635, 126715, 126777, 126834, 126930, 127008, 127073, 127159, 127235,
+	127352, 127432, 127643, 127736, 127872, 127938, 128010, 128083, 128207, 128352, 128494, 128639,
+	128744, 128794, 128858, 128943, 128996, 129179, 129349, 129423, 129508, 129601, 129658, 129723,
+	129859, 129899, 129997, 130087, 130139, 130211, 130283, 130341, 130430, 130584, 130653, 130724,
+	130777, 130831, 130874, 130979, 131033, 131080, 131181, 131283, 131425, 131477, 131613, 131747,
+	131786, 131887, 131928, 131943, 132093, 132228, 132290, 132405, 132535, 132579, 132684, 132791,
+	132847, 132966, 133028, 133148, 133274, 133327, 133434, 133493, 133580, 133699, 133763, 133861,
+	133923, 133952, 134016, 134129, 134185, 134282, 134444, 134509, 134567, 134660, 134704, 134770,
+	134911, 134972, 135110, 135185, 135255, 135357, 135471, 135529, 135609, 135763, 135824, 135910,
+	135977, 136025, 136064, 136107, 136132, 136247, 136296, 136409, 136462, 136548, 136655, 136709,
+	136791, 136967, 137033, 137061, 137134, 137235, 137285, 137314, 137340, 137372, 137396, 137428,
+	137523, 137716, 137747, 137784, 137849, 137886, 137931, 137966, 138000, 138023, 138048, 138106,
+	138400, 138574, 138608, 139022, 139120, 139197, 139261, 139485, 139531, 139653, 139714, 139756,
+	139836, 139896, 139946, 139999, 140036, 140101, 140161, 140406, 140451, 140875, 140989, 141031,
+	141109, 141173, 141229, 141329, 141403, 141465, 141518, 141576, 141605, 141630, 141658, 141716,
+	141884, 141908, 141939, 141968, 141992, 142015, 142056, 142097, 142122, 142145, 142197, 142274,
+	142321, 142346, 142381, 142403, 142580, 142598, 142624, 142661, 142689, 142714, 142735, 142754,
+	142783, 142802, 142838, 142877, 142918, 142962, 142996, 143033, 143073, 143116, 143236, 143269,
+	143314, 143339, 143414, 143464, 143664, 143854, 143960, 144139, 144189, 144295, 144346, 144400,
+	144498, 144576, 144699, 144769, 144870, 145082, 145146, 145184, 145230, 145272, 145310, 145356,
+	145391, 145438, 145483, 145534, 145573, 145615, 145661, 145693, 145776, 145861, 145993, 146128,
+	146197, 146226, 146269, 146370, 146398, 146458, 146502, 146543, 146586, 146628, 146666, 146704,
+	146754, 146920, 146965, 147070, 147140, 147179, 147212, 147249, 147324, 147367, 147418, 147468,
+	147587, 147723, 147760, 147795, 147826, 147873, 147903, 147940, 147970, 148008, 148056, 148088,
+	148132, 148197, 148265, 148322, 148382, 148432, 148471, 148555, 148595, 148631, 148667, 148697,
+	148735, 148776, 148876, 148920, 148963, 149064, 149114, 149212, 149258, 149348, 149398, 149471,
+	149523, 149618, 149662, 149771, 149832, 149862, 149914, 149976, 150022, 150066, 150131, 150178,
+	150310, 150359, 150396, 150431, 150464, 150503, 150529, 150568, 150614, 150743, 150801, 150848,
+	150976, 151068, 151131, 151229, 151310, 151356, 151457, 151545, 151603, 151646, 151720, 151754,
+	151803, 151879, 151926, 151977, 152119, 152336, 152451, 152480, 152517, 152583, 152722, 152864,
+	152985, 153032, 153086, 153115, 153175, 153221, 153263, 153321, 153368, 153418, 153478, 153522,
+	153566, 153632, 153817, 153882, 153949, 153981, 154032, 154077, 154120, 154177, 154228, 154281,
+	154346, 154433, 154487, 154564, 154605, 154770, 154811, 154853, 154905, 154943, 154988, 155019,
+	155056, 155088, 155159, 155205, 155253, 155291, 155333, 155383, 155432, 155473, 155512, 155550,
+	155592, 155626, 155666, 155705, 155735, 155758, 155811, 155844, 156020, 156062, 156103, 156141,
+	156180, 156214, 156248, 156287, 156329, 156372, 156461, 156508, 156545, 156606, 156640, 156680,
+	156700, 156736, 156766, 156795, 156825, 156861, 156889, 156923, 156966, 157015, 157043, 157077,
+	157113, 157155, 157181, 157213, 157239, 157349, 157374, 157431, 157464, 157503, 157536, 157575,
+	157612, 157916, 157967, 158004, 158045, 158125, 158201, 158269, 158362, 158412, 158442, 158470,
+	158500, 158524, 158549, 158583, 158626, 158663, 158698, 158747, 158785, 158806, 158928, 158956,
+	159017, 159045, 159111, 159180, 159249, 159346, 159384, 159415, 159445, 159478, 159509, 159533,
+	159565, 159598, 159623, 159664, 159705, 159734, 159759, 159786, 159806, 159838, 159878, 159913,
+	159963, 160015, 160055, 160098, 160232, 160312, 160393, 160418, 160460, 160501, 160544, 160579,
+	160609, 160880, 161152, 161225, 161281, 161327, 161378, 161437, 161483, 161539, 161591, 161678,
+	161766, 161807, 161835, 161869, 161917, 161975, 162048, 162073, 162350, 162402, 162440, 162485,
+	162528, 162574, 162630, 162670, 162714, 162776, 163010, 163071, 163134, 163164, 163204, 163271,
+	163324, 163359, 163407, 163437, 163468, 163488, 163514, 163617, 163735, 163755, 163844, 163875,
+	163911, 163942, 163969, 164063, 164283, 164304, 164327, 164362,
 }}
