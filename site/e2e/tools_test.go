@@ -38,8 +38,10 @@ func TestE2ETools(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, base+"/")
 
-	// Fix all: every finding that offered a fix is gone, and one Ctrl+Z
-	// gives back the original text exactly.
+	// Fix all applies the safe fixes only, as lint --fix does: every
+	// finding left with a fix offers only unsafe ones, each button saying
+	// "unsafe", and the report says why they were left. One Ctrl+Z gives
+	// back the original text exactly.
 	broken := readCard(t, "broken-common-mistakes.json")
 	typeCard(t, ctx, broken)
 	before := panel(t, ctx)
@@ -56,12 +58,17 @@ func TestE2ETools(t *testing.T) {
 	if got := eval[string](t, ctx, `agentcardPlayground.getText()`); got == broken {
 		t.Fatal("Fix all left the text as it was")
 	}
-	for _, d := range panel(t, ctx) {
-		if d.Fixes > 0 {
-			t.Errorf("after Fix all, %s (line %d) still offers a fix", d.Code, d.Line)
+	left := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="quick-fix"]')].map(e => e.textContent)`)
+	if len(left) == 0 {
+		t.Error("after Fix all no unsafe fix is offered: the sample's unsafe fixes were applied")
+	}
+	for _, f := range left {
+		if !strings.HasPrefix(f, "unsafe ") {
+			t.Errorf("after Fix all, the fix %q is offered without the word unsafe", f)
 		}
 	}
-	if s := eval[string](t, ctx, `document.querySelector('[data-testid="tool-summary"]').textContent`); !strings.Contains(s, "applied") {
+	if s := eval[string](t, ctx, `document.querySelector('[data-testid="tool-report"]').innerText`); !strings.Contains(s, "applied") ||
+		!strings.Contains(s, "only the safe fixes") || !strings.Contains(s, "unsafe fixes, which need a person's decision") {
 		t.Errorf("the report says %q", s)
 	}
 	do(t, ctx, chromedp.Focus(`.cm-content`), chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))

@@ -94,9 +94,12 @@ export function findingItem(doc, jump, fix, isTarget = () => false) {
     el("a", { class: "diag-code", href: d.url }, d.code),
     el("span", { class: "diag-msg" }, d.message),
     relatedLinks(d, doc, jump),
+    // An unsafe fix is offered here one at a time, marked: Fix all leaves
+    // it, as lint --fix does, because it changes what the card says.
     (d.fixes || []).map((f) => el("button", {
-      type: "button", class: "fix", "data-testid": "quick-fix", "data-code": d.code, onclick: () => fix(d, f),
-    }, f.title)));
+      type: "button", class: f.unsafe ? "fix unsafe" : "fix", "data-testid": "quick-fix", "data-code": d.code,
+      "data-unsafe": f.unsafe ? "true" : null, title: f.unsafe ? t("ui.playground.fix.unsafe.title") : null, onclick: () => fix(d, f),
+    }, f.unsafe ? [el("span", { class: "fix-mark", "data-testid": "fix-unsafe" }, t("ui.playground.fix.unsafe")), " "] : null, f.title)));
   };
 }
 

@@ -374,7 +374,7 @@ async function runLint(doc = view.state.doc) {
       source: d.code,
       message: d.message,
       renderMessage: () => ruleDoc(d),
-      actions: (d.fixes || []).map((f) => ({ name: f.title, apply: () => applyFix(d, f) })),
+      actions: (d.fixes || []).map((f) => ({ name: f.unsafe ? t("ui.playground.fix.unsafe.action", f.title) : f.title, apply: () => applyFix(d, f) })),
     };
   });
   const related = [];

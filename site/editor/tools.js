@@ -95,6 +95,7 @@ function renderReport() {
         body.push(el("strong", {}, t("ui.playground.fixAll.applied")));
         body.push(el("ul", {}, r.applied.map((a) => el("li", { "data-testid": "tool-applied", "data-code": a.code }, el("code", {}, a.code), " ", a.title))));
       }
+      if (r.unsafeLeft > 0) body.push(el("p", { "data-testid": "tool-unsafe-left" }, t("ui.playground.fixAll.unsafeLeft")));
     }
   } else {
     if (r.error) {

@@ -79,6 +79,9 @@ type FixAllResult struct {
 	// a fix (0 when Stable).
 	Remaining int  `json:"remaining"`
 	Stable    bool `json:"stable"`
+	// UnsafeLeft counts the findings of Text that offer only unsafe
+	// fixes, which Fix all leaves for the reader.
+	UnsafeLeft int `json:"unsafeLeft"`
 	// Refused is set for a document core/fix does not touch (a syntax
 	// problem no fix repairs, not an object, not a card); Error says why
 	// and Code names the finding behind it.
@@ -87,13 +90,13 @@ type FixAllResult struct {
 	Code    string `json:"code,omitempty"`
 }
 
-// FixAll applies every machine-applicable fix (core/fix.Apply), unsafe
-// ones included: the playground's Fix all rewrites the draft in the
-// editor, where the reader sees every change and can undo it, as it did
-// before fixes were marked safe or unsafe (lint --fix applies safe ones
-// only).
+// FixAll applies the safe fixes (core/fix.Apply without Unsafe), as
+// lint --fix does: an unsafe fix changes what the card means (a transport
+// renamed, a credential removed), so it needs a person's decision, and
+// the page offers it on its finding, marked unsafe, one at a time.
+// UnsafeLeft counts the findings left with only such a fix.
 func FixAll(src []byte) FixAllResult {
-	r, err := fix.Apply(src, fix.Options{Unsafe: true})
+	r, err := fix.Apply(src, fix.Options{})
 	if err != nil {
 		out := FixAllResult{Text: string(src), Refused: true, Applied: []AppliedFix{}, Remaining: len(r.Remaining)}
 		var ref *fix.Refusal
@@ -105,7 +108,7 @@ func FixAll(src []byte) FixAllResult {
 		return out
 	}
 	out := FixAllResult{Text: string(r.Output), Changed: r.Changed, Applied: make([]AppliedFix, 0, len(r.Applied)),
-		Summary: render(r.Summary()), Remaining: len(r.Remaining), Stable: r.Stable}
+		Summary: render(r.Summary()), Remaining: len(r.Remaining), Stable: r.Stable, UnsafeLeft: r.UnsafeLeft}
 	for _, a := range r.Applied {
 		out.Applied = append(out.Applied, AppliedFix{Code: a.Code, Title: render(a.Title)})
 	}

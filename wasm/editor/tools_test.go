@@ -9,13 +9,14 @@ import (
 	"github.com/agentcard/agentcard/core/selection"
 )
 
-// Fix all on the broken sample applies what core/fix applies (same codes,
-// in the same order), leaves no finding that offers a fix, and says so in
-// a summary; the text it returns is what the page puts in the editor.
+// Fix all on the broken sample applies what lint --fix applies: the safe
+// fixes only (same codes, in the same order). Every finding left that
+// offers a fix offers only unsafe ones, each marked unsafe for the page,
+// and the summary counts them as left for a person.
 func TestFixAllBrokenSample(t *testing.T) {
 	src := sharedCard(t, "broken-common-mistakes.json")
 	got := FixAll(src)
-	want, err := fix.Apply(src, fix.Options{Unsafe: true})
+	want, err := fix.Apply(src, fix.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,16 +27,25 @@ func TestFixAllBrokenSample(t *testing.T) {
 		t.Fatalf("%d fixes applied, want %d", len(got.Applied), len(want.Applied))
 	}
 	for i, a := range got.Applied {
-		if a.Code != want.Applied[i].Code || a.Title == "" {
-			t.Errorf("applied %d: %+v, want code %s with a title", i, a, want.Applied[i].Code)
+		if a.Code != want.Applied[i].Code || a.Title == "" || !want.Applied[i].Safe {
+			t.Errorf("applied %d: %+v, want the safe fix of %s with a title", i, a, want.Applied[i].Code)
 		}
 	}
+	unsafe := 0
 	for _, d := range Lint([]byte(got.Text)).Diagnostics {
+		for _, f := range d.Fixes {
+			if !f.Unsafe {
+				t.Errorf("after Fix all, %s still offers the safe fix %q", d.Code, f.Title)
+			}
+		}
 		if len(d.Fixes) > 0 {
-			t.Errorf("after Fix all, %s still offers %q", d.Code, d.Fixes[0].Title)
+			unsafe++
 		}
 	}
-	if !strings.Contains(got.Summary, "fixes applied") {
+	if unsafe == 0 || got.UnsafeLeft != unsafe {
+		t.Errorf("unsafeLeft %d, want the %d findings that offer only unsafe fixes (none would mean the sample tests nothing)", got.UnsafeLeft, unsafe)
+	}
+	if !strings.Contains(got.Summary, "fixes applied") || !strings.Contains(got.Summary, "unsafe") {
 		t.Errorf("summary %q", got.Summary)
 	}
 }

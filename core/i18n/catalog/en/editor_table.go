@@ -830,7 +830,7 @@ const editorData = "" +
 	"ui.matrix.verifies\x00Verifies\x00" +
 	"ui.playground.fixAll\x00Fix all\x00" +
 	"ui.playground.fixAll.applied\x00Fixes applied\x00" +
-	"ui.playground.fixAll.title\x00Apply every automatic fix at once; one undo (Ctrl+Z) brings the text back\x00" +
+	"ui.playground.fixAll.title\x00Apply every safe fix at once, as agentcard lint --fix does; unsafe fixes stay on their findings for you to decide; one undo (Ctrl+Z) brings the text back\x00" +
 	"ui.playground.lintProfile\x00Checked for\x00" +
 	"ui.playground.lintProfile.local\x00Local development\x00" +
 	"ui.playground.lintProfile.local.title\x00A card used on your machine or a private network: findings about loopback, private and tunnel hosts and plain http become infos\x00" +
@@ -950,9 +950,9 @@ var Editor = Table{Data: editorData, Starts: []uint32{
 	75760, 75808, 75863, 75885, 75913, 75950, 75993, 76060, 76086, 76113, 76146, 76192,
 	76224, 76257, 76286, 76314, 76379, 76416, 76455, 76570, 76700, 76744, 76824, 76978,
 	77039, 77068, 77092, 77115, 77156, 77197, 77222, 77245, 77297, 77374, 77421, 77446,
-	77481, 77503, 77680, 77698, 77724, 77761, 77789, 77818, 77861, 77962, 78000, 78050,
-	78216, 78261, 78366, 78436, 78473, 78548, 78591, 78642, 78692, 78811, 78841, 78893,
-	78955, 79001, 79045, 79110, 79157, 79289, 79338, 79375, 79404, 79441, 79507, 79646,
-	79788, 79909, 79956, 80010, 80039, 80099, 80145, 80187, 80245, 80292, 80342, 80402,
-	80446, 80490, 80556, 80741, 80806, 80873, 80905, 80937, 81008, 81054, 81110,
+	77481, 77503, 77680, 77698, 77724, 77761, 77789, 77818, 77861, 78042, 78080, 78130,
+	78296, 78341, 78446, 78516, 78553, 78628, 78671, 78722, 78772, 78891, 78921, 78973,
+	79035, 79081, 79125, 79190, 79237, 79369, 79418, 79455, 79484, 79521, 79587, 79726,
+	79868, 79989, 80036, 80090, 80119, 80179, 80225, 80267, 80325, 80372, 80422, 80482,
+	80526, 80570, 80636, 80821, 80886, 80953, 80985, 81017, 81088, 81134, 81190,
 }}
