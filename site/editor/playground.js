@@ -21,7 +21,7 @@ import { el, append, countSeverity } from "./dom.js";
 import { renderFindings, renderSummary, bySeverity, maxShown, findingItem } from "./panel.js";
 import { samples } from "../samples/index.js";
 import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, renderSDKs, renderMatrix } from "./tools.js";
-import { t, tn, list, setWords, parseLang, translatePage, languages, LANG_KEY } from "./i18n.js";
+import { t, tn, list, setWords, parseLang, translatePage, languages, LANG_KEY, playgroundPath } from "./i18n.js";
 import { STORAGE_KEY } from "./stored.js";
 
 const $ = (id) => document.getElementById(id);
@@ -909,7 +909,7 @@ function translateLayout() {
   for (const [a, id, path] of items) {
     put(a, id, "text", a.textContent);
     // The learn pages and the checker of the same language.
-    if (path === "/rules/" || path === "/fields/" || path === "/learn/") a.setAttribute("href", prefix + path);
+    if (path === "/" || path === "/rules/" || path === "/fields/" || path === "/learn/") a.setAttribute("href", prefix + path);
     if (path === "/check") a.setAttribute("href", lang.lang === "en" ? "/check" : `/check?lang=${lang.lang}`);
   }
   put(nav, "ui.layout.navLabel", "aria-label", nav && nav.getAttribute("aria-label"));
@@ -924,12 +924,13 @@ function translateLayout() {
 }
 
 // The switch in the header offers the other language; the script switches
-// in place (the text stays), its href (?lang=) works without it.
+// in place (the text stays) and moves to that language's address, which
+// its href (/ or /zh/) opens without the script too.
 function updateSwitch() {
   for (const a of document.querySelectorAll('[data-testid="lang-switch"]')) {
     const other = languages.find((x) => x.lang !== lang.lang) || languages[0];
     a.textContent = other.name;
-    a.setAttribute("href", `/?lang=${other.lang}`);
+    a.setAttribute("href", playgroundPath(other.lang));
     a.setAttribute("hreflang", other.lang);
     a.setAttribute("lang", other.lang);
     a.dataset.lang = other.lang;
@@ -944,11 +945,11 @@ function setupLanguageSwitch() {
     const l = parseLang(a.dataset.lang);
     if (!l) return;
     try { localStorage.setItem(LANG_KEY, l); } catch { /* private mode */ }
-    // A ?lang= in the address would override the choice on reload.
-    if (params.has("lang")) {
-      params.set("lang", l);
-      history.replaceState(null, "", `${location.pathname}?${params}${location.hash}`);
-    }
+    // The address follows the language (its prefix would override the
+    // choice on reload), and so does a ?lang= in it.
+    if (params.has("lang")) params.set("lang", l);
+    const q = params.toString();
+    history.replaceState(null, "", `${playgroundPath(l)}${q ? `?${q}` : ""}${location.hash}`);
     switchLanguage(l);
   });
 }
