@@ -530,6 +530,7 @@ function profileNote(r, profile) {
     ...notes.map((n) => el("span", { class: "sim-profile-text" }, n, ". ")),
     r.client && r.client !== profile ? el("button", { type: "button", class: "preset", "data-testid": "sim-profile-fix", onclick: () => {
       $("sim-profile").value = r.client;
+      pressPreset(null);
       runSelect(view.state.doc.toString());
     } }, t("ui.playground.profile.fix", r.client)) : null,
   );
@@ -545,7 +546,7 @@ async function runSelect(text) {
   const doc = view.state.doc;
   let r;
   try {
-    r = await engine.call("select", text, profile);
+    r = await engine.call("select", text, profile, { legacyClient: legacyClient() });
   } catch {
     return; // timed out: the message says so
   }
@@ -583,7 +584,10 @@ async function runSelect(text) {
     }, el("button", {
       type: "button", class: "trace-jump",
       onclick: () => s.to > s.from && jumpTo(s.from, s.to),
-    }, `#${s.index} ${t(`ui.playground.sim.decision.${s.decision}`)}`), " ", s.reason)),
+    }, `#${s.index} ${t(`ui.playground.sim.decision.${s.decision}`)}`), " ",
+    // where the entry is, as the CLI's trace says it: a 0.3 card's entries
+    // are url + preferredTransport and additionalInterfaces[i]
+    s.source ? [el("code", { "data-testid": "sim-trace-source" }, s.source), ": "] : null, s.reason)),
     r.traceOmitted ? el("li", { class: "note", "data-testid": "sim-trace-more", "data-count": String(r.traceOmitted) },
       t("ui.playground.sim.more", r.traceOmitted)) : null]);
   }
@@ -822,15 +826,40 @@ function setupSamples() {
   document.addEventListener("click", (e) => { if (!menu.hidden && !e.target.closest(".menu")) close(); });
 }
 
+// The preset the simulator runs shows pressed: the one clicked, or the
+// one whose profile the reader typed. Only the "0.3 client" preset is a
+// client of that era, reading url, preferredTransport and
+// additionalInterfaces (core/selection.SelectLegacyClient); a profile
+// typed at 0.3 is a current client that also speaks 0.3.
+function pressedPreset() {
+  return document.querySelector('[data-testid="sim-preset"][aria-pressed="true"]');
+}
+
+function legacyClient() {
+  const b = pressedPreset();
+  return !!b && b.dataset.preset === "legacy-0.3";
+}
+
+function pressPreset(clicked) {
+  const value = $("sim-profile").value.trim();
+  let chosen = clicked;
+  for (const b of document.querySelectorAll('[data-testid="sim-preset"]')) {
+    if (!clicked && !chosen && b.dataset.profile === value) chosen = b;
+  }
+  for (const b of document.querySelectorAll('[data-testid="sim-preset"]')) b.setAttribute("aria-pressed", String(b === chosen));
+}
+
 function setupSimulator() {
   const input = $("sim-profile");
-  for (const b of document.querySelectorAll("[data-profile]")) {
+  for (const b of document.querySelectorAll('[data-testid="sim-preset"]')) {
     b.addEventListener("click", () => {
       input.value = b.dataset.profile;
+      pressPreset(b);
       runSelect(view.state.doc.toString());
     });
   }
-  input.addEventListener("input", () => runSelect(view.state.doc.toString()));
+  input.addEventListener("input", () => { pressPreset(null); runSelect(view.state.doc.toString()); });
+  pressPreset(null);
 }
 
 // On a Mac the shortcut list says ⌘ where CodeMirror's "Mod" means Cmd.

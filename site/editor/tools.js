@@ -159,10 +159,14 @@ export async function renderSDKs(text) {
     const choice = r.outcome === "selected"
       ? tn("ui.playground.sdk.entry", r.index, el("code", {}, r.protocolBinding), el("code", {}, r.protocolVersion), el("code", {}, r.url))
       : [t(r.outcome === "no-compatible-interface" ? "ui.playground.sdk.none" : r.outcome === "sdk-error" ? "ui.playground.sdk.error" : "ui.playground.sdk.invalid")];
-    const name = r.sdk === "spec" ? t("ui.playground.sdk.spec") : r.name;
+    // Each row is measured against the specification's rule for what that
+    // row's client speaks (r.profile), as the CLI says: the spec's own row
+    // speaks what the three SDKs speak between them, so a2a-go finding
+    // nothing where that row takes an entry is no contradiction.
+    const name = r.sdk === "spec" ? t("ui.playground.sdk.spec.for", r.profile) : r.name;
     return el("li", { "data-testid": "sdk-row", "data-sdk": r.sdk, "data-index": String(r.index), "data-outcome": r.outcome, "data-differs": String(!!r.differs) },
       el("button", { type: "button", class: "trace-jump", onclick: () => r.to > r.from && ctx.jump(r.from, r.to) }, el("strong", {}, name)), ": ", choice,
-      r.sdk === "spec" ? null : el("div", { class: "note", "data-testid": "sdk-reason" }, r.differs ? t("ui.playground.sdk.differs", r.reason) : t("ui.playground.sdk.same")));
+      r.sdk === "spec" ? null : el("div", { class: "note", "data-testid": "sdk-reason" }, r.differs ? t("ui.playground.sdk.differs", r.profile, r.reason) : t("ui.playground.sdk.same", r.profile)));
   }));
 }
 

@@ -353,7 +353,7 @@ async function runSelect() {
   const seq = ++selectSeq;
   let r;
   try {
-    r = await engine.call("select", currentText(), input.value.trim());
+    r = await engine.call("select", currentText(), input.value.trim(), { legacyClient: legacyClient() });
   } catch {
     return;
   }
@@ -382,16 +382,33 @@ async function runSelect() {
   append(trace, [(r.trace || []).map((s) => el("li", {
     "data-testid": "sim-trace-entry", "data-index": String(s.index), "data-decision": s.decision, class: `trace-${s.decision}`,
   }, el("button", { type: "button", class: "trace-jump", onclick: () => s.to > s.from && jump(s.from, s.to) },
-    `#${s.index} ${t(`ui.playground.sim.decision.${s.decision}`)}`), " ", s.reason))]);
+    `#${s.index} ${t(`ui.playground.sim.decision.${s.decision}`)}`), " ",
+  s.source ? [el("code", { "data-testid": "sim-trace-source" }, s.source), ": "] : null, s.reason))]);
+}
+
+// The preset that runs shows pressed (the one clicked, or the one whose
+// profile was typed), as in the playground; the "0.3 client" one reads
+// the card as a 0.3 client does (url, preferredTransport,
+// additionalInterfaces), not supportedInterfaces.
+function legacyClient() {
+  const b = simulator && simulator.querySelector('[data-testid="sim-preset"][aria-pressed="true"]');
+  return !!b && b.dataset.preset === "legacy-0.3";
+}
+
+function pressPreset(clicked) {
+  const value = q("#sim-profile").value.trim();
+  const presets = [...simulator.querySelectorAll('[data-testid="sim-preset"]')];
+  const chosen = clicked || presets.find((b) => b.dataset.profile === value) || null;
+  for (const b of presets) b.setAttribute("aria-pressed", String(b === chosen));
 }
 
 function setupSimulator() {
   if (!simulator) return;
   const input = q("#sim-profile");
-  for (const b of simulator.querySelectorAll("[data-profile]")) {
-    b.addEventListener("click", () => { input.value = b.dataset.profile; start().then(runSelect); });
+  for (const b of simulator.querySelectorAll('[data-testid="sim-preset"]')) {
+    b.addEventListener("click", () => { input.value = b.dataset.profile; pressPreset(b); start().then(runSelect); });
   }
-  input.addEventListener("input", () => runSelect());
+  input.addEventListener("input", () => { pressPreset(null); runSelect(); });
 }
 
 // ---- start when wanted ----
