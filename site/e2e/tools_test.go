@@ -94,6 +94,30 @@ func TestE2ETools(t *testing.T) {
 	if !eval[bool](t, ctx, `document.querySelector('[data-testid="migrate"]').hidden`) {
 		t.Error("Migrate is still offered for the migrated 1.0 card")
 	}
+	// Pressed again on the 1.0 card (a second click before the check
+	// hides it): nothing to migrate, the text stays, no "from 1.0 to 1.0".
+	migrated := eval[string](t, ctx, `agentcardPlayground.getText()`)
+	eval[bool](t, ctx, `(document.querySelector('[data-testid="migrate"]').click(), true)`)
+	poll(t, ctx, `document.querySelector('[data-testid="tool-summary"]').textContent.includes("Nothing to migrate")`)
+	if s := eval[string](t, ctx, `document.querySelector('[data-testid="tool-report"]').innerText`); strings.Contains(s, "from 1.0 to 1.0") || eval[string](t, ctx, `agentcardPlayground.getText()`) != migrated {
+		t.Errorf("Migrate on a 1.0 card: %q", s)
+	}
+
+	// Migrate to mixed, as the CLI's --to mixed: both halves.
+	typeCard(t, ctx, legacy)
+	n = lints(t, ctx)
+	do(t, ctx, chromedp.WaitVisible(`[data-testid="migrate-mixed"]`), chromedp.Click(`[data-testid="migrate-mixed"]`))
+	waitFor(t, ctx, fmt.Sprintf(`agentcardPlayground.getText() !== %s`, legacyJS))
+	waitLint(t, ctx, n)
+	if era := eval[string](t, ctx, `document.getElementById("diag-summary").dataset.era`); era != "mixed" {
+		t.Errorf("after Migrate to mixed the card's era is %q", era)
+	}
+	if s := eval[string](t, ctx, `document.querySelector('[data-testid="tool-summary"]').textContent`); !strings.Contains(s, "to a mixed card") {
+		t.Errorf("Migrate to mixed says %q", s)
+	}
+	if !eval[bool](t, ctx, `document.querySelector('[data-testid="migrate-mixed"]').hidden`) {
+		t.Error("Migrate to mixed is still offered for the mixed card")
+	}
 
 	// The profile switch: the loopback finding is a warning for
 	// publishing and an info, as the panel says, for local development.

@@ -11,6 +11,7 @@ package main
 import (
 	"errors"
 
+	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/config/profile"
 	"github.com/agentcard/agentcard/core/fix"
 	"github.com/agentcard/agentcard/core/i18n"
@@ -133,7 +134,8 @@ type MigrateResult struct {
 	Notes   []string `json:"notes"`
 	Dropped []string `json:"dropped,omitempty"`
 	Error   string   `json:"error,omitempty"`
-	// Code is "bad-target" for a target other than 1.0 or mixed, else the
+	// Code is "bad-target" for a target other than 1.0 or mixed,
+	// "already-1.0" for a 1.0 card (nothing to migrate), else the
 	// finding behind a refusal (a json-* code, "not-a-card") or "".
 	Code string `json:"code,omitempty"`
 }
@@ -161,6 +163,13 @@ func Migrate(src []byte, target string, opts MigrateOptions) MigrateResult {
 			out.Error, out.Code = render(ref.Reason), ref.Code
 		}
 		return out
+	}
+	if r.From == card.Era10 {
+		// core/migrate leaves a 1.0 card as it is (to either target: it
+		// does not invent legacy members); saying "migrated from 1.0 to
+		// 1.0" over a reformatted text would only mislead.
+		return MigrateResult{From: string(r.From), To: string(r.To), Changes: []string{}, Notes: []string{},
+			Code: "already-1.0", Error: render(i18n.T("ui.playground.migrate.already"))}
 	}
 	return MigrateResult{Text: string(r.Output), From: string(r.From), To: string(r.To),
 		Changes: renderAll(r.Changes), Notes: renderAll(r.Notes), Dropped: r.Dropped}

@@ -230,3 +230,23 @@ func TestToolsChinese(t *testing.T) {
 		}
 	}
 }
+
+// A 1.0 card has nothing to migrate, to either target: the answer says so
+// and carries no text, so the page leaves the card and never reports
+// "migrated from 1.0 to 1.0". A 0.3 card migrates to mixed as the CLI's
+// --to mixed does: supportedInterfaces added, the legacy members kept.
+func TestMigrateTargets(t *testing.T) {
+	for _, to := range []string{"1.0", "mixed"} {
+		r := Migrate(sharedCard(t, "minimal-1.0.json"), to, MigrateOptions{})
+		if r.Code != "already-1.0" || r.Text != "" || !strings.Contains(r.Error, "already a 1.0 card") {
+			t.Errorf("1.0 card to %s: %+v", to, r)
+		}
+	}
+	r := Migrate(sharedCard(t, "legacy-0.3.json"), "mixed", MigrateOptions{})
+	if r.Error != "" || r.From != "0.3" || r.To != "mixed" || !strings.Contains(r.Text, `"supportedInterfaces"`) || !strings.Contains(r.Text, `"preferredTransport"`) {
+		t.Errorf("0.3 card to mixed: from %q to %q error %q", r.From, r.To, r.Error)
+	}
+	if got := Lint([]byte(r.Text)).Era; got != "mixed" {
+		t.Errorf("the migrated card's era is %q", got)
+	}
+}

@@ -839,11 +839,15 @@ const editorData = "" +
 	"ui.playground.lintProfile.publish.title\x00The card is about to be public: every finding keeps its severity\x00" +
 	"ui.playground.lintProfile.summary.local\x00checked for local development\x00" +
 	"ui.playground.migrate\x00Migrate to 1.0\x00" +
+	"ui.playground.migrate.already\x00Nothing to migrate: this is already a 1.0 card.\x00" +
 	"ui.playground.migrate.badTarget\x00unknown migration target %s: use one of %s\x00" +
 	"ui.playground.migrate.changes\x00What changed\x00" +
 	"ui.playground.migrate.done\x00Migrated from %s to %s.\x00" +
+	"ui.playground.migrate.done.mixed\x00Migrated the %s card to a mixed card: 1.0 clients read its supportedInterfaces, 0.3 clients its legacy members.\x00" +
 	"ui.playground.migrate.notes\x00What needs a decision\x00" +
 	"ui.playground.migrate.title\x00Convert this 0.2/0.3 or mixed card into a 1.0 card; one undo (Ctrl+Z) brings the text back\x00" +
+	"ui.playground.migrateMixed\x00Migrate to mixed\x00" +
+	"ui.playground.migrateMixed.title\x00Add the 1.0 members beside the 0.2/0.3 ones, so that 1.0 and 0.3 clients can both use the card (agentcard migrate --to mixed); one undo (Ctrl+Z) brings the text back\x00" +
 	"ui.playground.position\x00 %d:%d\x00" +
 	"ui.playground.sdk\x00What the official SDKs would call\x00" +
 	"ui.playground.sdk.differs\x00Differs from the specification's rule for what it speaks (%s): %s.\x00" +
@@ -952,8 +956,9 @@ var Editor = Table{Data: editorData, Starts: []uint32{
 	76380, 76412, 76445, 76474, 76502, 76567, 76604, 76643, 76758, 76888, 76932, 77012,
 	77166, 77227, 77256, 77280, 77303, 77344, 77385, 77410, 77433, 77485, 77562, 77609,
 	77634, 77669, 77691, 77868, 77886, 77912, 77949, 77977, 78006, 78049, 78230, 78268,
-	78318, 78484, 78529, 78634, 78704, 78741, 78816, 78859, 78910, 78960, 79079, 79109,
-	79161, 79254, 79300, 79344, 79409, 79456, 79588, 79668, 79735, 79764, 79801, 79867,
-	80006, 80148, 80269, 80316, 80370, 80399, 80459, 80505, 80547, 80605, 80652, 80702,
-	80762, 80806, 80850, 80916, 81101, 81166, 81233, 81265, 81297, 81368, 81414, 81470,
+	78318, 78484, 78529, 78634, 78704, 78741, 78819, 78894, 78937, 78988, 79133, 79183,
+	79302, 79346, 79545, 79575, 79627, 79720, 79766, 79810, 79875, 79922, 80054, 80134,
+	80201, 80230, 80267, 80333, 80472, 80614, 80735, 80782, 80836, 80865, 80925, 80971,
+	81013, 81071, 81118, 81168, 81228, 81272, 81316, 81382, 81567, 81632, 81699, 81731,
+	81763, 81834, 81880, 81936,
 }}
