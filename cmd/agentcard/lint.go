@@ -530,7 +530,14 @@ func (e *env) writeLintText(w io.Writer, runs []lintRun, quiet bool) error {
 		errs, warns, infos = errs+res.Errors, warns+res.Warnings, infos+res.Infos
 		if len(res.Diagnostics) == 0 {
 			if !quiet {
-				fmt.Fprintf(&b, "%s: %s %s\n", line(r.in.name), e.paint(ansiGreen, e.s("cli.lint.no-problems")), e.t("cli.lint.era", string(res.Era)))
+				era := e.t("cli.lint.era", string(res.Era))
+				// A full-width parenthesis (Chinese) carries its own space:
+				// "没有发现问题（…）", not "没有发现问题 （…）".
+				sep := " "
+				if strings.HasPrefix(era, "（") {
+					sep = ""
+				}
+				fmt.Fprintf(&b, "%s: %s%s%s\n", line(r.in.name), e.paint(ansiGreen, e.s("cli.lint.no-problems")), sep, era)
 			}
 			e.writeLiveText(&b, r.in.name, r.live)
 			continue

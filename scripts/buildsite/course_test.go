@@ -5,10 +5,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
 
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/card"
@@ -459,4 +461,55 @@ func TestCourseBuilds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCourseChineseLineBreaks: in every Chinese page of the course, a
+// source line break inside a Chinese sentence leaves no white space
+// between two Chinese characters or punctuation marks, which a browser
+// would draw as a stray space ("它？ 怎么"); code is left as written.
+func TestCourseChineseLineBreaks(t *testing.T) {
+	dir, _ := realCourse(t)
+	wide := `[\p{Han}\x{3000}-\x{303f}\x{ff00}-\x{ffef}\x{201c}\x{201d}]`
+	gap := regexp.MustCompile(wide + `\s+` + wide)
+	pages := 0
+	for file, doc := range renderCourse(t, dir) {
+		if !strings.HasPrefix(file, "zh/") {
+			continue
+		}
+		pages++
+		// each text node on its own: the space between two elements (two
+		// buttons, a summary and its text) is the page's layout
+		var walk func(n *html.Node)
+		walk = func(n *html.Node) {
+			// Not from the lessons' prose: code, figures (svg, drawn by
+			// figures.go) and the anatomy's type facts (from the field
+			// catalogue's words).
+			if n.Type == html.ElementNode && (n.Data == "pre" || n.Data == "code" || n.Data == "script" || n.Data == "svg" || attr(n, "class") == "hover-facts") {
+				return
+			}
+			if n.Type == html.TextNode {
+				if m := gap.FindString(n.Data); m != "" {
+					t.Errorf("%s: %q in %q (in %s.%s)", file, m, strings.TrimSpace(n.Data), n.Parent.Data, attr(n.Parent, "class"))
+				}
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		for _, n := range doc.Find("main").Nodes {
+			walk(n)
+		}
+	}
+	if pages < 10 {
+		t.Fatalf("only %d Chinese pages", pages)
+	}
+}
+
+func attr(n *html.Node, name string) string {
+	for _, a := range n.Attr {
+		if a.Key == name {
+			return a.Val
+		}
+	}
+	return ""
 }

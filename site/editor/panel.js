@@ -165,6 +165,8 @@ export function renderSummary(res) {
   s.dataset.infos = res.infos;
   s.dataset.era = res.era;
   const n = { error: res.errors, warning: res.warnings, info: res.infos };
+  const filters = document.querySelector(".diag-filters");
+  if (filters) filters.dataset.counted = "true"; // shown from the first answer on (site.css)
   for (const b of document.querySelectorAll("[data-severity-filter]")) {
     const sev = b.dataset.severityFilter;
     b.querySelector(".filter-count").textContent = countSeverity(n[sev], sev);
