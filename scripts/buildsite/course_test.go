@@ -15,6 +15,7 @@ import (
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/share"
 	"github.com/agentcard/agentcard/core/signature"
@@ -512,4 +513,47 @@ func attr(n *html.Node, name string) string {
 		}
 	}
 	return ""
+}
+
+// The signing lesson teaches which key to trust, in both languages: a
+// section that sends the reader to what a self-published key proves and
+// to the finding for a card no trusted key signed; the rule pages agree
+// (no key from the card's own jku is called trusted, and the advice for
+// a missing key does not end at publishing it beside the card).
+func TestSigningLessonTrust(t *testing.T) {
+	dir, _ := realCourse(t)
+	docs := renderCourse(t, dir)
+	for _, l := range i18n.Langs() {
+		pre := strings.TrimPrefix(l.Prefix()+"/", "/")
+		doc := docs[pre+"learn/signing/index.html"]
+		if doc == nil {
+			t.Fatalf("no %slearn/signing/", pre)
+		}
+		var section *goquery.Selection
+		doc.Find("h2").Each(func(_ int, h *goquery.Selection) {
+			if id := h.AttrOr("id", ""); id == "which-key-to-trust" || strings.Contains(h.Text(), "信任哪个密钥") {
+				section = h.NextUntil("h2")
+			}
+		})
+		if section == nil {
+			t.Errorf("%s: the signing lesson has no section on which key to trust", l)
+			continue
+		}
+		for _, code := range []string{"signature-self-published", "signature-untrusted"} {
+			if section.Find(`a[href="`+l.Prefix()+`/rules/`+code+`/"]`).Length() == 0 {
+				t.Errorf("%s: the trust section does not link %s", l, code)
+			}
+		}
+		cat := catalog.Of(l)
+		if s := cat.S("rule.signature-verified.explanation"); l != i18n.English && strings.Contains(s, "jku") {
+			t.Errorf("%s: signature-verified calls a key from the card's jku trusted: %q", l, s)
+		}
+		how := lint.RuleFor("signature-key-unavailable").HowToFix
+		if l != i18n.English {
+			how = cat.S("rule.signature-key-unavailable.howToFix")
+		}
+		if !strings.Contains(how, "signature-self-published") {
+			t.Errorf("%s: signature-key-unavailable's advice ignores what a self-published key proves: %q", l, how)
+		}
+	}
 }
