@@ -200,9 +200,4 @@ func (a CourseAssets) catalogAttr(l i18n.Lang) string {
 }
 
 // playgroundHref opens text-less playground in the page's language.
-func playgroundHref(l i18n.Lang) string {
-	if langOf(l) == i18n.English {
-		return "/"
-	}
-	return "/?lang=" + string(langOf(l))
-}
+func playgroundHref(l i18n.Lang) string { return PlaygroundPath(l) }

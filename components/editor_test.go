@@ -154,13 +154,20 @@ func TestEditorPageChinese(t *testing.T) {
 	if marked < 30 {
 		t.Errorf("only %d marked words; the script could not re-render the page", marked)
 	}
-	// The header's switch offers English, switching in place (?lang=).
+	// The header's switch offers English at its own address (the script
+	// switches in place and moves there); the nav's playground is /zh/.
 	sw := d.Find(`[data-testid="lang-switch"]`)
 	if l, _ := sw.Attr("data-lang"); l != "en" || sw.Text() != "English" {
 		t.Errorf("language switch offers %q (%q)", l, sw.Text())
 	}
-	if href, _ := sw.Attr("href"); href != "/?lang=en" {
+	if href, _ := sw.Attr("href"); href != "/" {
 		t.Errorf("language switch href = %q", href)
+	}
+	if href := d.Find(`.site-header nav a`).First().AttrOr("href", ""); href != "/zh/" {
+		t.Errorf("the nav's playground is %q, want /zh/", href)
+	}
+	if href := d.Find(`link[rel=alternate][hreflang=zh-CN]`).AttrOr("href", ""); !strings.HasSuffix(href, "/zh/") {
+		t.Errorf("hreflang zh-CN = %q", href)
 	}
 }
 

@@ -436,3 +436,22 @@ func TestLangRemoteChinese(t *testing.T) {
 		t.Errorf("select on a missing card in Chinese: exit %d, %+v", code, res)
 	}
 }
+
+// A clean card in Chinese: no half-width space before the full-width
+// parenthesis of the era.
+func TestLintCleanChineseSpacing(t *testing.T) {
+	src := strings.Replace(string(testcards.Card(t, "minimal-1.0.json")), `"tags": ["expenses", "receipts"]`,
+		`"tags": ["expenses", "receipts"], "examples": ["File this receipt"]`, 1)
+	path := filepath.Join(t.TempDir(), "clean.json")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runCLI(t, "", "lint", "--lang", "zh-CN", path)
+	if code != 0 || !strings.Contains(out, "没有发现问题（") || strings.Contains(out, " （") {
+		t.Errorf("exit %d: %q", code, out)
+	}
+	en, _, _ := runCLI(t, "", "lint", "--lang", "en", path)
+	if !strings.Contains(en, "no problems found (era 1.0)") {
+		t.Errorf("English: %q", en)
+	}
+}

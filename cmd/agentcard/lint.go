@@ -344,7 +344,14 @@ func (t *textWriter) write(r lintRun) error {
 	t.count(res)
 	if len(res.Diagnostics) == 0 {
 		if !t.quiet {
-			fmt.Fprintf(&b, "%s: %s %s\n", line(r.in.name), e.paint(ansiGreen, e.s("cli.lint.no-problems")), e.t("cli.lint.era", string(res.Era)))
+			era := e.t("cli.lint.era", string(res.Era))
+			// A full-width parenthesis (Chinese) carries its own space:
+			// "没有发现问题（…）", not "没有发现问题 （…）".
+			sep := " "
+			if strings.HasPrefix(era, "（") {
+				sep = ""
+			}
+			fmt.Fprintf(&b, "%s: %s%s%s\n", line(r.in.name), e.paint(ansiGreen, e.s("cli.lint.no-problems")), sep, era)
 		}
 		e.writeLiveText(&b, r.in.name, r.live)
 		_, err := io.WriteString(t.w, b.String())

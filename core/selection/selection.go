@@ -146,6 +146,10 @@ func SelectDetected(doc *jsonpos.Doc, det card.Detection, p Profile) Result {
 }
 
 func selectDoc(doc *jsonpos.Doc, det *card.Detection, p Profile) Result {
+	return selectDocWith(doc, det, p, false)
+}
+
+func selectDocWith(doc *jsonpos.Doc, det *card.Detection, p Profile, legacyOnly bool) Result {
 	if doc == nil || doc.Root == nil {
 		return invalid(p, i18n.T("msg.select.unreadable"))
 	}
@@ -156,7 +160,17 @@ func selectDoc(doc *jsonpos.Doc, det *card.Detection, p Profile) Result {
 		pos := doc.Pos(pr.Start)
 		return invalid(p, i18n.T("msg.select.syntax", pos, pr.Text))
 	}
-	return selectRoot(doc.Root, det, p)
+	return selectRootWith(doc.Root, det, p, legacyOnly)
+}
+
+// SelectLegacyClient is Select for a 0.2/0.3 client, which knows nothing
+// of supportedInterfaces: it reads url with preferredTransport, then
+// additionalInterfaces (0.3 §5.6), whatever else the card holds, so a
+// mixed card gives it its legacy half and a 1.0-only card no url at all.
+// Select with a profile at 0.3 is instead a current client that also
+// speaks 0.3, which reads supportedInterfaces when there is one.
+func SelectLegacyClient(doc *jsonpos.Doc, p Profile) Result {
+	return selectDocWith(doc, nil, p, true)
 }
 
 // SelectSource parses src with the default limits and selects.
@@ -169,6 +183,12 @@ func SelectSource(src []byte, p Profile) Result {
 func SelectRoot(root *jsonpos.Node, p Profile) Result { return selectRoot(root, nil, p) }
 
 func selectRoot(root *jsonpos.Node, det *card.Detection, p Profile) Result {
+	return selectRootWith(root, det, p, false)
+}
+
+// selectRootWith is selectRoot; legacyOnly reads the legacy list even
+// when the card has supportedInterfaces (SelectLegacyClient).
+func selectRootWith(root *jsonpos.Node, det *card.Detection, p Profile, legacyOnly bool) Result {
 	if root == nil || root.Kind == jsonpos.Invalid {
 		return invalid(p, i18n.T("msg.select.unreadable"))
 	}
@@ -183,7 +203,12 @@ func selectRoot(root *jsonpos.Node, det *card.Detection, p Profile) Result {
 		return invalid(p, i18n.T("msg.select.not-a-card", looksLike(*det)))
 	}
 	list := ListLegacy
-	if si := root.Get("supportedInterfaces"); si != nil {
+	if legacyOnly && root.Get("url") == nil && root.Has("supportedInterfaces") {
+		r := invalid(p, i18n.T("msg.select.legacy-no-url"))
+		r.List = ListLegacy
+		return r
+	}
+	if si := root.Get("supportedInterfaces"); si != nil && !legacyOnly {
 		list = ListSupported
 		if si.Kind != jsonpos.Array {
 			return invalid(p, i18n.T("msg.select.supported-not-array", kindName(si.Kind)))
@@ -195,6 +220,9 @@ func selectRoot(root *jsonpos.Node, det *card.Detection, p Profile) Result {
 		return invalid(p, i18n.T("msg.select.no-interface"))
 	}
 	entries := card.Interfaces(root)
+	if legacyOnly {
+		entries = card.LegacyInterfaces(root)
+	}
 	res := Result{Outcome: NoCompatibleInterface, Index: -1, List: list, Client: p.String(), Trace: make([]Step, 0, min(len(entries), MaxTrace+1))}
 	res.setNotes(p)
 	for k, it := range entries {

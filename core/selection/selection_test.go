@@ -219,6 +219,36 @@ func TestRanges(t *testing.T) {
 	}
 }
 
+// A 0.3 client reads the legacy members whatever else the card holds:
+// on a mixed card its legacy half (url + preferredTransport, then
+// additionalInterfaces, named so in the trace), on a 1.0-only card
+// nothing; Select with the same profile reads supportedInterfaces.
+func TestSelectLegacyClient(t *testing.T) {
+	p := MustParseProfile(Presets[len(Presets)-1].Profile) // the "0.3 client" preset
+	mixed := jsonpos.Parse(testcards.Card(t, "mixed-inconsistent.json"), jsonpos.Options{})
+	r := SelectLegacyClient(mixed, p)
+	if r.List != ListLegacy || r.Outcome != Selected || r.Source != "url + preferredTransport" || r.URL != "https://old-parcels.example.com/jsonrpc" {
+		t.Fatalf("mixed card: list %q outcome %s source %q trace %v", r.List, r.Outcome, r.Source, r.Trace)
+	}
+	if spec := Select(mixed, p); spec.List != ListSupported {
+		t.Errorf("Select with the same profile read %q", spec.List)
+	}
+	legacy := jsonpos.Parse([]byte(`{"name":"x","protocolVersion":"0.3.0","url":"https://a.example.com/a2a","preferredTransport":"GRPC",
+ "additionalInterfaces":[{"url":"https://a.example.com/rpc","transport":"JSONRPC"}]}`), jsonpos.Options{})
+	r = SelectLegacyClient(legacy, MustParseProfile("JSONRPC@0.3"))
+	var sources []string
+	for _, st := range r.Trace {
+		sources = append(sources, st.Source)
+	}
+	if r.Index != 1 || strings.Join(sources, "|") != "url + preferredTransport|additionalInterfaces[0]" {
+		t.Errorf("legacy card: index %d, trace sources %q", r.Index, sources)
+	}
+	only10 := jsonpos.Parse(testcards.Card(t, "minimal-1.0.json"), jsonpos.Options{})
+	if r := SelectLegacyClient(only10, p); r.Outcome != InvalidCard || r.MessageText.ID != "msg.select.legacy-no-url" {
+		t.Errorf("1.0-only card: %s %q", r.Outcome, r.Message)
+	}
+}
+
 func TestSelectNilDoc(t *testing.T) {
 	if r := Select(nil, MustParseProfile("JSONRPC@1.0")); r.Outcome != InvalidCard {
 		t.Errorf("nil doc: %s", r.Outcome)

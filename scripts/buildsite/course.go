@@ -21,6 +21,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/go-json-experiment/json/jsontext"
@@ -388,6 +390,49 @@ func blockText(n ast.Node, src []byte) []byte {
 // Transform resolves the course's link schemes in place, collects the
 // page's ```json example cards (a figure may draw any of them), and puts
 // the "Get the CLI" note after the first block that mentions the CLI.
+// wideBreak reports whether the source line break after t falls between
+// two wide characters (Chinese, its full-width punctuation): Chinese puts
+// no space between words, so the break must not become one, which a
+// browser would draw ("它？ 怎么"). Between Chinese and Latin text or
+// code, the space stays. goldmark's CJK extension misses the full-width
+// punctuation (，？（）) that most of these breaks follow.
+func wideBreak(t *ast.Text, src []byte) bool {
+	v := t.Value(src)
+	last, _ := utf8.DecodeLastRune(v)
+	if len(v) == 0 || !wideRune(last) && !quoteRune(last) {
+		return false
+	}
+	var next ast.Node
+	for x := ast.Node(t); x != nil && next == nil; x = x.Parent() {
+		if x.Type() == ast.TypeBlock {
+			return false
+		}
+		next = x.NextSibling()
+	}
+	for next != nil {
+		switch n := next.(type) {
+		case *ast.Text:
+			first, _ := utf8.DecodeRune(n.Value(src))
+			return wideRune(first) && (wideRune(last) || quoteRune(last)) || quoteRune(first) && wideRune(last)
+		case *ast.CodeSpan:
+			return false
+		}
+		next = next.FirstChild()
+	}
+	return false
+}
+
+// wideRune: East Asian Width F or W, not Hangul (Korean spaces its
+// words).
+func wideRune(r rune) bool {
+	w := util.EastAsianWidth(r)
+	return (w == "F" || w == "W") && !unicode.Is(unicode.Hangul, r)
+}
+
+// quoteRune: the curly quotes, dash and ellipsis Chinese text shares with
+// English; they join a wide character, never each other or Latin.
+func quoteRune(r rune) bool { return strings.ContainsRune("“”‘’—…", r) }
+
 func (m *markdown) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	src := reader.Source()
 	for b := doc.FirstChild(); b != nil; b = b.NextSibling() {
@@ -406,6 +451,9 @@ func (m *markdown) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 				}
 				m.examples = append(m.examples, code)
 			}
+		}
+		if t, ok := n.(*ast.Text); ok && entering && t.SoftLineBreak() && wideBreak(t, src) {
+			t.SetSoftLineBreak(false)
 		}
 		if l, ok := n.(*ast.Link); ok && entering {
 			dest, err := m.resolve(string(l.Destination))

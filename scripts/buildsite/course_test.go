@@ -5,14 +5,17 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
 
 	"github.com/agentcard/agentcard/components"
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/i18n"
+	"github.com/agentcard/agentcard/core/i18n/catalog"
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/share"
 	"github.com/agentcard/agentcard/core/signature"
@@ -457,6 +460,100 @@ func TestCourseBuilds(t *testing.T) {
 			if docs[pre+p] == nil {
 				t.Errorf("no %s%s", pre, p)
 			}
+		}
+	}
+}
+
+// TestCourseChineseLineBreaks: in every Chinese page of the course, a
+// source line break inside a Chinese sentence leaves no white space
+// between two Chinese characters or punctuation marks, which a browser
+// would draw as a stray space ("它？ 怎么"); code is left as written.
+func TestCourseChineseLineBreaks(t *testing.T) {
+	dir, _ := realCourse(t)
+	wide := `[\p{Han}\x{3000}-\x{303f}\x{ff00}-\x{ffef}\x{201c}\x{201d}]`
+	gap := regexp.MustCompile(wide + `\s+` + wide)
+	pages := 0
+	for file, doc := range renderCourse(t, dir) {
+		if !strings.HasPrefix(file, "zh/") {
+			continue
+		}
+		pages++
+		// each text node on its own: the space between two elements (two
+		// buttons, a summary and its text) is the page's layout
+		var walk func(n *html.Node)
+		walk = func(n *html.Node) {
+			// Not from the lessons' prose: code, figures (svg, drawn by
+			// figures.go) and the anatomy's type facts (from the field
+			// catalogue's words).
+			if n.Type == html.ElementNode && (n.Data == "pre" || n.Data == "code" || n.Data == "script" || n.Data == "svg" || attr(n, "class") == "hover-facts") {
+				return
+			}
+			if n.Type == html.TextNode {
+				if m := gap.FindString(n.Data); m != "" {
+					t.Errorf("%s: %q in %q (in %s.%s)", file, m, strings.TrimSpace(n.Data), n.Parent.Data, attr(n.Parent, "class"))
+				}
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		for _, n := range doc.Find("main").Nodes {
+			walk(n)
+		}
+	}
+	if pages < 10 {
+		t.Fatalf("only %d Chinese pages", pages)
+	}
+}
+
+func attr(n *html.Node, name string) string {
+	for _, a := range n.Attr {
+		if a.Key == name {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// The signing lesson teaches which key to trust, in both languages: a
+// section that sends the reader to what a self-published key proves and
+// to the finding for a card no trusted key signed; the rule pages agree
+// (no key from the card's own jku is called trusted, and the advice for
+// a missing key does not end at publishing it beside the card).
+func TestSigningLessonTrust(t *testing.T) {
+	dir, _ := realCourse(t)
+	docs := renderCourse(t, dir)
+	for _, l := range i18n.Langs() {
+		pre := strings.TrimPrefix(l.Prefix()+"/", "/")
+		doc := docs[pre+"learn/signing/index.html"]
+		if doc == nil {
+			t.Fatalf("no %slearn/signing/", pre)
+		}
+		var section *goquery.Selection
+		doc.Find("h2").Each(func(_ int, h *goquery.Selection) {
+			if id := h.AttrOr("id", ""); id == "which-key-to-trust" || strings.Contains(h.Text(), "信任哪个密钥") {
+				section = h.NextUntil("h2")
+			}
+		})
+		if section == nil {
+			t.Errorf("%s: the signing lesson has no section on which key to trust", l)
+			continue
+		}
+		for _, code := range []string{"signature-self-published", "signature-untrusted"} {
+			if section.Find(`a[href="`+l.Prefix()+`/rules/`+code+`/"]`).Length() == 0 {
+				t.Errorf("%s: the trust section does not link %s", l, code)
+			}
+		}
+		cat := catalog.Of(l)
+		if s := cat.S("rule.signature-verified.explanation"); l != i18n.English && strings.Contains(s, "jku") {
+			t.Errorf("%s: signature-verified calls a key from the card's jku trusted: %q", l, s)
+		}
+		how := lint.RuleFor("signature-key-unavailable").HowToFix
+		if l != i18n.English {
+			how = cat.S("rule.signature-key-unavailable.howToFix")
+		}
+		if !strings.Contains(how, "signature-self-published") {
+			t.Errorf("%s: signature-key-unavailable's advice ignores what a self-published key proves: %q", l, how)
 		}
 	}
 }

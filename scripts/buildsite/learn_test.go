@@ -313,11 +313,12 @@ func TestRulesGroupedAndFixed(t *testing.T) {
 					t.Errorf("%s %s: the fixed example has a line of its own for %q:\n%s", l, r.Code, s, fixed.Text())
 				}
 			}
+			// As plain text (copied, read aloud, searched) the fixed
+			// example is the good card alone: what the fix removed is
+			// drawn, not written, so no word is glued to a removed one.
 			if r.Good != "" {
-				clone := fixed.Clone()
-				clone.Find("del").Remove()
-				if want := pretty(r.Good); clone.Text() != want && !r.External {
-					t.Errorf("%s %s: fixed example reads\n%s\nwant\n%s", l, r.Code, clone.Text(), want)
+				if want := pretty(r.Good); fixed.Text() != want && !r.External {
+					t.Errorf("%s %s: fixed example reads\n%s\nwant\n%s", l, r.Code, fixed.Text(), want)
 				}
 			}
 		}

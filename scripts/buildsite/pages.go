@@ -26,8 +26,14 @@ func (b *builder) pages(ctx context.Context, a assets) error {
 		},
 		Version: b.version,
 	}
-	if err := b.render(ctx, "index.html", components.EditorPage(ed)); err != nil {
-		return err
+	// One playground per language, at its own address (/, /zh/): the
+	// header's switch and the course link to them, and a Chinese page
+	// reads as Chinese before its script runs.
+	for _, l := range i18n.Langs() {
+		ed.Lang = l
+		if err := b.render(ctx, strings.TrimPrefix(components.PlaygroundPath(l), "/")+"index.html", components.EditorPage(ed)); err != nil {
+			return err
+		}
 	}
 	if err := b.learnPages(ctx, a); err != nil {
 		return err

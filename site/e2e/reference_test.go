@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -206,5 +207,33 @@ func TestE2EPlaygroundIntroChinese(t *testing.T) {
 	}
 	if got := eval[intro](t, ctx, introJS); !got.Shown || strings.Join(got.Links, " ") != "/zh/learn/ /zh/learn/anatomy/" {
 		t.Errorf("Chinese introduction %+v", got)
+	}
+}
+
+// A rule page's fixed example reads as the fixed card when copied, read
+// aloud or searched: what the fix removed is drawn struck through from a
+// data attribute, not written into the text next to the words that
+// replace it.
+func TestE2ERuleFixedPlainText(t *testing.T) {
+	base := serveSite(t, site(t), nil)
+	ctx := browser(t)
+	for _, p := range []string{"/rules/json-trailing-comma/", "/zh/rules/json-trailing-comma/", "/rules/extension-duplicate/"} {
+		do(t, ctx, chromedp.Navigate(base+p), chromedp.WaitVisible(`[data-testid="example-fixed"]`))
+		got := eval[map[string]any](t, ctx, `(() => {
+			const f = document.querySelector('[data-testid="example-fixed"]');
+			const dels = [...f.querySelectorAll("del")];
+			return {
+				text: f.innerText,
+				removed: dels.map((d) => d.dataset.text || "").join(""),
+				drawn: dels.every((d) => d.textContent === "" && !["none", "normal", ""].includes(getComputedStyle(d, "::before").content)),
+				dels: dels.length,
+			};
+		})()`)
+		if got["dels"] == 0.0 || got["drawn"] != true || got["removed"] == "" {
+			t.Errorf("%s: the removed text is not drawn from data-text: %v", p, got)
+		}
+		if text, _ := got["text"].(string); regexp.MustCompile(`,\s*[\]}]`).MatchString(text) {
+			t.Errorf("%s: the fixed example's text holds what the fix removed: %q", p, text)
+		}
 	}
 }

@@ -12,7 +12,7 @@ import matrixText from "../../core/i18n/catalog/en/ui-matrix.json"; // ui.matrix
 
 // The language tags and the choice of a first language are lang.js's,
 // small enough for the page's head (boot.js); re-exported here.
-export { LANG_KEY, languages, parseLang, browserLang } from "./lang.js";
+export { LANG_KEY, languages, parseLang, browserLang, playgroundPath } from "./lang.js";
 
 const english = { ...JSON.parse(selectionText), ...JSON.parse(playgroundText), ...JSON.parse(toolsText), ...JSON.parse(shareText), ...JSON.parse(matrixText) };
 

@@ -30,10 +30,25 @@ export function browserLang(list) {
   return "en";
 }
 
-// chosenLang is the language a playground opens in: the one chosen with
-// the header's switch (remembered), else ?lang=, else the first of the
-// browser's languages we speak.
+// pathLang is the language an address names by its prefix ("/zh/…"),
+// or "" for the unprefixed (English or the reader's) pages.
+export function pathLang(path) {
+  return /^\/zh(\/|$)/.test(path || "") ? "zh-CN" : "";
+}
+
+// playgroundPath is the playground's address in language l (components.
+// PlaygroundPath): "/" or "/zh/".
+export function playgroundPath(l) {
+  return l === "en" ? "/" : `/${l.split("-")[0]}/`;
+}
+
+// chosenLang is the language a playground opens in: the one its address
+// names (/zh/: a link to the Chinese page means Chinese), else the one
+// chosen with the header's switch (remembered), else ?lang=, else the
+// first of the browser's languages we speak.
 export function chosenLang(params) {
+  const byPath = pathLang(location.pathname);
+  if (byPath) return byPath;
   let stored = "";
   try { stored = parseLang(localStorage.getItem(LANG_KEY)); } catch { /* private mode */ }
   return stored || parseLang(params.get("lang")) ||

@@ -94,9 +94,12 @@ export function findingItem(doc, jump, fix, isTarget = () => false) {
     el("a", { class: "diag-code", href: d.url }, d.code),
     el("span", { class: "diag-msg" }, d.message),
     relatedLinks(d, doc, jump),
+    // An unsafe fix is offered here one at a time, marked: Fix all leaves
+    // it, as lint --fix does, because it changes what the card says.
     (d.fixes || []).map((f) => el("button", {
-      type: "button", class: "fix", "data-testid": "quick-fix", "data-code": d.code, onclick: () => fix(d, f),
-    }, f.title)));
+      type: "button", class: f.unsafe ? "fix unsafe" : "fix", "data-testid": "quick-fix", "data-code": d.code,
+      "data-unsafe": f.unsafe ? "true" : null, title: f.unsafe ? t("ui.playground.fix.unsafe.title") : null, onclick: () => fix(d, f),
+    }, f.unsafe ? [el("span", { class: "fix-mark", "data-testid": "fix-unsafe" }, t("ui.playground.fix.unsafe")), " "] : null, f.title)));
   };
 }
 
@@ -162,6 +165,8 @@ export function renderSummary(res) {
   s.dataset.infos = res.infos;
   s.dataset.era = res.era;
   const n = { error: res.errors, warning: res.warnings, info: res.infos };
+  const filters = document.querySelector(".diag-filters");
+  if (filters) filters.dataset.counted = "true"; // shown from the first answer on (site.css)
   for (const b of document.querySelectorAll("[data-severity-filter]")) {
     const sev = b.dataset.severityFilter;
     b.querySelector(".filter-count").textContent = countSeverity(n[sev], sev);

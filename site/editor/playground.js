@@ -21,7 +21,7 @@ import { el, append, countSeverity } from "./dom.js";
 import { renderFindings, renderSummary, bySeverity, maxShown, findingItem } from "./panel.js";
 import { samples } from "../samples/index.js";
 import { setupTools, toolsAfterLint, toolsRenderWords, toolsLanguage, lintProfile, renderSDKs, renderMatrix } from "./tools.js";
-import { t, tn, list, setWords, parseLang, translatePage, languages, LANG_KEY } from "./i18n.js";
+import { t, tn, list, setWords, parseLang, translatePage, languages, LANG_KEY, playgroundPath } from "./i18n.js";
 import { STORAGE_KEY } from "./stored.js";
 
 const $ = (id) => document.getElementById(id);
@@ -374,7 +374,7 @@ async function runLint(doc = view.state.doc) {
       source: d.code,
       message: d.message,
       renderMessage: () => ruleDoc(d),
-      actions: (d.fixes || []).map((f) => ({ name: f.title, apply: () => applyFix(d, f) })),
+      actions: (d.fixes || []).map((f) => ({ name: f.unsafe ? t("ui.playground.fix.unsafe.action", f.title) : f.title, apply: () => applyFix(d, f) })),
     };
   });
   const related = [];
@@ -530,6 +530,7 @@ function profileNote(r, profile) {
     ...notes.map((n) => el("span", { class: "sim-profile-text" }, n, ". ")),
     r.client && r.client !== profile ? el("button", { type: "button", class: "preset", "data-testid": "sim-profile-fix", onclick: () => {
       $("sim-profile").value = r.client;
+      pressPreset(null);
       runSelect(view.state.doc.toString());
     } }, t("ui.playground.profile.fix", r.client)) : null,
   );
@@ -545,7 +546,7 @@ async function runSelect(text) {
   const doc = view.state.doc;
   let r;
   try {
-    r = await engine.call("select", text, profile);
+    r = await engine.call("select", text, profile, { legacyClient: legacyClient() });
   } catch {
     return; // timed out: the message says so
   }
@@ -583,7 +584,10 @@ async function runSelect(text) {
     }, el("button", {
       type: "button", class: "trace-jump",
       onclick: () => s.to > s.from && jumpTo(s.from, s.to),
-    }, `#${s.index} ${t(`ui.playground.sim.decision.${s.decision}`)}`), " ", s.reason)),
+    }, `#${s.index} ${t(`ui.playground.sim.decision.${s.decision}`)}`), " ",
+    // where the entry is, as the CLI's trace says it: a 0.3 card's entries
+    // are url + preferredTransport and additionalInterfaces[i]
+    s.source ? [el("code", { "data-testid": "sim-trace-source" }, s.source), ": "] : null, s.reason)),
     r.traceOmitted ? el("li", { class: "note", "data-testid": "sim-trace-more", "data-count": String(r.traceOmitted) },
       t("ui.playground.sim.more", r.traceOmitted)) : null]);
   }
@@ -822,15 +826,40 @@ function setupSamples() {
   document.addEventListener("click", (e) => { if (!menu.hidden && !e.target.closest(".menu")) close(); });
 }
 
+// The preset the simulator runs shows pressed: the one clicked, or the
+// one whose profile the reader typed. Only the "0.3 client" preset is a
+// client of that era, reading url, preferredTransport and
+// additionalInterfaces (core/selection.SelectLegacyClient); a profile
+// typed at 0.3 is a current client that also speaks 0.3.
+function pressedPreset() {
+  return document.querySelector('[data-testid="sim-preset"][aria-pressed="true"]');
+}
+
+function legacyClient() {
+  const b = pressedPreset();
+  return !!b && b.dataset.preset === "legacy-0.3";
+}
+
+function pressPreset(clicked) {
+  const value = $("sim-profile").value.trim();
+  let chosen = clicked;
+  for (const b of document.querySelectorAll('[data-testid="sim-preset"]')) {
+    if (!clicked && !chosen && b.dataset.profile === value) chosen = b;
+  }
+  for (const b of document.querySelectorAll('[data-testid="sim-preset"]')) b.setAttribute("aria-pressed", String(b === chosen));
+}
+
 function setupSimulator() {
   const input = $("sim-profile");
-  for (const b of document.querySelectorAll("[data-profile]")) {
+  for (const b of document.querySelectorAll('[data-testid="sim-preset"]')) {
     b.addEventListener("click", () => {
       input.value = b.dataset.profile;
+      pressPreset(b);
       runSelect(view.state.doc.toString());
     });
   }
-  input.addEventListener("input", () => runSelect(view.state.doc.toString()));
+  input.addEventListener("input", () => { pressPreset(null); runSelect(view.state.doc.toString()); });
+  pressPreset(null);
 }
 
 // On a Mac the shortcut list says ⌘ where CodeMirror's "Mod" means Cmd.
@@ -909,7 +938,7 @@ function translateLayout() {
   for (const [a, id, path] of items) {
     put(a, id, "text", a.textContent);
     // The learn pages and the checker of the same language.
-    if (path === "/rules/" || path === "/fields/" || path === "/learn/") a.setAttribute("href", prefix + path);
+    if (path === "/" || path === "/rules/" || path === "/fields/" || path === "/learn/") a.setAttribute("href", prefix + path);
     if (path === "/check") a.setAttribute("href", lang.lang === "en" ? "/check" : `/check?lang=${lang.lang}`);
   }
   put(nav, "ui.layout.navLabel", "aria-label", nav && nav.getAttribute("aria-label"));
@@ -924,12 +953,13 @@ function translateLayout() {
 }
 
 // The switch in the header offers the other language; the script switches
-// in place (the text stays), its href (?lang=) works without it.
+// in place (the text stays) and moves to that language's address, which
+// its href (/ or /zh/) opens without the script too.
 function updateSwitch() {
   for (const a of document.querySelectorAll('[data-testid="lang-switch"]')) {
     const other = languages.find((x) => x.lang !== lang.lang) || languages[0];
     a.textContent = other.name;
-    a.setAttribute("href", `/?lang=${other.lang}`);
+    a.setAttribute("href", playgroundPath(other.lang));
     a.setAttribute("hreflang", other.lang);
     a.setAttribute("lang", other.lang);
     a.dataset.lang = other.lang;
@@ -944,11 +974,11 @@ function setupLanguageSwitch() {
     const l = parseLang(a.dataset.lang);
     if (!l) return;
     try { localStorage.setItem(LANG_KEY, l); } catch { /* private mode */ }
-    // A ?lang= in the address would override the choice on reload.
-    if (params.has("lang")) {
-      params.set("lang", l);
-      history.replaceState(null, "", `${location.pathname}?${params}${location.hash}`);
-    }
+    // The address follows the language (its prefix would override the
+    // choice on reload), and so does a ?lang= in it.
+    if (params.has("lang")) params.set("lang", l);
+    const q = params.toString();
+    history.replaceState(null, "", `${playgroundPath(l)}${q ? `?${q}` : ""}${location.hash}`);
     switchLanguage(l);
   });
 }

@@ -95,12 +95,13 @@ function renderReport() {
         body.push(el("strong", {}, t("ui.playground.fixAll.applied")));
         body.push(el("ul", {}, r.applied.map((a) => el("li", { "data-testid": "tool-applied", "data-code": a.code }, el("code", {}, a.code), " ", a.title))));
       }
+      if (r.unsafeLeft > 0) body.push(el("p", { "data-testid": "tool-unsafe-left" }, t("ui.playground.fixAll.unsafeLeft")));
     }
   } else {
     if (r.error) {
       body.push(el("p", { "data-testid": "tool-summary" }, r.error));
     } else {
-      body.push(el("p", { "data-testid": "tool-summary" }, t("ui.playground.migrate.done", r.from, r.to)));
+      body.push(el("p", { "data-testid": "tool-summary" }, r.to === "mixed" ? t("ui.playground.migrate.done.mixed", r.from) : t("ui.playground.migrate.done", r.from, r.to)));
       if (r.changes.length) {
         body.push(el("strong", {}, t("ui.playground.migrate.changes")));
         body.push(el("ul", {}, r.changes.map((c) => el("li", { "data-testid": "tool-change" }, c))));
@@ -120,12 +121,13 @@ function renderReport() {
 
 // runTool asks the engine (in its worker: up to five lint rounds on a
 // large card are not for the main thread) and replaces the text when the
-// reader has not typed meanwhile.
-async function runTool(kind) {
+// reader has not typed meanwhile. target is Migrate's: "1.0" (1.0 members
+// only) or "mixed" (both halves, as the CLI's migrate --to mixed).
+async function runTool(kind, target = "1.0") {
   const text = ctx.view.state.doc.toString();
   let r;
   try {
-    r = kind === "fix" ? await ctx.engineCall("fixAll", text) : await ctx.engineCall("migrate", text, "1.0");
+    r = kind === "fix" ? await ctx.engineCall("fixAll", text) : await ctx.engineCall("migrate", text, target);
   } catch {
     return; // timed out: the message says so
   }
@@ -158,10 +160,14 @@ export async function renderSDKs(text) {
     const choice = r.outcome === "selected"
       ? tn("ui.playground.sdk.entry", r.index, el("code", {}, r.protocolBinding), el("code", {}, r.protocolVersion), el("code", {}, r.url))
       : [t(r.outcome === "no-compatible-interface" ? "ui.playground.sdk.none" : r.outcome === "sdk-error" ? "ui.playground.sdk.error" : "ui.playground.sdk.invalid")];
-    const name = r.sdk === "spec" ? t("ui.playground.sdk.spec") : r.name;
+    // Each row is measured against the specification's rule for what that
+    // row's client speaks (r.profile), as the CLI says: the spec's own row
+    // speaks what the three SDKs speak between them, so a2a-go finding
+    // nothing where that row takes an entry is no contradiction.
+    const name = r.sdk === "spec" ? t("ui.playground.sdk.spec.for", r.profile) : r.name;
     return el("li", { "data-testid": "sdk-row", "data-sdk": r.sdk, "data-index": String(r.index), "data-outcome": r.outcome, "data-differs": String(!!r.differs) },
       el("button", { type: "button", class: "trace-jump", onclick: () => r.to > r.from && ctx.jump(r.from, r.to) }, el("strong", {}, name)), ": ", choice,
-      r.sdk === "spec" ? null : el("div", { class: "note", "data-testid": "sdk-reason" }, r.differs ? t("ui.playground.sdk.differs", r.reason) : t("ui.playground.sdk.same")));
+      r.sdk === "spec" ? null : el("div", { class: "note", "data-testid": "sdk-reason" }, r.differs ? t("ui.playground.sdk.differs", r.profile, r.reason) : t("ui.playground.sdk.same", r.profile)));
   }));
 }
 
@@ -304,7 +310,8 @@ export function setupTools(c) {
   profile = storedProfile();
   showProfile();
   $("btn-fix-all").addEventListener("click", () => runTool("fix"));
-  $("btn-migrate").addEventListener("click", () => runTool("migrate"));
+  $("btn-migrate").addEventListener("click", () => runTool("migrate", "1.0"));
+  $("btn-migrate-mixed").addEventListener("click", () => runTool("migrate", "mixed"));
   $("tool-report-close").addEventListener("click", () => { report = null; renderReport(); });
   for (const b of document.querySelectorAll("[data-testid=lint-profile-choice]")) {
     b.addEventListener("click", () => {
@@ -318,9 +325,11 @@ export function setupTools(c) {
 }
 
 // toolsAfterLint follows a lint result: Migrate is offered for legacy
-// and mixed cards, the signatures panel for a signed card.
+// and mixed cards (to mixed only for 0.2/0.3 ones: a mixed card already
+// is), the signatures panel for a signed card.
 export function toolsAfterLint(res) {
   $("btn-migrate").hidden = !legacyEras.has(res.era);
+  $("btn-migrate-mixed").hidden = !legacyEras.has(res.era) || res.era === "mixed";
   const n = res.signatures || 0;
   if (n !== sigCount) {
     sigCount = n;

@@ -33,6 +33,10 @@ type Edit struct {
 type Fix struct {
 	Title string `json:"title"`
 	Edits []Edit `json:"edits"`
+	// Unsafe marks a fix that changes what the card means (lint.Fix.Safe
+	// false): Fix all leaves it, as lint --fix does, and the page offers
+	// it on its finding, marked, for a person to decide.
+	Unsafe bool `json:"unsafe,omitempty"`
 }
 
 // Related is lint.Related plus from/to in UTF-16 code units, so the page
@@ -163,7 +167,7 @@ func LintWith(src []byte, opts LintOptions) LintResult {
 				From: u16[r.Range.Start.Offset], To: u16[r.Range.End.Offset]})
 		}
 		for _, f := range d.Fixes {
-			nf := Fix{Title: f.Title, Edits: make([]Edit, 0, len(f.Edits))}
+			nf := Fix{Title: f.Title, Edits: make([]Edit, 0, len(f.Edits)), Unsafe: !f.Safe}
 			for _, e := range f.Edits {
 				nf.Edits = append(nf.Edits, Edit{Range: e.Range, NewText: e.NewText,
 					From: u16[e.Range.Start.Offset], To: u16[e.Range.End.Offset]})

@@ -79,6 +79,7 @@ func (w *jw) diagnostic(d *Diagnostic) {
 				w.I("to", e.To)
 				w.Close()
 			})
+			w.TO("unsafe", f.Unsafe)
 			w.Close()
 		})
 	}
@@ -277,6 +278,7 @@ func (r *FixAllResult) appendJSON(w *jw) {
 	w.S("summary", r.Summary)
 	w.I("remaining", r.Remaining)
 	w.T("stable", r.Stable)
+	w.I("unsafeLeft", r.UnsafeLeft)
 	w.TO("refused", r.Refused)
 	w.SO("error", r.Error)
 	w.SO("code", r.Code)

@@ -81,7 +81,10 @@ func register() {
 	// matrix(text): the compatibility matrix (core/sdk.Check, models):
 	// per SDK, loads / selects / verifies.
 	api.Set("matrix", fn("matrix", func(a []js.Value) []byte { return encodeMatrix(Matrix([]byte(str(a, 0)))) }))
-	api.Set("select", fn("select", func(a []js.Value) []byte { return Select([]byte(str(a, 0)), str(a, 1)).JSON() }))
+	// select(text, profile[, {legacyClient}]): the client simulator.
+	api.Set("select", fn("select", func(a []js.Value) []byte {
+		return SelectWith([]byte(str(a, 0)), str(a, 1), SelectOptions{LegacyClient: prop(a, 2, "legacyClient").Truthy()}).JSON()
+	}))
 	api.Set("interfaces", fn("interfaces", func(a []js.Value) []byte { return Interfaces([]byte(str(a, 0))).JSON() }))
 	api.Set("format", fn("format", func(a []js.Value) []byte { return Format([]byte(str(a, 0))).JSON() }))
 	api.Set("encodeShare", fn("encodeShare", func(a []js.Value) []byte { return EncodeShare(str(a, 0)).JSON() }))

@@ -33,9 +33,24 @@ type SelectResult struct {
 // bound, core/selection.MaxTrace).
 const MaxTrace = selection.MaxTrace
 
+// SelectOptions are agentcard.select's third argument.
+type SelectOptions struct {
+	// LegacyClient simulates a 0.2/0.3 client, which reads url,
+	// preferredTransport and additionalInterfaces and knows nothing of
+	// supportedInterfaces (core/selection.SelectLegacyClient): the
+	// playground's "0.3 client". Without it a profile at 0.3 is a current
+	// client that also speaks 0.3, and reads supportedInterfaces.
+	LegacyClient bool `json:"legacyClient"`
+}
+
 // Select runs the client simulator for one profile
 // ("JSONRPC@1.0,HTTP+JSON@1.0|0.3"), its words in the engine's language.
 func Select(src []byte, profile string) SelectResult {
+	return SelectWith(src, profile, SelectOptions{})
+}
+
+// SelectWith is Select with options.
+func SelectWith(src []byte, profile string, opts SelectOptions) SelectResult {
 	cat := catalogue()
 	p, err := selection.ParseProfile(profile)
 	if err != nil {
@@ -46,7 +61,11 @@ func Select(src []byte, profile string) SelectResult {
 		}
 		return SelectResult{Error: msg, Trace: []Step{}}
 	}
-	r := selection.Select(jsonpos.Parse(src, jsonpos.Options{}), p)
+	sel := selection.Select
+	if opts.LegacyClient {
+		sel = selection.SelectLegacyClient
+	}
+	r := sel(jsonpos.Parse(src, jsonpos.Options{}), p)
 	// The trace's reasons, the outcome and the profile notes in the
 	// language set by SetLanguage (English as the engine wrote them).
 	r.Localize(cat)

@@ -11,6 +11,7 @@ package main
 import (
 	"errors"
 
+	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/config/profile"
 	"github.com/agentcard/agentcard/core/fix"
 	"github.com/agentcard/agentcard/core/i18n"
@@ -80,6 +81,9 @@ type FixAllResult struct {
 	// a fix (0 when Stable).
 	Remaining int  `json:"remaining"`
 	Stable    bool `json:"stable"`
+	// UnsafeLeft counts the findings of Text that offer only unsafe
+	// fixes, which Fix all leaves for the reader.
+	UnsafeLeft int `json:"unsafeLeft"`
 	// Refused is set for a document core/fix does not touch (a syntax
 	// problem no fix repairs, not an object, not a card); Error says why
 	// and Code names the finding behind it.
@@ -88,13 +92,13 @@ type FixAllResult struct {
 	Code    string `json:"code,omitempty"`
 }
 
-// FixAll applies every machine-applicable fix (core/fix.Apply), unsafe
-// ones included: the playground's Fix all rewrites the draft in the
-// editor, where the reader sees every change and can undo it, as it did
-// before fixes were marked safe or unsafe (lint --fix applies safe ones
-// only).
+// FixAll applies the safe fixes (core/fix.Apply without Unsafe), as
+// lint --fix does: an unsafe fix changes what the card means (a transport
+// renamed, a credential removed), so it needs a person's decision, and
+// the page offers it on its finding, marked unsafe, one at a time.
+// UnsafeLeft counts the findings left with only such a fix.
 func FixAll(src []byte) FixAllResult {
-	r, err := fix.Apply(src, lint.Lint, fix.Options{Unsafe: true})
+	r, err := fix.Apply(src, lint.Lint, fix.Options{})
 	if err != nil {
 		out := FixAllResult{Text: string(src), Refused: true, Applied: []AppliedFix{}, Remaining: len(r.Remaining)}
 		var ref *fix.Refusal
@@ -106,7 +110,7 @@ func FixAll(src []byte) FixAllResult {
 		return out
 	}
 	out := FixAllResult{Text: string(r.Output), Changed: r.Changed, Applied: make([]AppliedFix, 0, len(r.Applied)),
-		Summary: render(r.Summary()), Remaining: len(r.Remaining), Stable: r.Stable}
+		Summary: render(r.Summary()), Remaining: len(r.Remaining), Stable: r.Stable, UnsafeLeft: r.UnsafeLeft}
 	for _, a := range r.Applied {
 		out.Applied = append(out.Applied, AppliedFix{Code: a.Code, Title: render(a.Title)})
 	}
@@ -131,7 +135,8 @@ type MigrateResult struct {
 	Notes   []string `json:"notes"`
 	Dropped []string `json:"dropped,omitempty"`
 	Error   string   `json:"error,omitempty"`
-	// Code is "bad-target" for a target other than 1.0 or mixed, else the
+	// Code is "bad-target" for a target other than 1.0 or mixed,
+	// "already-1.0" for a 1.0 card (nothing to migrate), else the
 	// finding behind a refusal (a json-* code, "not-a-card") or "".
 	Code string `json:"code,omitempty"`
 }
@@ -159,6 +164,13 @@ func Migrate(src []byte, target string, opts MigrateOptions) MigrateResult {
 			out.Error, out.Code = render(ref.Reason), ref.Code
 		}
 		return out
+	}
+	if r.From == card.Era10 {
+		// core/migrate leaves a 1.0 card as it is (to either target: it
+		// does not invent legacy members); saying "migrated from 1.0 to
+		// 1.0" over a reformatted text would only mislead.
+		return MigrateResult{From: string(r.From), To: string(r.To), Changes: []string{}, Notes: []string{},
+			Code: "already-1.0", Error: render(i18n.T("ui.playground.migrate.already"))}
 	}
 	return MigrateResult{Text: string(r.Output), From: string(r.From), To: string(r.To),
 		Changes: renderAll(r.Changes), Notes: renderAll(r.Notes), Dropped: r.Dropped}

@@ -10,13 +10,14 @@ import (
 	"github.com/agentcard/agentcard/core/selection"
 )
 
-// Fix all on the broken sample applies what core/fix applies (same codes,
-// in the same order), leaves no finding that offers a fix, and says so in
-// a summary; the text it returns is what the page puts in the editor.
+// Fix all on the broken sample applies what lint --fix applies: the safe
+// fixes only (same codes, in the same order). Every finding left that
+// offers a fix offers only unsafe ones, each marked unsafe for the page,
+// and the summary counts them as left for a person.
 func TestFixAllBrokenSample(t *testing.T) {
 	src := sharedCard(t, "broken-common-mistakes.json")
 	got := FixAll(src)
-	want, err := fix.Apply(src, lint.Lint, fix.Options{Unsafe: true})
+	want, err := fix.Apply(src, lint.Lint, fix.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,16 +28,25 @@ func TestFixAllBrokenSample(t *testing.T) {
 		t.Fatalf("%d fixes applied, want %d", len(got.Applied), len(want.Applied))
 	}
 	for i, a := range got.Applied {
-		if a.Code != want.Applied[i].Code || a.Title == "" {
-			t.Errorf("applied %d: %+v, want code %s with a title", i, a, want.Applied[i].Code)
+		if a.Code != want.Applied[i].Code || a.Title == "" || !want.Applied[i].Safe {
+			t.Errorf("applied %d: %+v, want the safe fix of %s with a title", i, a, want.Applied[i].Code)
 		}
 	}
+	unsafe := 0
 	for _, d := range Lint([]byte(got.Text)).Diagnostics {
+		for _, f := range d.Fixes {
+			if !f.Unsafe {
+				t.Errorf("after Fix all, %s still offers the safe fix %q", d.Code, f.Title)
+			}
+		}
 		if len(d.Fixes) > 0 {
-			t.Errorf("after Fix all, %s still offers %q", d.Code, d.Fixes[0].Title)
+			unsafe++
 		}
 	}
-	if !strings.Contains(got.Summary, "fixes applied") {
+	if unsafe == 0 || got.UnsafeLeft != unsafe {
+		t.Errorf("unsafeLeft %d, want the %d findings that offer only unsafe fixes (none would mean the sample tests nothing)", got.UnsafeLeft, unsafe)
+	}
+	if !strings.Contains(got.Summary, "fixes applied") || !strings.Contains(got.Summary, "unsafe") {
 		t.Errorf("summary %q", got.Summary)
 	}
 }
@@ -219,5 +229,25 @@ func TestToolsChinese(t *testing.T) {
 		if !hasHan(d.Message) {
 			t.Errorf("%s: %q", d.Code, d.Message)
 		}
+	}
+}
+
+// A 1.0 card has nothing to migrate, to either target: the answer says so
+// and carries no text, so the page leaves the card and never reports
+// "migrated from 1.0 to 1.0". A 0.3 card migrates to mixed as the CLI's
+// --to mixed does: supportedInterfaces added, the legacy members kept.
+func TestMigrateTargets(t *testing.T) {
+	for _, to := range []string{"1.0", "mixed"} {
+		r := Migrate(sharedCard(t, "minimal-1.0.json"), to, MigrateOptions{})
+		if r.Code != "already-1.0" || r.Text != "" || !strings.Contains(r.Error, "already a 1.0 card") {
+			t.Errorf("1.0 card to %s: %+v", to, r)
+		}
+	}
+	r := Migrate(sharedCard(t, "legacy-0.3.json"), "mixed", MigrateOptions{})
+	if r.Error != "" || r.From != "0.3" || r.To != "mixed" || !strings.Contains(r.Text, `"supportedInterfaces"`) || !strings.Contains(r.Text, `"preferredTransport"`) {
+		t.Errorf("0.3 card to mixed: from %q to %q error %q", r.From, r.To, r.Error)
+	}
+	if got := Lint([]byte(r.Text)).Era; got != "mixed" {
+		t.Errorf("the migrated card's era is %q", got)
 	}
 }

@@ -173,6 +173,9 @@ func (h *handler) ServeHTTP(w web.ResponseWriter, r *web.Request) {
 
 func (h *handler) route(w web.ResponseWriter, r *web.Request) {
 	path := r.URL.Path
+	if _, ok := checkPathLang(path); ok {
+		path = "/check" // its language is decided (readLang)
+	}
 	if h.cfg.LocalOnly && !localHost(r.Host) {
 		h.fail(w, r, web.StatusMisdirectedRequest, "host-not-allowed", "host-not-allowed", strconv.Quote(truncate(r.Host, 100)))
 		return

@@ -57,7 +57,23 @@ func readLang(r *web.Request) reqLang {
 		}
 		return reqLang{lang: catalog.Negotiate(r.Header.Get("Accept-Language")), bad: truncate(vs[0], 40)}
 	}
+	if l, ok := checkPathLang(r.URL.Path); ok {
+		// /zh/check is the checker's page in Chinese, as /zh/ is the
+		// playground's: the address chose it.
+		return reqLang{lang: l, explicit: true}
+	}
 	return reqLang{lang: catalog.Negotiate(r.Header.Get("Accept-Language"))}
+}
+
+// checkPathLang reads the language of a checker address under a
+// language's prefix (/zh/check, /zh/check/).
+func checkPathLang(path string) (i18n.Lang, bool) {
+	for _, l := range i18n.Langs() {
+		if p := l.Prefix(); p != "" && (path == p+"/check" || path == p+"/check/") {
+			return l, true
+		}
+	}
+	return "", false
 }
 
 // withLang stores the decision in the request, for every answer below.

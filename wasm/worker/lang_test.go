@@ -103,6 +103,32 @@ func TestReportLanguage(t *testing.T) {
 	}
 }
 
+// /zh/check is the checker in Chinese, whatever the browser asks for, as
+// /zh/ is the playground's Chinese page: the form and a report from it.
+func TestCheckUnderChinesePrefix(t *testing.T) {
+	tw := newTestWorker(t, true)
+	for _, path := range []string{"/zh/check", "/zh/check/", "/zh/check?url=" + tw.target("/invalid/.well-known/agent-card.json")} {
+		w := tw.getLang(t, path, "en-US")
+		if w.Code != 200 {
+			t.Fatalf("%s: %d\n%s", path, w.Code, w.Body)
+		}
+		d := doc(t, w)
+		if got := d.Find("html").AttrOr("lang", ""); got != "zh-CN" {
+			t.Errorf("%s: html[lang] = %q", path, got)
+		}
+		if h := strings.TrimSpace(d.Find("h1").First().Text()); !hasHan(h) {
+			t.Errorf("%s: heading %q is not Chinese", path, h)
+		}
+		if varies(w) {
+			t.Errorf("%s: varies by Accept-Language, though its address chose the language", path)
+		}
+		// The form keeps the language for the report it asks for.
+		if kept := d.Find(`[data-testid=check-form] input[name=lang]`).AttrOr("value", ""); kept != "zh-CN" {
+			t.Errorf("%s: the form keeps lang %q", path, kept)
+		}
+	}
+}
+
 // A lang= the checker does not speak is refused, clearly, in the
 // negotiated language; on the API as JSON.
 func TestUnknownLang(t *testing.T) {

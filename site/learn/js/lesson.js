@@ -1,12 +1,14 @@
 // A lesson page's exercise: the playground's editor setup (CodeMirror 6,
 // the engine in a Web Worker, the same findings list) around one exercise
-// card. The engine (the wasm, in a Web Worker) starts on the reader's
-// first scroll, tap or key, when the exercise comes near the screen, or on
-// Start, and checks the exercise's text at once, without an editor: the
-// findings and the lesson's status are there before the reader gets to
-// them. A page that is only opened and read does no engine work: the
-// wasm's compile and Go's start are the largest work a lesson has, and on a
-// phone with few cores they compete with the page's own first paint. The editor (CodeMirror, in
+// card. The engine (the wasm, in a Web Worker) starts by itself once the
+// page has loaded and is idle, or earlier on the reader's first scroll,
+// tap or key, when the exercise comes near the screen, or on Start, and
+// checks the exercise's text at once, without an editor: the findings and
+// the lesson's status are there before the reader gets to them. Not
+// before load: the wasm's compile and Go's start are the largest work a
+// lesson has, and on a phone with few cores they would compete with the
+// page's own first paint; a reader who only reads must still see the
+// exercise answered, not "starting" forever. The editor (CodeMirror, in
 // lesson-editor.js) is made when the exercise comes near the screen (well
 // before a scrolling reader sees it), on a focus or click on the card, or
 // on Start; until then the card is the page's own text in the same box.
@@ -206,6 +208,9 @@ async function run() {
   }
   checkerStatus.textContent = "";
   ex.dataset.checker = "ready";
+  // Running: Start has nothing left to start (the card itself opens the
+  // editor on a click or focus).
+  q('[data-testid="start"]', ex).hidden = true;
   await runLint();
   if (view) loadCatalogue(); // the editor came first
 }
@@ -348,7 +353,7 @@ async function runSelect() {
   const seq = ++selectSeq;
   let r;
   try {
-    r = await engine.call("select", currentText(), input.value.trim());
+    r = await engine.call("select", currentText(), input.value.trim(), { legacyClient: legacyClient() });
   } catch {
     return;
   }
@@ -377,16 +382,33 @@ async function runSelect() {
   append(trace, [(r.trace || []).map((s) => el("li", {
     "data-testid": "sim-trace-entry", "data-index": String(s.index), "data-decision": s.decision, class: `trace-${s.decision}`,
   }, el("button", { type: "button", class: "trace-jump", onclick: () => s.to > s.from && jump(s.from, s.to) },
-    `#${s.index} ${t(`ui.playground.sim.decision.${s.decision}`)}`), " ", s.reason))]);
+    `#${s.index} ${t(`ui.playground.sim.decision.${s.decision}`)}`), " ",
+  s.source ? [el("code", { "data-testid": "sim-trace-source" }, s.source), ": "] : null, s.reason))]);
+}
+
+// The preset that runs shows pressed (the one clicked, or the one whose
+// profile was typed), as in the playground; the "0.3 client" one reads
+// the card as a 0.3 client does (url, preferredTransport,
+// additionalInterfaces), not supportedInterfaces.
+function legacyClient() {
+  const b = simulator && simulator.querySelector('[data-testid="sim-preset"][aria-pressed="true"]');
+  return !!b && b.dataset.preset === "legacy-0.3";
+}
+
+function pressPreset(clicked) {
+  const value = q("#sim-profile").value.trim();
+  const presets = [...simulator.querySelectorAll('[data-testid="sim-preset"]')];
+  const chosen = clicked || presets.find((b) => b.dataset.profile === value) || null;
+  for (const b of presets) b.setAttribute("aria-pressed", String(b === chosen));
 }
 
 function setupSimulator() {
   if (!simulator) return;
   const input = q("#sim-profile");
-  for (const b of simulator.querySelectorAll("[data-profile]")) {
-    b.addEventListener("click", () => { input.value = b.dataset.profile; start().then(runSelect); });
+  for (const b of simulator.querySelectorAll('[data-testid="sim-preset"]')) {
+    b.addEventListener("click", () => { input.value = b.dataset.profile; pressPreset(b); start().then(runSelect); });
   }
-  input.addEventListener("input", () => runSelect());
+  input.addEventListener("input", () => { pressPreset(null); runSelect(); });
 }
 
 // ---- start when wanted ----
@@ -428,6 +450,16 @@ function wake() {
 }
 for (const e of wakeEvents) addEventListener(e, wake, { capture: true, passive: true });
 if (location.hash) wake(); // opened at a place in the page: the reader is on the way
+// A reader who only reads: after load, in the first idle moment (at most
+// 2 s later), so the worker's start stays out of the first paint and of
+// the main thread's busy time (the compile runs in the worker; the page
+// only posts the text).
+function wakeWhenIdle() {
+  if ("requestIdleCallback" in window) requestIdleCallback(wake, { timeout: 2000 });
+  else setTimeout(wake, 200);
+}
+if (document.readyState === "complete") wakeWhenIdle();
+else addEventListener("load", wakeWhenIdle, { once: true });
 
 // A handle for the end-to-end tests and the curious.
 window.agentcardLesson = {

@@ -511,6 +511,7 @@ const editorData = "" +
 	"msg.select.entry-not-object\x00the entry is a %s, not an object with url, protocolBinding and protocolVersion\x00" +
 	"msg.select.first-usable\x00first entry this client can use: %s %s%s%s at %s; %s\x00" +
 	"msg.select.incomplete\x00%s: a client cannot use an incomplete entry\x00" +
+	"msg.select.legacy-no-url\x00a 0.3 client reads url, preferredTransport and additionalInterfaces and knows nothing of supportedInterfaces; this card has no url, so a 0.3 client cannot read it\x00" +
 	"msg.select.no-interface\x00the card lists no interface: it has neither supportedInterfaces (1.0) nor url (0.3), so a client has nowhere to connect\x00" +
 	"msg.select.none\x00no entry of the card matches a client speaking %s: the client must stop and report \"no compatible interface\" rather than guess another endpoint\x00" +
 	"msg.select.not-a-card\x00this looks like %s, not an A2A Agent Card\x00" +
@@ -838,7 +839,7 @@ const editorData = "" +
 	"ui.matrix.verifies\x00Verifies\x00" +
 	"ui.playground.fixAll\x00Fix all\x00" +
 	"ui.playground.fixAll.applied\x00Fixes applied\x00" +
-	"ui.playground.fixAll.title\x00Apply every automatic fix at once; one undo (Ctrl+Z) brings the text back\x00" +
+	"ui.playground.fixAll.title\x00Apply every safe fix at once, as agentcard lint --fix does; unsafe fixes stay on their findings for you to decide; one undo (Ctrl+Z) brings the text back\x00" +
 	"ui.playground.lintProfile\x00Checked for\x00" +
 	"ui.playground.lintProfile.local\x00Local development\x00" +
 	"ui.playground.lintProfile.local.title\x00A card used on your machine or a private network: findings about loopback, private and tunnel hosts and plain http become infos\x00" +
@@ -846,21 +847,25 @@ const editorData = "" +
 	"ui.playground.lintProfile.publish.title\x00The card is about to be public: every finding keeps its severity\x00" +
 	"ui.playground.lintProfile.summary.local\x00checked for local development\x00" +
 	"ui.playground.migrate\x00Migrate to 1.0\x00" +
+	"ui.playground.migrate.already\x00Nothing to migrate: this is already a 1.0 card.\x00" +
 	"ui.playground.migrate.badTarget\x00unknown migration target %s: use one of %s\x00" +
 	"ui.playground.migrate.changes\x00What changed\x00" +
 	"ui.playground.migrate.done\x00Migrated from %s to %s.\x00" +
+	"ui.playground.migrate.done.mixed\x00Migrated the %s card to a mixed card: 1.0 clients read its supportedInterfaces, 0.3 clients its legacy members.\x00" +
 	"ui.playground.migrate.notes\x00What needs a decision\x00" +
 	"ui.playground.migrate.title\x00Convert this 0.2/0.3 or mixed card into a 1.0 card; one undo (Ctrl+Z) brings the text back\x00" +
+	"ui.playground.migrateMixed\x00Migrate to mixed\x00" +
+	"ui.playground.migrateMixed.title\x00Add the 1.0 members beside the 0.2/0.3 ones, so that 1.0 and 0.3 clients can both use the card (agentcard migrate --to mixed); one undo (Ctrl+Z) brings the text back\x00" +
 	"ui.playground.position\x00 %d:%d\x00" +
 	"ui.playground.sdk\x00What the official SDKs would call\x00" +
-	"ui.playground.sdk.differs\x00Differs from the specification: %s.\x00" +
+	"ui.playground.sdk.differs\x00Differs from the specification's rule for what it speaks (%s): %s.\x00" +
 	"ui.playground.sdk.entry\x00entry %d: %s %s at %s\x00" +
 	"ui.playground.sdk.error\x00stops with an error\x00" +
 	"ui.playground.sdk.invalid\x00cannot choose: the card cannot be read\x00" +
 	"ui.playground.sdk.none\x00no compatible interface\x00" +
 	"ui.playground.sdk.note\x00The specification's rule for a client speaking what the SDKs speak, then each SDK with its default settings.\x00" +
-	"ui.playground.sdk.same\x00same as the specification\x00" +
-	"ui.playground.sdk.spec\x00Specification\x00" +
+	"ui.playground.sdk.same\x00same as the specification's rule for what it speaks (%s)\x00" +
+	"ui.playground.sdk.spec.for\x00Specification, for a client speaking %s\x00" +
 	"ui.playground.sig\x00Signatures\x00" +
 	"ui.playground.sig.entry\x00signature %d\x00" +
 	"ui.playground.sig.failed\x00The signature verifier could not run: %s\x00" +
@@ -932,36 +937,36 @@ var Editor = Table{Data: editorData, Starts: []uint32{
 	50092, 50268, 50410, 50580, 50721, 50871, 51072, 51198, 51322, 51458, 51586, 51730,
 	51894, 52015, 52106, 52194, 52317, 52439, 52635, 52753, 52958, 53027, 53150, 53349,
 	53457, 53557, 53673, 53745, 53852, 53977, 54091, 54195, 54447, 54716, 54804, 54911,
-	54988, 55054, 55198, 55358, 55422, 55513, 55620, 55812, 55885, 56013, 56131, 56226,
-	56343, 56425, 56520, 56595, 56707, 56908, 57017, 57195, 57260, 57388, 57448, 57577,
-	57792, 57905, 57989, 58107, 58206, 58276, 58394, 58473, 58595, 58747, 58919, 59190,
-	59343, 59607, 59865, 59972, 60114, 60254, 60364, 60440, 60520, 60602, 60689, 60773,
-	60881, 60950, 61045, 61132, 61282, 61356, 61491, 61630, 61725, 61850, 61956, 62118,
-	62232, 62325, 62393, 62493, 62566, 62680, 62750, 62814, 62915, 63094, 63208, 63318,
-	63410, 63509, 63660, 63731, 63822, 63942, 64065, 64165, 64286, 64423, 64615, 64704,
-	64803, 64975, 65157, 65342, 65572, 65682, 65802, 65924, 66072, 66223, 66338, 66425,
-	66548, 66661, 66746, 66848, 66970, 67030, 67129, 67271, 67396, 67583, 67762, 67848,
-	67966, 68005, 68053, 68128, 68214, 68275, 68324, 68387, 68478, 68541, 68606, 68708,
-	68784, 68846, 68888, 68917, 69009, 69052, 69099, 69139, 69202, 69242, 69282, 69324,
-	69363, 69403, 69443, 69490, 69528, 69578, 69626, 69685, 69715, 69740, 69771, 69799,
-	69827, 69862, 69890, 69921, 69957, 70006, 70041, 70096, 70132, 70171, 70199, 70230,
-	70253, 70282, 70312, 70341, 70424, 70512, 70572, 70604, 70675, 70724, 70844, 70966,
-	71022, 71051, 71103, 71139, 71171, 71206, 71251, 71300, 71356, 71402, 71438, 71482,
-	71506, 71534, 71556, 71582, 71608, 71634, 71667, 71694, 71725, 71757, 71820, 71868,
-	71942, 72008, 72087, 72162, 72211, 72262, 72302, 72345, 72371, 72489, 72575, 72641,
-	72709, 72741, 72775, 72817, 72855, 72897, 72965, 73007, 73056, 73134, 73202, 73261,
-	73302, 73355, 73397, 73463, 73498, 73543, 73605, 73657, 73712, 73783, 73836, 73894,
-	73965, 74061, 74147, 74239, 74269, 74296, 74338, 74389, 74484, 74578, 74666, 74719,
-	74774, 74834, 74877, 74966, 75119, 75224, 75327, 75521, 75634, 75916, 75997, 76110,
-	76171, 76235, 76271, 76314, 76352, 76389, 76431, 76477, 76519, 76545, 76573, 76633,
-	76717, 76778, 76875, 76907, 76946, 76988, 77018, 77060, 77115, 77191, 77251, 77300,
-	77397, 77451, 77523, 77578, 77621, 77654, 77700, 77751, 77807, 77855, 77910, 77932,
-	77960, 77997, 78040, 78107, 78133, 78160, 78193, 78239, 78271, 78304, 78333, 78361,
-	78426, 78463, 78502, 78617, 78747, 78791, 78871, 79025, 79086, 79115, 79139, 79162,
-	79203, 79244, 79269, 79292, 79344, 79421, 79468, 79493, 79528, 79550, 79727, 79745,
-	79771, 79808, 79836, 79865, 79908, 80009, 80047, 80097, 80263, 80308, 80413, 80483,
-	80520, 80595, 80638, 80689, 80739, 80858, 80888, 80940, 81002, 81048, 81092, 81157,
-	81204, 81336, 81385, 81422, 81451, 81488, 81554, 81693, 81835, 81956, 82003, 82057,
-	82086, 82146, 82192, 82234, 82292, 82339, 82389, 82449, 82493, 82537, 82603, 82788,
-	82853, 82920, 82952, 82984, 83055, 83101, 83157,
+	54988, 55054, 55242, 55386, 55546, 55610, 55701, 55808, 56000, 56073, 56201, 56319,
+	56414, 56531, 56613, 56708, 56783, 56895, 57096, 57205, 57383, 57448, 57576, 57636,
+	57765, 57980, 58093, 58177, 58295, 58394, 58464, 58582, 58661, 58783, 58935, 59107,
+	59378, 59531, 59795, 60053, 60160, 60302, 60442, 60552, 60628, 60708, 60790, 60877,
+	60961, 61069, 61138, 61233, 61320, 61470, 61544, 61679, 61818, 61913, 62038, 62144,
+	62306, 62420, 62513, 62581, 62681, 62754, 62868, 62938, 63002, 63103, 63282, 63396,
+	63506, 63598, 63697, 63848, 63919, 64010, 64130, 64253, 64353, 64474, 64611, 64803,
+	64892, 64991, 65163, 65345, 65530, 65760, 65870, 65990, 66112, 66260, 66411, 66526,
+	66613, 66736, 66849, 66934, 67036, 67158, 67218, 67317, 67459, 67584, 67771, 67950,
+	68036, 68154, 68193, 68241, 68316, 68402, 68463, 68512, 68575, 68666, 68729, 68794,
+	68896, 68972, 69034, 69076, 69105, 69197, 69240, 69287, 69327, 69390, 69430, 69470,
+	69512, 69551, 69591, 69631, 69678, 69716, 69766, 69814, 69873, 69903, 69928, 69959,
+	69987, 70015, 70050, 70078, 70109, 70145, 70194, 70229, 70284, 70320, 70359, 70387,
+	70418, 70441, 70470, 70500, 70529, 70612, 70700, 70760, 70792, 70863, 70912, 71032,
+	71154, 71210, 71239, 71291, 71327, 71359, 71394, 71439, 71488, 71544, 71590, 71626,
+	71670, 71694, 71722, 71744, 71770, 71796, 71822, 71855, 71882, 71913, 71945, 72008,
+	72056, 72130, 72196, 72275, 72350, 72399, 72450, 72490, 72533, 72559, 72677, 72763,
+	72829, 72897, 72929, 72963, 73005, 73043, 73085, 73153, 73195, 73244, 73322, 73390,
+	73449, 73490, 73543, 73585, 73651, 73686, 73731, 73793, 73845, 73900, 73971, 74024,
+	74082, 74153, 74249, 74335, 74427, 74457, 74484, 74526, 74577, 74672, 74766, 74854,
+	74907, 74962, 75022, 75065, 75154, 75307, 75412, 75515, 75709, 75822, 76104, 76185,
+	76298, 76359, 76423, 76459, 76502, 76540, 76577, 76619, 76665, 76707, 76733, 76761,
+	76821, 76905, 76966, 77063, 77095, 77134, 77176, 77206, 77248, 77303, 77379, 77439,
+	77488, 77585, 77639, 77711, 77766, 77809, 77842, 77888, 77939, 77995, 78043, 78098,
+	78120, 78148, 78185, 78228, 78295, 78321, 78348, 78381, 78427, 78459, 78492, 78521,
+	78549, 78614, 78651, 78690, 78805, 78935, 78979, 79059, 79213, 79274, 79303, 79327,
+	79350, 79391, 79432, 79457, 79480, 79532, 79609, 79656, 79681, 79716, 79738, 79915,
+	79933, 79959, 79996, 80024, 80053, 80096, 80277, 80315, 80365, 80531, 80576, 80681,
+	80751, 80788, 80866, 80941, 80984, 81035, 81180, 81230, 81349, 81393, 81592, 81622,
+	81674, 81767, 81813, 81857, 81922, 81969, 82101, 82181, 82248, 82277, 82314, 82380,
+	82519, 82661, 82782, 82829, 82883, 82912, 82972, 83018, 83060, 83118, 83165, 83215,
+	83275, 83319, 83363, 83429, 83614, 83679, 83746, 83778, 83810, 83881, 83927, 83983,
 }}
