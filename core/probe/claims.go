@@ -41,9 +41,8 @@ import (
 //     with an ErrorInfo reason, and a GetTask for an A2A-Version no server
 //     speaks must be refused with VersionNotSupported (§3.6.2). These are
 //     the server's doing, not claims of the card: a deviation is a
-//     warning naming the servers known to behave so (a2asrv ignores the
-//     version header; @a2a-js/sdk 1.0.1's Express handlers answered
-//     TaskNotFound as InternalError, 1.3.0 no longer), and an errors claim the server's
+//     warning naming the servers known to behave so (a2asrv v2.4.0
+//     ignores the version header), and an errors claim the server's
 //     mapping hides is unknown, never contradicted.
 //
 // gRPC entries are not checked today (their client runs in the CLI's
@@ -376,9 +375,8 @@ func errorsClaim(c Claim, r Result, legacy bool, answers []answer, neg *answer) 
 		observed = append(observed, "GetTask: HTTP 404 "+fmt.Sprint(r.Detail.Args[len(r.Detail.Args)-1]))
 	case "msg.probe.speaks.jsonrpc-other", "msg.probe.speaks.rest-other":
 		// The server maps TaskNotFound to another error: a deviation of
-		// the server (@a2a-js/sdk 1.0.1's Express handlers answered
-		// InternalError), not a claim of the card, so it is a warning and
-		// the mapping is unknown rather than contradicted.
+		// the server, not a claim of the card, so it is a warning and the
+		// mapping is unknown rather than contradicted.
 		if r.Detail.ID == "msg.probe.speaks.jsonrpc-other" {
 			code, _ := r.Detail.Args[1].(int)
 			c.Observed = "GetTask: " + answer{code: code, name: nameOf(code, "")}.observed()

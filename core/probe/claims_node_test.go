@@ -1,54 +1,17 @@
 package probe_test
 
 import (
-	"bufio"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/probe"
-	"github.com/agentcard/agentcard/internal/toolchain"
+	"github.com/agentcard/agentcard/internal/a2afixture"
 )
 
-// jsAgent starts testdata/jsagent.mjs: @a2a-js/sdk's own Express handlers
-// (from node_modules) offering caps, on 127.0.0.1. It returns the base
-// URL; the process ends with the test (its standard input closes).
-func jsAgent(t *testing.T, caps string) string {
-	t.Helper()
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	toolchain.NodeModule(t, root, "@a2a-js/sdk")
-	toolchain.NodeModule(t, root, "express")
-	node := toolchain.Command(t, "node", "Node.js, to run @a2a-js/sdk")
-	cmd := exec.Command(node, "testdata/jsagent.mjs", caps)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		stdin.Close()
-		if err := cmd.Wait(); err != nil {
-			t.Logf("jsagent: %v", err)
-		}
-	})
-	port, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		cmd.Process.Kill()
-		t.Fatalf("jsagent did not start: %v", err)
-	}
-	return "http://127.0.0.1:" + strings.TrimSpace(port)
-}
+// jsAgent is a2afixture.JSAgent: @a2a-js/sdk's own Express handlers
+// offering caps, on 127.0.0.1 (skipped through internal/toolchain without
+// node or node_modules).
+var jsAgent = a2afixture.JSAgent
 
 // TestClaimsA2AJSAgent: @a2a-js/sdk 1.3.0's server (its Express handlers
 // around DefaultRequestHandler, as its README serves it) behind a card

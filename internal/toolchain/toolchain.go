@@ -95,7 +95,14 @@ func NotInCI(t testing.TB, reason, sw string) {
 // t ends through Missing.
 func NodeModule(t testing.TB, root, pkg string, switches ...string) {
 	t.Helper()
-	if _, err := os.Stat(filepath.Join(root, "node_modules", filepath.FromSlash(pkg), "package.json")); err != nil {
+	if !HasNodeModule(root, pkg) {
 		Missing(t, pkg+" is not installed in node_modules (run npm ci, or make deps)", switches...)
 	}
+}
+
+// HasNodeModule reports whether node_modules in the repository at root
+// holds the package pkg, for a test that cannot end when it is missing.
+func HasNodeModule(root, pkg string) bool {
+	_, err := os.Stat(filepath.Join(root, "node_modules", filepath.FromSlash(pkg), "package.json"))
+	return err == nil
 }

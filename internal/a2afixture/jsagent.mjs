@@ -1,7 +1,9 @@
 // jsagent.mjs: a real A2A server built with @a2a-js/sdk's Express
 // handlers (JSON-RPC at /jsonrpc, HTTP+JSON at /rest) on 127.0.0.1, for
-// the claims tests (claims_node_test.go). argv[2] is the JSON of the
-// capabilities the server itself offers; the test's card may claim more.
+// the tests that talk to a real a2a-js server (a2afixture.JSAgent starts
+// it: core/probe's claims tests, core/sdk's server claims). argv[2] is the
+// JSON of the capabilities the server itself offers; the test's card may
+// claim more.
 // It prints its port on the first line of standard output and serves
 // until it is killed or its standard input closes.
 import express from "express";
