@@ -205,7 +205,8 @@ func TestConfiguration(t *testing.T) {
 	if code != exitFound || got["name-generic"] != "error" || got["skill-no-examples"] != "" {
 		t.Errorf("with .agentcard.yaml: exit %d, %v", code, got)
 	}
-	text, _, _ := runCLI(t, "", "lint", "cards/card.json")
+	// (local: the card's example.com URL is not this test's subject)
+	text, _, _ := runCLI(t, "", "lint", "--profile", "local", "cards/card.json")
 	if !strings.Contains(text, "error name-generic") || strings.Contains(text, "skill-no-examples") || !strings.Contains(text, "1 error, 0 warnings, 0 infos") {
 		t.Errorf("text output under the configuration:\n%s", text)
 	}

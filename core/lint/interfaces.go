@@ -395,8 +395,8 @@ func checkIfaceURLInternal(c *Context) {
 			return
 		}
 		u := c.classifyURL(e.URL.Str)
-		if !u.Internal() {
-			return
+		if !u.Internal() || reservedExampleHost(u.Host) {
+			return // a documentation name (.test, .example) is example-placeholder's
 		}
 		what := i18n.Phrase("phrase.reach.network")
 		switch u.Where {

@@ -121,6 +121,11 @@ type Options struct {
 	// MaxBytes and MaxDepth bound the parser (1 MiB and 64 by default).
 	MaxBytes int
 	MaxDepth int
+	// Examples marks a card written as an example: a rule's bad and good
+	// examples, a test fixture. Such cards are meant to use the names
+	// RFC 2606 reserves for documentation, so example-placeholder, which
+	// reports those names in cards about to be published, stays silent.
+	Examples bool
 }
 
 // Result is the outcome of linting one input; its JSON form is the CLI's
@@ -284,15 +289,18 @@ var recoverable = map[string]bool{jsonpos.CodeDuplicateKey: true, jsonpos.CodeIn
 // Lint parses src and runs every rule.
 func Lint(src []byte, opts Options) *Result {
 	doc := jsonpos.Parse(src, jsonpos.Options{MaxBytes: opts.MaxBytes, MaxDepth: opts.MaxDepth})
-	return LintDoc(doc)
+	return lintDoc(doc, opts)
 }
 
 // LintDoc runs every rule on an already parsed document.
-func LintDoc(doc *jsonpos.Doc) *Result {
+func LintDoc(doc *jsonpos.Doc) *Result { return lintDoc(doc, Options{}) }
+
+func lintDoc(doc *jsonpos.Doc, opts Options) *Result {
 	loadRules()
 	res := &Result{Doc: doc}
 	ctx := newContext(doc)
 	defer ctx.release()
+	ctx.examples = opts.Examples
 	syntaxBroken := false
 	for _, p := range doc.Problems {
 		r := ruleByCode[p.Code]

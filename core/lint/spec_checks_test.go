@@ -115,7 +115,7 @@ func TestSpecDoneWhen(t *testing.T) {
 		si(ie("https://invoices.example.com/a2a", "JSONRPC", "1.0"), ie("https://invoices.example.com/a2a", "HTTP+JSON", "1.0")),
 		`"capabilities": {"extensions": [{"description": "x"}]}`,
 	} {
-		res := Lint([]byte(ExampleDocument(card)), Options{})
+		res := Lint([]byte(ExampleDocument(card)), Options{Examples: true})
 		if res.Errors+res.Warnings != 0 {
 			t.Errorf("%s: want no error or warning, got %v", card, res.Diagnostics)
 		}
