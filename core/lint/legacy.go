@@ -29,7 +29,7 @@ const (
 func legacyRules() []*Rule {
 	return []*Rule{
 		&Rule{Code: codeLegacyCard, Severity: Warning, Topic: "legacy", Title: "Legacy card: 1.0-only clients cannot read it",
-			Explanation: "The card uses the 0.2/0.3 layout (url, preferredTransport, additionalInterfaces) and has no supportedInterfaces. It is valid for its version, but §8.3.2 has 1.0 clients parse supportedInterfaces: a2a-go and a2a-js, with their default settings, read only that list and find no interface in this card, while a2a-python builds one from url (read from its source). A mixed card, which carries both layouts, serves both.",
+			Explanation: "The card uses the 0.2/0.3 layout (url, preferredTransport, additionalInterfaces) and has no supportedInterfaces. It is valid for its version, but §8.3.2 has 1.0 clients parse supportedInterfaces: a2a-go and a2a-js, with their default settings, read only that list and find no interface in this card, while a2a-python builds one from url (read from its source). A mixed card, which carries both layouts, serves both. A card whose protocolVersion says 1.0 but which has only this layout is an error: supportedInterfaces is REQUIRED in 1.0 (§4.4.1, §5.7).",
 			HowToFix:    "Add supportedInterfaces next to the legacy fields: url + preferredTransport become the first entry with protocolVersion \"0.3\", each additionalInterfaces entry follows with transport renamed to protocolBinding. Keep the legacy fields while 0.3 callers matter, and list 1.0 endpoints first once the server speaks 1.0.",
 			Bad:         `"url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
 			Good:        `"supportedInterfaces": [` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
@@ -125,7 +125,14 @@ func checkLegacyCard(c *Context) {
 	if c.Root.Has("additionalInterfaces") {
 		tail = i18n.T("phrase.migrate.additional", tail)
 	}
-	d := c.ReportKey(at, "msg.legacy-card", ver, quote(ver), tail)
+	var d *Diagnostic
+	if strings.HasPrefix(ver, "1.") {
+		// The card says it is 1.0, so 1.0's MUST applies: supportedInterfaces
+		// is REQUIRED (§4.4.1, §5.7), and a2a-go and a2a-js find no interface.
+		d = c.ReportKey(at, "msg.legacy-card.declares-1", quote(ver), tail).WithSeverity(Error)
+	} else {
+		d = c.ReportKey(at, "msg.legacy-card", ver, quote(ver), tail)
+	}
 	if edit, ok := migrationEdit(c); ok {
 		d.WithFixText(i18n.T("fix.migrate-legacy", ver), edit)
 	}

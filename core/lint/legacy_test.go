@@ -13,6 +13,10 @@ func TestLegacyCard(t *testing.T) {
 		{name: "0.2 card", doc: `"url": "https://agent.example.com/a2a", "protocolVersion": "0.2.6"`, code: codeLegacyCard, want: 1, args: []any{"0.2"}},
 		{name: "0.3 card without protocolVersion", doc: `"url": "https://agent.example.com/a2a", "protocolVersion": null`, code: codeLegacyCard, want: 1, noFix: true},
 		{name: "1.0 card", doc: ``, code: codeLegacyCard, want: 0},
+		// §4.4.1, §5.7: a card that says 1.0 must have supportedInterfaces
+		{name: "declares 1.0 in the 0.3 layout", doc: `"url": "https://agent.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "1.0"`, code: codeLegacyCard, want: 1, sev: Error,
+			pointer: "/protocolVersion", id: "msg.legacy-card.declares-1", args: []any{`"1.0"`}, fixID: "fix.migrate-legacy"},
+		{name: "declares 1.0.0 in the 0.3 layout", doc: `"url": "https://agent.example.com/a2a", "protocolVersion": "1.0.0"`, code: codeLegacyCard, want: 1, sev: Error, id: "msg.legacy-card.declares-1"},
 		{name: "mixed card", doc: si(okEntry) + `, "url": "https://agent.example.com/a2a/v1", "protocolVersion": "0.3.0"`, code: codeLegacyCard, want: 0},
 		{name: "security hints", doc: `"url": "https://agent.example.com/a2a", "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}, "security": [{"b": []}]`,
 			code: codeLegacyCard, want: 1, args: []any{"phrase.migrate.schemes", "phrase.migrate.security"}},

@@ -85,7 +85,7 @@ var ruleSourceList = []ruleSourceEntry{
 	{Code: "interface-version-patch", Basis: BasisShould, Refs: []refSpec{{refA2A, v10, "3.6", ""}}},
 	{Code: "interface-version-unknown", Basis: BasisAdvice, Refs: []refSpec{{refA2A, v10, "3.6", ""}, {refA2A, v10, "4.4.6", ""}, {refGoSDK, "a2aclient/factory.go", "", ""}, {refPySDK, "src/a2a/client/client_factory.py", "", ""}, {refJSSDK, "src/client/factory.ts", "", ""}}},
 	{Code: "field-newer-than-card", Basis: BasisLikelyFailure, Refs: []refSpec{{refA2A, v03, "5.5", ""}, {refA2A, v10, "A.2", ""}}},
-	{Code: "legacy-card", Basis: BasisSDK, Note: "a2a-go's default card parser reads only supportedInterfaces, so a 0.2/0.3 card yields no interface and client creation fails.", Refs: []refSpec{{refA2A, v10, "8.3.2", ""}, {refA2A, v03, "5.6", ""}, {refGoSDK, "a2aclient/factory.go", "", ""}}},
+	{Code: "legacy-card", Basis: BasisSDK, Note: "a2a-go's default card parser reads only supportedInterfaces, so a 0.2/0.3 card yields no interface and client creation fails. A card that declares protocolVersion 1.0 in this layout also breaks 1.0's MUST (§4.4.1, §5.7: supportedInterfaces is REQUIRED), an error.", Refs: []refSpec{{refA2A, v10, "8.3.2", ""}, {refA2A, v10, "4.4.1", ""}, {refA2A, v10, "5.7", ""}, {refA2A, v03, "5.6", ""}, {refGoSDK, "a2aclient/factory.go", "", ""}}},
 	{Code: "legacy-field", Basis: BasisLikelyFailure, Refs: []refSpec{{refA2A, v10, "A.2", ""}, {refA2A, v10, "A.2.2", ""}, {refA2A, v03, "5.5", ""}}},
 	{Code: "mixed-card", Basis: BasisAdvice, Refs: []refSpec{{refA2A, v10, "8.3.2", ""}, {refA2A, v03, "5.6.3", ""}}},
 	{Code: "mixed-legacy-binding-mismatch", Basis: BasisMust, Refs: []refSpec{{refA2A, v03, "5.6.1", ""}, {refA2A, v10, "8.3.1", ""}}},

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// A card that says protocolVersion 1.0 in the 0.3 layout is an error
+// (§4.4.1, §5.7: supportedInterfaces is REQUIRED in 1.0), so lint fails.
+func TestDeclares10WithoutSupportedInterfaces(t *testing.T) {
+	writeTree(t, map[string]string{"fake10.json": `{"protocolVersion": "1.0", "name": "Room Booker",
+ "description": "Books meeting rooms for a team and returns the booking.", "version": "1.0.0",
+ "url": "https://rooms.northwind.dev/a2a", "preferredTransport": "JSONRPC",
+ "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+ "skills": [{"id": "book", "name": "Book", "description": "Books a room.", "tags": ["rooms"], "examples": ["Book room 4"]}]}`})
+	out, errOut, code := runCLI(t, "", "lint", "--lang", "en", "fake10.json")
+	if code != exitFound || !strings.Contains(out, "error legacy-card protocolVersion \"1.0\" declares A2A 1.0, but the card has no supportedInterfaces") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// An empty skills list is a warning that says why; an absent one is an
+// error.
+func TestSkillsEmptyAndAbsent(t *testing.T) {
+	card := `{"name": "Room Booker", "description": "Books meeting rooms for a team and returns the booking.", "version": "1.0.0",
+ "supportedInterfaces": [{"url": "https://rooms.northwind.dev/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+  {"url": "grpc.northwind.dev:443", "protocolBinding": "GRPC", "protocolVersion": "1.0"}],
+ "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"]`
+	writeTree(t, map[string]string{"empty.json": card + `, "skills": []}`, "absent.json": card + `}`})
+	out, errOut, code := runCLI(t, "", "lint", "--lang", "en", "empty.json")
+	if code != exitOK || !strings.Contains(out, "warning required-field-empty skills is empty") || !strings.Contains(out, "#2122") ||
+		!strings.Contains(out, "0 errors, 1 warning") {
+		t.Errorf("skills: []: exit %d\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = runCLI(t, "", "lint", "--lang", "en", "absent.json")
+	if code != exitFound || !strings.Contains(out, "error required-field skills") {
+		t.Errorf("no skills: exit %d\n%s%s", code, out, errOut)
+	}
+	// the gRPC host:port entry drew nothing, and the rule says where
+	// that comes from
+	out, _, _ = runCLI(t, "", "rules", "--lang", "en", "interface-url-not-absolute")
+	if !strings.Contains(out, "main branch, after 1.0.1") || !strings.Contains(out, "https://github.com/a2aproject/A2A/pull/1997") {
+		t.Errorf("rules interface-url-not-absolute:\n%s", out)
+	}
+	var doc struct {
+		Results []struct{ Diagnostics []struct{ Code string } }
+	}
+	out, _, _ = runCLI(t, "", "lint", "--format", "json", "empty.json")
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range doc.Results[0].Diagnostics {
+		if strings.HasPrefix(d.Code, "interface-url") {
+			t.Errorf("the gRPC host:port entry drew %s", d.Code)
+		}
+	}
+}
