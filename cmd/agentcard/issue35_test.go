@@ -56,3 +56,37 @@ func TestSkillsEmptyAndAbsent(t *testing.T) {
 		}
 	}
 }
+
+// A mixed card whose 0.3 half requires a bearer token and whose 1.0 half
+// has no securityRequirements is reported; the legacy card's fix carries
+// security over, as its message says.
+func TestMixedCardSecurityHalves(t *testing.T) {
+	body := `"name": "Room Booker", "description": "Books meeting rooms for a team and returns the booking.", "version": "1.0.0",
+ "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+ "skills": [{"id": "book", "name": "Book", "description": "Books a room.", "tags": ["rooms"], "examples": ["Book room 4"]}],
+ "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "httpAuthSecurityScheme": {"scheme": "Bearer"}}},
+ "security": [{"bearer": []}],
+ "protocolVersion": "0.3.0",
+ "url": "https://rooms.northwind.dev/a2a", "preferredTransport": "JSONRPC"`
+	writeTree(t, map[string]string{
+		"mixed.json":  `{"supportedInterfaces": [{"url": "https://rooms.northwind.dev/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}], ` + body + `}`,
+		"legacy.json": "{\n  " + body + "\n}\n",
+	})
+	out, errOut, _ := runCLI(t, "", "lint", "--lang", "en", "mixed.json")
+	if !strings.Contains(out, "warning mixed-security-requirements-missing security requires credentials of 0.3 clients, but the card has no securityRequirements") {
+		t.Errorf("mixed card:\n%s%s", out, errOut)
+	}
+	out, errOut, _ = runCLI(t, "", "lint", "--lang", "en", "legacy.json")
+	if !strings.Contains(out, "copy security to securityRequirements") || !strings.Contains(out, "and securityRequirements from security") {
+		t.Errorf("legacy card:\n%s%s", out, errOut)
+	}
+	runCLI(t, "", "lint", "--fix", "--unsafe-fixes", "legacy.json")
+	fixed := readFile(t, "legacy.json")
+	if !strings.Contains(fixed, `"securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`) {
+		t.Errorf("the fix did not carry security over:\n%s", fixed)
+	}
+	out, _, _ = runCLI(t, "", "lint", "--lang", "en", "legacy.json")
+	if strings.Contains(out, "mixed-security-requirements-missing") {
+		t.Errorf("after the fix:\n%s", out)
+	}
+}

@@ -88,6 +88,7 @@ var ruleSourceList = []ruleSourceEntry{
 	{Code: "legacy-card", Basis: BasisSDK, Note: "a2a-go's default card parser reads only supportedInterfaces, so a 0.2/0.3 card yields no interface and client creation fails. A card that declares protocolVersion 1.0 in this layout also breaks 1.0's MUST (§4.4.1, §5.7: supportedInterfaces is REQUIRED), an error.", Refs: []refSpec{{refA2A, v10, "8.3.2", ""}, {refA2A, v10, "4.4.1", ""}, {refA2A, v10, "5.7", ""}, {refA2A, v03, "5.6", ""}, {refGoSDK, "a2aclient/factory.go", "", ""}}},
 	{Code: "legacy-field", Basis: BasisLikelyFailure, Refs: []refSpec{{refA2A, v10, "A.2", ""}, {refA2A, v10, "A.2.2", ""}, {refA2A, v03, "5.5", ""}}},
 	{Code: "mixed-card", Basis: BasisAdvice, Refs: []refSpec{{refA2A, v10, "8.3.2", ""}, {refA2A, v03, "5.6.3", ""}}},
+	{Code: "mixed-security-requirements-missing", Basis: BasisLikelyFailure, Note: "1.0 §4.4.1 and §7.3: clients learn from securityRequirements which credentials to present; 0.3 §5.5's security is read by 0.3 readers only.", Refs: []refSpec{{refA2A, v10, "4.4.1", ""}, {refA2A, v10, "7.3", ""}, {refA2A, v03, "5.5", ""}}},
 	{Code: "mixed-legacy-binding-mismatch", Basis: BasisMust, Refs: []refSpec{{refA2A, v03, "5.6.1", ""}, {refA2A, v10, "8.3.1", ""}}},
 	{Code: "mixed-legacy-endpoint-undeclared", Basis: BasisShould, Refs: []refSpec{{refA2A, v10, "8.3.1", ""}, {refA2A, v03, "5.6", ""}}},
 	{Code: "mixed-legacy-version-mismatch", Basis: BasisAdvice, Refs: []refSpec{{refA2A, v10, "3.6.2", ""}}},
