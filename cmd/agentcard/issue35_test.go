@@ -90,3 +90,20 @@ func TestMixedCardSecurityHalves(t *testing.T) {
 		t.Errorf("after the fix:\n%s", out)
 	}
 }
+
+// Two false alarms on real cards: an A2A card that also lists MCP servers
+// is linted as a card, and a DNS domain-verification value is not a
+// credential.
+func TestRealCardFalseAlarms(t *testing.T) {
+	writeTree(t, map[string]string{"card.json": `{"name": "Room Booker", "description": "Books meeting rooms for a team and returns the booking.", "version": "1.0.0",
+ "supportedInterfaces": [{"url": "https://rooms.northwind.dev/a2a", "protocolBinding": "jsonrpc", "protocolVersion": "1.0"}],
+ "capabilities": {"extensions": [{"uri": "https://rooms.northwind.dev/ext/ownership/v1", "params": {"token": "google-site-verification=rXOxyZounnZasA8Z7oaD3c14JdjS9aKSWvsR1EbUSIQ"}}]},
+ "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+ "mcpServers": {"rooms": {"url": "https://rooms.northwind.dev/mcp"}},
+ "skills": [{"id": "book", "name": "Book", "description": "Books a room.", "tags": ["rooms"], "examples": ["Book room 4"]}]}`})
+	out, errOut, code := runCLI(t, "", "lint", "--lang", "en", "card.json")
+	if code != exitFound || strings.Contains(out, "not-a-card") || strings.Contains(out, "credential-in-card") ||
+		!strings.Contains(out, "error interface-binding-variant") || !strings.Contains(out, `info unknown-field "mcpServers" belongs to MCP server descriptions`) {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}

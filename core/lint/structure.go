@@ -457,6 +457,11 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 		c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field.erc-8004", quote(m.Key)).WithSeverity(Info)
 		return
 	}
+	if c.Detection.Foreign == "mcp" && obj == c.Root && mcpMember(m.Key) {
+		// a card that also lists MCP servers: the same, for MCP's members
+		c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field.mcp", quote(m.Key)).WithSeverity(Info)
+		return
+	}
 	if c.full(codeUnknown, obj) {
 		// already capped: count it without looking for the closest name
 		// (a hostile object has tens of thousands of unknown members)
@@ -492,6 +497,16 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 
 // erc8004Member reports the top-level members of an ERC-8004 agent
 // registration file that an Agent Card does not have.
+// mcpMember names the top-level members by which card.Detect recognizes an
+// MCP server description.
+func mcpMember(k string) bool {
+	switch k {
+	case "mcpServers", "remotes", "packages", "serverInfo":
+		return true
+	}
+	return false
+}
+
 func erc8004Member(k string) bool {
 	switch k {
 	case "type", "endpoints", "registrations", "supportedTrust", "image", "active", "x402support", "x402Support":
