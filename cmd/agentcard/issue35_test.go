@@ -107,3 +107,26 @@ func TestRealCardFalseAlarms(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// lint --diff writes nothing, so it says what the fixes would do; --fix
+// says what it did.
+func TestDiffSaysWouldFix(t *testing.T) {
+	card := `{"name": "Room Booker", "description": "Books meeting rooms for a team and returns the booking.", "version": "1.0.0",
+ "supportedInterfaces": [{"url": "https://rooms.northwind.dev/a2a", "protocolBinding": "jsonrpc", "protocolVersion": "1.0"}],
+ "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+ "skills": [{"id": "book", "name": "Book", "description": "Books a room.", "tags": ["rooms"], "examples": ["Book room 4"]}]}`
+	writeTree(t, map[string]string{"card.json": card})
+	_, errOut, _ := runCLI(t, "", "lint", "--lang", "en", "--diff", "card.json")
+	if !strings.Contains(errOut, "card.json: would fix interface-binding-variant: Use JSONRPC") ||
+		!strings.Contains(errOut, "card.json: 1 fix would be applied; 0 findings would be left") || strings.Contains(errOut, "fixed") || strings.Contains(errOut, "fix applied") {
+		t.Errorf("--diff:\n%s", errOut)
+	}
+	_, errOut, _ = runCLI(t, "", "lint", "--lang", "zh-CN", "--diff", "card.json")
+	if !strings.Contains(errOut, "将修复 interface-binding-variant") || !strings.Contains(errOut, "将应用 1 个修复；将剩余 0 条检查结果") {
+		t.Errorf("--diff in Chinese:\n%s", errOut)
+	}
+	_, errOut, _ = runCLI(t, "", "lint", "--lang", "en", "--fix", "card.json")
+	if !strings.Contains(errOut, "card.json: fixed interface-binding-variant: Use JSONRPC") || !strings.Contains(errOut, "1 fix applied; 0 findings left") {
+		t.Errorf("--fix:\n%s", errOut)
+	}
+}
