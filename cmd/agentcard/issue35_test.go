@@ -130,3 +130,24 @@ func TestDiffSaysWouldFix(t *testing.T) {
 		t.Errorf("--fix:\n%s", errOut)
 	}
 }
+
+// The baseline message counts each number in its own grammar.
+func TestBaselineMessageGrammar(t *testing.T) {
+	card := `{"name": "Room Booker", "description": "Books meeting rooms for a team and returns the booking.", "version": "1.0.0",
+ "supportedInterfaces": [{"url": "https://rooms.northwind.dev/a2a", "protocolBinding": "jsonrpc", "protocolVersion": "1.0"}],
+ "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+ "skills": [{"id": "book", "name": "Book", "description": "Books a room.", "tags": ["rooms"]}]}`
+	writeTree(t, map[string]string{"card.json": card, "other.json": card})
+	_, errOut, _ := runCLI(t, "", "lint", "--lang", "en", "--baseline", "b.json", "--update-baseline", "card.json")
+	if !strings.Contains(errOut, "baseline b.json written: 2 findings in 1 input") {
+		t.Errorf("one input:\n%s", errOut)
+	}
+	_, errOut, _ = runCLI(t, "", "lint", "--lang", "en", "--baseline", "b.json", "--update-baseline", "card.json", "other.json")
+	if !strings.Contains(errOut, "baseline b.json written: 4 findings in 2 inputs") {
+		t.Errorf("two inputs:\n%s", errOut)
+	}
+	_, errOut, _ = runCLI(t, "", "lint", "--lang", "zh-CN", "--baseline", "b.json", "--update-baseline", "card.json")
+	if !strings.Contains(errOut, "已写入基线文件 b.json：2 条检查结果，来自 1 个输入") {
+		t.Errorf("Chinese:\n%s", errOut)
+	}
+}

@@ -325,7 +325,7 @@ func (e *env) lint(args []string) int {
 			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.configProblem(err)))
 			return exitUsage
 		}
-		fmt.Fprintf(e.stderr, "agentcard lint: %s\n", e.t("cli.baseline.written", f.baseline, baseline.Total(), len(runs)))
+		fmt.Fprintf(e.stderr, "agentcard lint: %s\n", e.t("cli.baseline.written", f.baseline, i18n.T("phrase.baseline.findings", baseline.Total()), i18n.T("phrase.baseline.inputs", len(runs))))
 		if unreadable {
 			return exitUsage
 		}
