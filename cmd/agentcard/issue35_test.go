@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -149,5 +151,46 @@ func TestBaselineMessageGrammar(t *testing.T) {
 	_, errOut, _ = runCLI(t, "", "lint", "--lang", "zh-CN", "--baseline", "b.json", "--update-baseline", "card.json")
 	if !strings.Contains(errOut, "已写入基线文件 b.json：2 条检查结果，来自 1 个输入") {
 		t.Errorf("Chinese:\n%s", errOut)
+	}
+}
+
+// Every commented example line of init's .agentcard.yaml can be
+// uncommented on its own, and a YAML error names the line it is on.
+func TestStarterConfigUncomments(t *testing.T) {
+	writeTree(t, nil)
+	if _, errOut, code := runCLI(t, "", "init"); code != exitOK {
+		t.Fatalf("init: %s", errOut)
+	}
+	orig := readFile(t, ".agentcard.yaml")
+	lines := strings.Split(orig, "\n")
+	tried := 0
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "  # ") {
+			continue
+		}
+		tried++
+		edited := append([]string(nil), lines...)
+		edited[i] = "  " + strings.TrimPrefix(l, "  # ")
+		if err := os.WriteFile(".agentcard.yaml", []byte(strings.Join(edited, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, errOut, code := runCLI(t, "", "lint", "--lang", "en", "."); code == exitUsage {
+			t.Errorf("line %d uncommented (%q): %s", i+1, edited[i], errOut)
+		}
+	}
+	if tried < 4 {
+		t.Fatalf("only %d commented examples in\n%s", tried, orig)
+	}
+	broken := strings.Replace(orig, "rules:\n  # skill-no-examples: off", "rules: {}\n  skill-no-examples: off", 1)
+	os.WriteFile(".agentcard.yaml", []byte(broken), 0o644)
+	want := 0
+	for i, l := range strings.Split(broken, "\n") {
+		if l == "  skill-no-examples: off" {
+			want = i + 1
+		}
+	}
+	_, errOut, code := runCLI(t, "", "lint", "--lang", "en", ".")
+	if code != exitUsage || !strings.Contains(errOut, ".agentcard.yaml:"+strconv.Itoa(want)+": not valid YAML") {
+		t.Errorf("YAML error, want line %d: exit %d, %s", want, code, errOut)
 	}
 }
