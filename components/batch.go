@@ -2,6 +2,7 @@ package components
 
 import (
 	"github.com/agentcard/agentcard/core/batch"
+	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 )
 
@@ -34,7 +35,7 @@ func NewBatchView(l i18n.Lang, b *batch.Batch, origin string, langParam bool) Ba
 	v := BatchView{Lang: l, ID: b.ID, Total: b.Total, Done: b.Done, Origin: origin, LangParam: langParam,
 		CSVHref: "/api/batch/" + b.ID + ".csv", APIHref: "/api/batch/" + b.ID}
 	for i, it := range b.Results {
-		row := BatchRow{Index: i + 1, URL: clip(it.URL, maxText), Status: string(it.Status), StatusWord: batchStatusWord(l, it.Status),
+		row := BatchRow{Index: i + 1, URL: clip(it.URL, maxText), Status: string(it.Status), StatusWord: batchStatusWord(l, it),
 			Errors: it.Errors, Warnings: it.Warnings, Infos: it.Infos, ReportHref: "/check?url=" + queryEscape(it.URL)}
 		if langParam {
 			row.ReportHref += "&lang=" + string(l)
@@ -50,7 +51,12 @@ func (v BatchView) Running() bool { return v.Done < v.Total }
 // Progress is "12 of 40 checked".
 func (v BatchView) Progress() string { return tr(v.Lang, "ui.batch.progress", v.Done, v.Total) }
 
-func batchStatusWord(l i18n.Lang, s batch.Status) string {
+func batchStatusWord(l i18n.Lang, it batch.Item) string {
+	s := it.Status
+	if s == batch.Unreachable && it.Kind == string(discovery.KindNotFound) && it.HTTPStatus != 0 {
+		// the host answered 404 (or 410): not found, not unreachable
+		return tr(l, "ui.batch.status.not-found", it.HTTPStatus)
+	}
 	id := "ui.batch.status." + string(s)
 	if !Catalogue(l).Has(id) {
 		return string(s)
