@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"net"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A card that says protocolVersion 1.0 in the 0.3 layout is an error
@@ -192,5 +194,34 @@ func TestStarterConfigUncomments(t *testing.T) {
 	_, errOut, code := runCLI(t, "", "lint", "--lang", "en", ".")
 	if code != exitUsage || !strings.Contains(errOut, ".agentcard.yaml:"+strconv.Itoa(want)+": not valid YAML") {
 		t.Errorf("YAML error, want line %d: exit %d, %s", want, code, errOut)
+	}
+}
+
+// lint 127.0.0.1:PORT against a development server that speaks plain
+// HTTP (and answers a TLS hello with its error page, as Python's
+// http.server does) says so and names the http URL to try.
+func TestPlainHTTPDevServer(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.SetDeadline(time.Now().Add(2 * time.Second))
+			c.Read(make([]byte, 512))
+			c.Write([]byte("<!DOCTYPE HTML>\n<html><body><h1>Error response</h1></body></html>\n"))
+			c.Close()
+		}
+	}()
+	addr := l.Addr().String()
+	_, errOut, code := runCLI(t, "", "lint", "--lang", "en", addr)
+	if code != exitUsage || !strings.Contains(errOut, "answered in plain HTTP, not HTTPS") || !strings.Contains(errOut, "Try http://"+addr+"/.well-known/agent-card.json") ||
+		strings.Contains(errOut, "TLS handshake") {
+		t.Errorf("exit %d: %s", code, errOut)
 	}
 }
