@@ -225,3 +225,33 @@ func TestPlainHTTPDevServer(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
 }
+
+// lint --probe: when no declared endpoint answers, the findings are
+// errors and the run exits 1; with one endpoint answering, the dead one
+// stays a warning.
+func TestProbeNoneAnswers(t *testing.T) {
+	closed := func() string {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := l.Addr().String()
+		l.Close() // nothing listens there any more
+		return a
+	}
+	a, b := closed(), closed()
+	card := `{"name": "Room Booker", "description": "Books meeting rooms for a team and returns the booking.", "version": "1.0.0",
+ "supportedInterfaces": [{"url": "http://` + a + `/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+  {"url": "http://` + b + `/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}],
+ "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+ "skills": [{"id": "book", "name": "Book", "description": "Books a room.", "tags": ["rooms"], "examples": ["Book room 4"]}]}`
+	writeTree(t, map[string]string{"card.json": card})
+	out, errOut, code := runCLI(t, "", "lint", "--lang", "en", "--profile", "local", "--probe", "card.json")
+	if code != exitFound || strings.Count(out, "error probe-unreachable") != 2 || !strings.Contains(out, "None of the card's endpoints answered") {
+		t.Errorf("no endpoint answers: exit %d\n%s%s", code, out, errOut)
+	}
+	help, helpErr, _ := runCLI(t, "", "lint", "--help")
+	if !strings.Contains(help+helpErr, "none answers, an error (exit 1)") {
+		t.Errorf("--help does not say when --probe fails:\n%s%s", help, helpErr)
+	}
+}
