@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"net"
+	"net/http"
 	"os"
 	"strconv"
 	"strings"
@@ -253,5 +255,45 @@ func TestProbeNoneAnswers(t *testing.T) {
 	help, helpErr, _ := runCLI(t, "", "lint", "--help")
 	if !strings.Contains(help+helpErr, "none answers, an error (exit 1)") {
 		t.Errorf("--help does not say when --probe fails:\n%s%s", help, helpErr)
+	}
+}
+
+// lint --from: an agent that does not answer is a finding of its input
+// (http-unreachable), and the other inputs are checked as usual: exit 1
+// for that error, not 2 for the run.
+func TestFromListWithADeadAgent(t *testing.T) {
+	card := `{"name": "Room Booker", "description": "Books meeting rooms for a team and returns the booking.", "version": "1.0.0",
+ "supportedInterfaces": [{"url": "https://rooms.northwind.dev/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+ "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+ "skills": [{"id": "book", "name": "Book", "description": "Books a room.", "tags": ["rooms"], "examples": ["Book room 4"]}]}`
+	live := serveLoopback(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, card)
+	}))
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "http://" + l.Addr().String() + "/.well-known/agent-card.json"
+	l.Close() // nothing listens there any more
+	writeTree(t, map[string]string{"agents.txt": live.URL + "/.well-known/agent-card.json\n" + dead + "\n"})
+	out, errOut, code := runCLI(t, "", "lint", "--lang", "en", "--profile", "local", "--format", "json", "--from", "agents.txt")
+	var doc struct {
+		Results []struct {
+			Input       string
+			Errors      int
+			Diagnostics []struct{ Code, Message string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Results) != 2 {
+		t.Fatalf("exit %d, %v\n%s%s", code, err, out, errOut)
+	}
+	if code != exitFound || doc.Results[0].Errors != 0 || doc.Results[1].Input != dead || len(doc.Results[1].Diagnostics) != 1 ||
+		doc.Results[1].Diagnostics[0].Code != "http-unreachable" || !strings.Contains(doc.Results[1].Diagnostics[0].Message, "refused") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+	// a single INPUT that does not answer is still an unreadable input
+	if _, _, code := runCLI(t, "", "lint", dead); code != exitUsage {
+		t.Errorf("one dead INPUT: exit %d", code)
 	}
 }

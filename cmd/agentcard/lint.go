@@ -270,6 +270,11 @@ func (e *env) lint(args []string) int {
 		}
 		started := clock()
 		in, err := reads.read(ctx, e, arg, f.live.options())
+		if err != nil && len(listed) > 0 {
+			// a list of agents (--from) with one that does not answer:
+			// a finding of that input, not an unreadable run
+			in, err = unansweredInput(arg, err)
+		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.inputProblem(err)))
 			unreadable = true

@@ -169,6 +169,18 @@ func (e *Error) Diagnostics() []lint.Diagnostic {
 	return nil
 }
 
+// UnreachableDiagnostic is the error as an http-unreachable finding, for a
+// card that gave no answer at all (unreachable, timed out): callers that
+// check a list of cards report it per card, where a single card's caller
+// treats it as an unreadable input. ok is false for other errors.
+func (e *Error) UnreachableDiagnostic() (lint.Diagnostic, bool) {
+	switch e.Kind {
+	case KindUnreachable, KindTimeout:
+		return e.finding(CodeUnreachable), true
+	}
+	return lint.Diagnostic{}, false
+}
+
 // finding is the error as a finding of code. An Error built by hand
 // without Text (a test, a program's own failure) keeps its English words,
 // which no catalogue can translate.

@@ -18,4 +18,5 @@ const (
 	CodeTooLarge        = lint.CodeHTTPTooLarge
 	CodeNotJSON         = lint.CodeHTTPNotJSON
 	CodeVariesByVersion = lint.CodeHTTPVariesByVersion
+	CodeUnreachable     = lint.CodeHTTPUnreachable
 )

@@ -12,7 +12,7 @@ import (
 var httpCodes = []string{
 	CodeHTTPStatus, CodeHTTPContentType, CodeHTTPCacheMaxAge, CodeHTTPETag,
 	CodeHTTPLastModified, CodeHTTPRedirects, CodeHTTPInsecure, CodeHTTPCORS,
-	CodeHTTPLegacyPath, CodeHTTPTooLarge, CodeHTTPNotJSON, CodeHTTPVariesByVersion,
+	CodeHTTPLegacyPath, CodeHTTPTooLarge, CodeHTTPNotJSON, CodeHTTPVariesByVersion, CodeHTTPUnreachable,
 }
 
 func TestCatalogueHasHTTPRules(t *testing.T) {
