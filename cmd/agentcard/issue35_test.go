@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentcard/agentcard/core/i18n"
 )
 
 // A card that says protocolVersion 1.0 in the 0.3 layout is an error
@@ -295,5 +297,32 @@ func TestFromListWithADeadAgent(t *testing.T) {
 	// a single INPUT that does not answer is still an unreadable input
 	if _, _, code := runCLI(t, "", "lint", dead); code != exitUsage {
 		t.Errorf("one dead INPUT: exit %d", code)
+	}
+}
+
+// init's starter card, in every language, names what to replace when
+// published: its example.com URLs and its placeholder provider name.
+func TestStarterCardPlaceholders(t *testing.T) {
+	for _, l := range i18n.Langs() {
+		dir := writeTree(t, nil)
+		if _, errOut, code := runCLI(t, "", "init", "--lang", string(l), dir); code != exitOK {
+			t.Fatalf("init --lang %s: %s", l, errOut)
+		}
+		out, _, _ := runCLI(t, "", "lint", "--format", "json", ".well-known/agent-card.json")
+		var doc struct {
+			Results []struct {
+				Diagnostics []struct{ Code, MessageID string }
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		ids := map[string]int{}
+		for _, d := range doc.Results[0].Diagnostics {
+			ids[d.MessageID]++
+		}
+		if ids["msg.example-placeholder"] != 2 || ids["msg.example-placeholder.organization"] != 1 {
+			t.Errorf("%s starter card: %v", l, ids)
+		}
 	}
 }

@@ -393,9 +393,10 @@ func (c *Context) exampleHostOf(raw string) string {
 	return ""
 }
 
-// starterOrganization is the provider name agentcard init writes
-// (cmd/agentcard/initcmd.go), compared without regard to case.
-const starterOrganization = "Your Company"
+// starterOrganizations are the provider names agentcard init writes, in
+// each language (cli.init.card.organization; TestStarterCardPlaceholders
+// in cmd/agentcard keeps them in step), compared without regard to case.
+var starterOrganizations = []string{"Your Company", "你的公司"}
 
 // checkExamplePlaceholder reports every URL of the card (a member whose
 // name ends in url or Url, or an extension's uri) on a reserved
@@ -444,9 +445,13 @@ func checkExamplePlaceholder(c *Context) {
 		}
 		c.Report(u.first, "msg.example-placeholder", path, quote(u.first.Str), quote(h))
 	}
-	if org := c.Root.Get("provider").Get("organization"); org != nil && org.Kind == jsonpos.String &&
-		strings.EqualFold(strings.TrimSpace(org.Str), starterOrganization) {
-		c.Report(org, "msg.example-placeholder.organization", quote(org.Str)).WithSeverity(Info)
+	if org := c.Root.Get("provider").Get("organization"); org != nil && org.Kind == jsonpos.String {
+		for _, s := range starterOrganizations {
+			if strings.EqualFold(strings.TrimSpace(org.Str), s) {
+				c.Report(org, "msg.example-placeholder.organization", quote(org.Str)).WithSeverity(Info)
+				break
+			}
+		}
 	}
 }
 
