@@ -326,3 +326,30 @@ func TestStarterCardPlaceholders(t *testing.T) {
 		}
 	}
 }
+
+// --print-config shows example-placeholder off under the local profile,
+// which drops its findings, and at its default when publishing.
+func TestPrintConfigExamplePlaceholder(t *testing.T) {
+	writeTree(t, map[string]string{"agent-card.json": "{}"})
+	level := func(args ...string) (string, string) {
+		out, errOut, _ := runCLI(t, "", append([]string{"lint", "--print-config", "agent-card.json", "--format", "json"}, args...)...)
+		var doc struct {
+			Rules []struct{ Code, Level, From string }
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("%v\n%s%s", err, out, errOut)
+		}
+		for _, r := range doc.Rules {
+			if r.Code == "example-placeholder" {
+				return r.Level, r.From
+			}
+		}
+		return "", ""
+	}
+	if l, from := level("--profile", "local"); l != "off" || from != "profile" {
+		t.Errorf("local: %s from %s", l, from)
+	}
+	if l, from := level(); l != "warning" || from != "default" {
+		t.Errorf("publish: %s from %s", l, from)
+	}
+}
