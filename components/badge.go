@@ -14,6 +14,7 @@ const (
 	BadgePassing     = "passing"     // checked, no error
 	BadgeErrors      = "errors"      // checked, Errors errors
 	BadgeUnreachable = "unreachable" // the card could not be fetched
+	BadgeNotFound    = "not-found"   // the host answered 404 or 410: there is no card
 	BadgeRefused     = "refused"     // the URL is not one the checker fetches
 	BadgeNoURL       = "no-url"      // no (readable) url= given
 	BadgeLimited     = "limited"     // the checker's limits: try later
@@ -44,11 +45,14 @@ func (v BadgeView) AsStale(l i18n.Lang) BadgeView {
 }
 
 // NewBadgeView words a badge in l: outcome (one of the Badge* values),
-// the number of errors, and the card's name when it was read ("" for
-// none).
+// the number of errors (for BadgeNotFound, the HTTP status the host
+// answered), and the card's name when it was read ("" for none).
 func NewBadgeView(l i18n.Lang, outcome string, errors int, cardName string) BadgeView {
 	v := BadgeView{Label: tr(l, "ui.badge.label"), Color: "#9f9f9f"}
 	switch outcome {
+	case BadgeNotFound:
+		// a 404 is an answer, not an outage: say what the host said
+		v.Message = tr(l, "ui.badge.not-found", errors)
 	case BadgePassing:
 		v.Message, v.Color = tr(l, "ui.badge.passing"), "#3c8527"
 	case BadgeErrors:

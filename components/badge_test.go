@@ -21,6 +21,8 @@ func TestBadgeView(t *testing.T) {
 		{i18n.English, BadgeUnreachable, 0, "unreachable"},
 		{i18n.Chinese, BadgeErrors, 3, "3 个错误"},
 		{i18n.Chinese, BadgeUnreachable, 0, "无法访问"},
+		{i18n.English, BadgeNotFound, 404, "not found (404)"},
+		{i18n.Chinese, BadgeNotFound, 410, "未找到（410）"},
 	} {
 		if v := NewBadgeView(c.l, c.outcome, c.errors, ""); v.Message != c.want {
 			t.Errorf("%s %s %d: %q, want %q", c.l, c.outcome, c.errors, v.Message, c.want)

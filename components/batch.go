@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/agentcard/agentcard/core/batch"
+	"github.com/agentcard/agentcard/core/discovery"
 	"github.com/agentcard/agentcard/core/i18n"
 )
 
@@ -58,6 +59,10 @@ func (v BatchView) Progress() string { return tr(v.Lang, "ui.batch.progress", v.
 // batchStatusWord is the item's status in words, with why for one not
 // checked ("not checked: budget").
 func batchStatusWord(l i18n.Lang, it batch.Item) string {
+	if it.Status == batch.Unreachable && it.Kind == string(discovery.KindNotFound) && it.HTTPStatus != 0 {
+		// the host answered 404 (or 410): not found, not unreachable
+		return tr(l, "ui.batch.status.not-found", it.HTTPStatus)
+	}
 	id := "ui.batch.status." + string(it.Status)
 	if it.Kind != "" && Catalogue(l).Has(id+"."+it.Kind) {
 		return tr(l, id+"."+it.Kind)

@@ -150,7 +150,8 @@ func TestPrintConfig(t *testing.T) {
 	}
 }
 
-// init writes a starter card and configuration that lint clean, prints
+// init writes a starter card and configuration that lint clean in the
+// local profile (published, they name the placeholders to replace), prints
 // the CI and pre-commit snippets, and never overwrites.
 func TestInit(t *testing.T) {
 	dir := writeTree(t, nil)
@@ -160,8 +161,17 @@ func TestInit(t *testing.T) {
 	}
 	card := filepath.Join(dir, ".well-known", "agent-card.json")
 	before := readFile(t, card)
-	if out, errOut, code := runCLI(t, "", "lint", "--max-warnings", "0", "."); code != exitOK || !strings.Contains(out, "1 input checked: 0 errors, 0 warnings") {
-		t.Errorf("the starter card: exit %d\n%s%s", code, out, errOut)
+	// published as it is, the starter card says what to replace: its
+	// example.com URLs and "Your Company" (example-placeholder); on one
+	// machine (--profile local) it is clean
+	out, errOut, code = runCLI(t, "", "lint", ".")
+	if code != exitOK || !strings.Contains(out, `"agent.example.com"`) || !strings.Contains(out, `"www.example.com"`) ||
+		!strings.Contains(out, `"Your Company"`) || !strings.Contains(out, "1 input checked: 0 errors, 2 warnings, 1 info") {
+		t.Errorf("the starter card, published: exit %d\n%s%s", code, out, errOut)
+	}
+	if out, errOut, code := runCLI(t, "", "lint", "--profile", "local", "--max-warnings", "0", "."); code != exitOK || strings.Contains(out, "example-placeholder") ||
+		!strings.Contains(out, "1 input checked: 0 errors, 0 warnings, 0 infos") {
+		t.Errorf("the starter card, local: exit %d\n%s%s", code, out, errOut)
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".agentcard.yaml")); err != nil {
 		t.Error(err)

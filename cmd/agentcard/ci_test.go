@@ -143,7 +143,8 @@ func TestSeveralOutputs(t *testing.T) {
 		t.Errorf("SARIF file without results: %v", err)
 	}
 	// the same report once per run: a second run replaces the file
-	runCLI(t, "", "lint", "--format", "sarif="+out, "minimal-1.0.json")
+	// (local: the sample card's example.com URLs are not this test's subject)
+	runCLI(t, "", "lint", "--profile", "local", "--format", "sarif="+out, "minimal-1.0.json")
 	data, _ = os.ReadFile(out)
 	log = sarifLog{} // Unmarshal would keep the first run's fields
 	if err := json.Unmarshal(data, &log); err != nil || len(log.Runs[0].Results) != 1 || log.Runs[0].Results[0].RuleID != "skill-no-examples" {

@@ -63,7 +63,12 @@ func (e *env) fixInput(in *input, s *source, f lintFlags, cfg *config.Config, di
 	}
 	for _, a := range fr.Applied {
 		id := "cli.fix.applied-safe"
-		if !a.Safe {
+		switch {
+		case f.diff && !a.Safe: // --diff writes nothing: say what would be
+			id = "cli.fix.would-unsafe"
+		case f.diff:
+			id = "cli.fix.would-safe"
+		case !a.Safe:
 			id = "cli.fix.applied-unsafe"
 		}
 		say(id, a.Code, e.catalogue().Render(a.Title))
@@ -82,7 +87,11 @@ func (e *env) fixInput(in *input, s *source, f lintFlags, cfg *config.Config, di
 		discovery.Merge(res, served)
 	}
 	config.ApplyResultFor(cfg, s.path, res)
-	fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(e.catalogue().Render(fr.Summary())))
+	summary := fr.Summary()
+	if f.diff {
+		summary = fr.DrySummary()
+	}
+	fmt.Fprintf(e.stderr, "%s: %s\n", line(in.name), line(e.catalogue().Render(summary)))
 	if fr.UnsafeLeft > 0 {
 		say("cli.fix.unsafe-hint")
 	}

@@ -112,7 +112,9 @@ func (e *env) starterConfig() string {
 	for _, l := range strings.Split(e.s("cli.init.config.comment"), "\n") {
 		b.WriteString("# " + l + "\n")
 	}
-	b.WriteString("profile: publish\n\nrules: {}\n  # skill-no-examples: off\n\nignore: []\n  # - \"drafts/**\"\n  # - {pointer: /skills/0/examples, rule: skill-no-examples}\n\ninclude: []\n  # - \"cards/*.json\"\n")
+	// each section is a key with its examples commented under it: any
+	// example line can be uncommented on its own and the file stays valid
+	b.WriteString("profile: publish\n\nrules:\n  # skill-no-examples: off\n\nignore:\n  # - \"drafts/**\"\n  # - {pointer: /skills/0/examples, rule: skill-no-examples}\n\ninclude:\n  # - \"cards/*.json\"\n")
 	return b.String()
 }
 

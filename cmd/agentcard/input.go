@@ -42,6 +42,9 @@ type inputError struct {
 	// prose is an error's own English words, when it has no catalogue
 	// message (a discovery.Error built without Text, a Go error).
 	prose string
+	// cause is the fetch's failure, for a remote card that could not be
+	// read (unansweredInput reads it)
+	cause *discovery.Error
 }
 
 func (e *inputError) Error() string { return e.in(i18n.EnglishCatalogue()) }
@@ -83,6 +86,23 @@ func isRemote(in string) bool {
 	return discovery.LooksRemote(in)
 }
 
+// unansweredInput turns a remote card that gave no answer (its host does
+// not resolve, refuses, times out) into an input whose result holds the
+// http-unreachable finding; any other error comes back as it was.
+func unansweredInput(name string, err error) (*input, error) {
+	var ie *inputError
+	if !isRemote(name) || !errors.As(err, &ie) || ie.cause == nil {
+		return nil, err
+	}
+	d, ok := ie.cause.UnreachableDiagnostic()
+	if !ok {
+		return nil, err
+	}
+	res := &lint.Result{Input: name, Era: card.EraUnknown}
+	discovery.Merge(res, []lint.Diagnostic{d})
+	return &input{name: name, remote: res, uri: ie.cause.URL}, nil
+}
+
 // readInput reads a file, standard input ('-'), or fetches a remote card.
 // A remote failure that is itself a finding about the served card (404,
 // not JSON, too large) comes back as a result holding that finding.
@@ -117,9 +137,9 @@ func (e *env) readInputWith(ctx context.Context, in string, o check.Options) (*i
 					return &input{name: in, remote: res, uri: de.URL}, nil
 				}
 				if de.Text.IsZero() { // a failure without its words as data
-					return nil, &inputError{name: in, prose: strings.TrimSpace(de.Message + " " + de.Hint)}
+					return nil, &inputError{name: in, prose: strings.TrimSpace(de.Message + " " + de.Hint), cause: de}
 				}
-				return nil, &inputError{name: in, texts: []i18n.Text{de.Text, de.HintText}}
+				return nil, &inputError{name: in, texts: []i18n.Text{de.Text, de.HintText}, cause: de}
 			}
 			return nil, &inputError{name: in, prose: err.Error()}
 		}

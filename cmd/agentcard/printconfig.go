@@ -60,7 +60,9 @@ func (e *env) printConfig(c *command, file string, base *config.Config, loader *
 	flagged, _ := withFlags(nil, f)
 	for _, r := range lint.Rules() {
 		pr := printedRule{Code: r.Code, Default: r.Severity.String(), Level: r.Severity.String(), From: "default"}
-		if eff.EffectiveProfile() == config.Local && config.RelaxedByLocal(r.Code) {
+		if eff.EffectiveProfile() == config.Local && config.AcceptedByLocal(r.Code) {
+			pr.Level, pr.From = string(config.LevelOff), "profile"
+		} else if eff.EffectiveProfile() == config.Local && config.RelaxedByLocal(r.Code) {
 			pr.Level, pr.From = string(config.LevelInfo), "profile"
 		}
 		if l, ok := flagged.Rules[r.Code]; ok {

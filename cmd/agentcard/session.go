@@ -60,6 +60,9 @@ type lintSession struct {
 	// what the exit status and the closing messages need
 	inputs, warnings, known int
 	unreadable, errors      bool
+	// fromList: --from named inputs, so a remote card that does not
+	// answer is a finding of its input (http-unreachable)
+	fromList bool
 }
 
 // lintInputs reads the --from lists, gathers the INPUTs and runs the
@@ -103,7 +106,7 @@ func (e *env) lintInputs(c *command, a *lintArgs) int {
 	if !ok {
 		return exitUsage
 	}
-	s := &lintSession{e: e, f: f, unreadable: len(empty) > 0}
+	s := &lintSession{e: e, f: f, unreadable: len(empty) > 0, fromList: len(listed) > 0}
 	if !s.loadBaseline() {
 		return exitUsage
 	}
@@ -224,6 +227,11 @@ func (s *lintSession) check(ctx context.Context, j *lintJob) lintOutcome {
 		o.Hide = s.hide(src)
 	}
 	in, err := e.readInputWith(ctx, arg, o)
+	if err != nil && s.fromList {
+		// a list of agents (--from) with one that does not answer: a
+		// finding of that input, not an unreadable run
+		in, err = unansweredInput(arg, err)
+	}
 	if err != nil {
 		return lintOutcome{problem: line(e.inputProblem(err))}
 	}
@@ -323,7 +331,7 @@ func (s *lintSession) finish() int {
 			fmt.Fprintf(e.stderr, "agentcard lint: %s\n", line(e.configProblem(err)))
 			return exitUsage
 		}
-		fmt.Fprintf(e.stderr, "agentcard lint: %s\n", e.t("cli.baseline.written", f.baseline, s.baseline.Total(), s.inputs))
+		fmt.Fprintf(e.stderr, "agentcard lint: %s\n", e.t("cli.baseline.written", f.baseline, i18n.T("phrase.baseline.findings", s.baseline.Total()), i18n.T("phrase.baseline.inputs", s.inputs)))
 		if s.unreadable {
 			return exitUsage
 		}

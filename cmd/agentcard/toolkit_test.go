@@ -145,12 +145,12 @@ func TestFixUsage(t *testing.T) {
 	// standard input can be shown as a diff, named "-"
 	src := testcards.Card(t, "broken-not-json.json")
 	out, errOut, _ := runCLI(t, string(src), "lint", "--fix-dry-run", "-")
-	if !strings.HasPrefix(out, "--- -\n+++ -\n") || !strings.Contains(errOut, "-: fixed json-comment") {
+	if !strings.HasPrefix(out, "--- -\n+++ -\n") || !strings.Contains(errOut, "-: would fix json-comment") {
 		t.Errorf("--fix-dry-run on stdin:\n%s\n%s", out, errOut)
 	}
-	// the report of what was fixed is in the chosen language
+	// the report of what would be fixed is in the chosen language
 	_, errOut, _ = runCLI(t, string(src), "lint", "--diff", "--lang", "zh-CN", "-")
-	if !strings.Contains(errOut, "已修复 json-comment") || !hasHan(errOut) {
+	if !strings.Contains(errOut, "将修复 json-comment") || !hasHan(errOut) {
 		t.Errorf("fix report in Chinese: %q", errOut)
 	}
 }
@@ -205,7 +205,8 @@ func TestConfiguration(t *testing.T) {
 	if code != exitFound || got["name-generic"] != "error" || got["skill-no-examples"] != "" {
 		t.Errorf("with .agentcard.yaml: exit %d, %v", code, got)
 	}
-	text, _, _ := runCLI(t, "", "lint", "cards/card.json")
+	// (local: the card's example.com URL is not this test's subject)
+	text, _, _ := runCLI(t, "", "lint", "--profile", "local", "cards/card.json")
 	if !strings.Contains(text, "error name-generic") || strings.Contains(text, "skill-no-examples") || !strings.Contains(text, "1 error, 0 warnings, 0 infos") {
 		t.Errorf("text output under the configuration:\n%s", text)
 	}

@@ -83,6 +83,10 @@ type Item struct {
 	// Kind is discovery's kind of failure (not-found, timeout, …) for
 	// an unreachable or refused URL.
 	Kind string `json:"kind,omitempty"`
+	// HTTPStatus is the status the host answered when a status was the
+	// failure (404 or 410 for not-found, 5xx for remote-status), so that
+	// pages can say what the host said.
+	HTTPStatus int `json:"httpStatus,omitempty"`
 }
 
 // Batch is a batch and its results, in the order submitted.
@@ -239,6 +243,7 @@ func ItemOf(url string, res *check.Result, err error) Item {
 	var de *discovery.Error
 	if errors.As(err, &de) {
 		it.Kind = string(de.Kind)
+		it.HTTPStatus = de.RemoteStatus
 		if de.Kind == discovery.KindRefused || de.Kind == discovery.KindBadInput {
 			it.Status = Refused
 		}

@@ -72,7 +72,8 @@ type Detection struct {
 	// Node is the member that gave the document away (for the position of
 	// the not-a-card finding), or the root.
 	Node *jsonpos.Node
-	// Foreign names the other format a complete card also follows, when
+	// Foreign names the other format a complete card also follows
+	// ("erc-8004", "mcp"), when
 	// it carries that format's members beside its own ("erc-8004": an
 	// ERC-8004 registration's type): it is checked as a card, and those
 	// members are noted.
@@ -86,13 +87,15 @@ func Detect(root *jsonpos.Node) Detection {
 		return Detection{Era: EraUnknown, Node: root}
 	}
 	if d, ok := notACard(root); ok {
-		if d.Kind != "erc-8004" || !completeCard(root) {
+		if (d.Kind != "erc-8004" && d.Kind != "mcp") || !completeCard(root) {
 			return d
 		}
 		// a complete Agent Card that also declares itself an ERC-8004
-		// registration: a card, whose extra members are noted
+		// registration, or also lists MCP servers (mcpServers): a card,
+		// whose extra members are noted, so that its own defects show
+		foreign := d.Kind
 		d = detectCard(root)
-		d.Foreign = "erc-8004"
+		d.Foreign = foreign
 		return d
 	}
 	return detectCard(root)

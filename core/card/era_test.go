@@ -116,3 +116,21 @@ func TestERC8004Hybrid(t *testing.T) {
 		t.Errorf("registration: era %s, kind %q", d.Era, d.Kind)
 	}
 }
+
+// TestMCPHybrid: a complete Agent Card that also lists MCP servers
+// (mcpServers) is a card, so its own defects are reported; an MCP client
+// configuration with a name or two is still not a card.
+func TestMCPHybrid(t *testing.T) {
+	hybrid := `{"name": "Room Booker", "description": "Books rooms.", "version": "1.0.0",
+	  "supportedInterfaces": [{"url": "https://rooms.northwind.dev/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+	  "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"], "skills": [],
+	  "mcpServers": {"rooms": {"url": "https://rooms.northwind.dev/mcp"}}}`
+	d := Detect(jsonpos.Parse([]byte(hybrid), jsonpos.Options{}).Root)
+	if d.Era != Era10 || d.Foreign != "mcp" {
+		t.Errorf("hybrid: era %s, foreign %q", d.Era, d.Foreign)
+	}
+	config := `{"name": "my tools", "mcpServers": {"rooms": {"command": "rooms-mcp"}}}`
+	if d := Detect(jsonpos.Parse([]byte(config), jsonpos.Options{}).Root); d.Era != EraNotCard || d.Kind != "mcp" {
+		t.Errorf("MCP configuration: era %s, kind %q", d.Era, d.Kind)
+	}
+}

@@ -92,7 +92,7 @@ var fields = []Field{
 	{Object: "AgentCard", Name: "security", Type: "[]map[[]string]", In: Legacy, Since: "0.2", Removed: "1.0", Replacement: "securityRequirements", Doc: "0.2/0.3 security requirements: a list of {scheme name: [scopes]} objects."},
 
 	// AgentInterface
-	{Object: "AgentInterface", Name: "url", Type: "string", Format: "url", In: All, Required: All, Since: "0.2", Doc: "Where to send requests: an absolute URL, https in production (TLS for gRPC). The specification's own gRPC examples are https URLs; gRPC clients such as the Go SDK dial the value as a target, where host:port is the usual form, so this tool accepts host:port for GRPC only."},
+	{Object: "AgentInterface", Name: "url", Type: "string", Format: "url", In: All, Required: All, Since: "0.2", Doc: "Where to send requests: for the HTTP bindings (JSONRPC, HTTP+JSON) an absolute URL, https in production; for GRPC also host:port, the target gRPC clients dial, as the specification's main branch says after 1.0.1 (A2A pull request #1997). gRPC uses TLS in production."},
 	{Object: "AgentInterface", Name: "protocolBinding", Type: "string", Format: "binding", Values: CoreBindings, In: V10, Required: V10, Since: "1.0", Doc: "How requests are carried: JSONRPC, GRPC or HTTP+JSON exactly, or a URI naming a custom binding."},
 	{Object: "AgentInterface", Name: "protocolVersion", Type: "string", Format: "version", Values: []string{"1.0", "0.3"}, In: V10, Required: V10, Since: "1.0", Doc: "The A2A version spoken at this URL as Major.Minor (\"1.0\", \"0.3\"); patch numbers do not belong here."},
 	{Object: "AgentInterface", Name: "tenant", Type: "string", In: V10, Since: "1.0", Doc: "When set, clients must send exactly this value as the tenant of every request to this interface."},

@@ -19,6 +19,10 @@ var LocalCodes = profile.LocalCodes
 // code an info (a code relaxed for some of its messages only is not).
 func RelaxedByLocal(code string) bool { return profile.RelaxedByLocal(code) }
 
+// AcceptedByLocal reports whether the local profile drops every finding
+// of code (profile.AcceptedByLocal).
+func AcceptedByLocal(code string) bool { return profile.AcceptedByLocal(code) }
+
 // Apply returns the findings as the configuration wants them: the
 // profile's changes first, then the rules' settings, which the user wrote
 // for one code and so win over the profile (a team on the local profile
@@ -48,6 +52,9 @@ func ApplyFor(cfg *Config, path string, diags []diag.Diagnostic) []diag.Diagnost
 			continue
 		}
 		if cfg.EffectiveProfile() == Local && profile.Relaxed(&d) {
+			if profile.Accepted(&d) {
+				continue
+			}
 			d.Severity = diag.Info
 		}
 		if d.OmittedCode != "" && cfg.Rules[d.OmittedCode] == LevelOff {

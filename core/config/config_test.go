@@ -141,6 +141,11 @@ func TestParse(t *testing.T) {
 		{"bad glob", ".agentcard.yaml", "ignore:\n  - \"cards/[a-\"\n", nil, []wantErr{{"cli.config.bad-glob", 2, 5, []any{`"cards/[a-"`}}}},
 		{"duplicate key", ".agentcard.yaml", "profile: local\nprofile: publish\n", nil, []wantErr{{"cli.config.duplicate-key", 2, 1, []any{`"profile"`, 1}}}},
 		{"yaml syntax", ".agentcard.yaml", "rules: [name-generic,\nprofile: local\n", nil, []wantErr{{"cli.config.yaml", 2, 0, nil}}},
+		// the library says "line 4" (before the mapping that holds the
+		// problem); the key indented under rules: {} is on line 8
+		{"yaml syntax, the line named", ".agentcard.yaml", "# a\n# b\n# c\n# d\nprofile: publish\n\nrules: {}\n  skill-no-examples: off\n\nignore: []\n", nil, []wantErr{{"cli.config.yaml", 8, 0, nil}}},
+		// init writes each section as a key with commented examples
+		{"sections left empty", ".agentcard.yaml", "profile: publish\n\nrules:\n  # skill-no-examples: off\n\nignore:\n  # - drafts/**\n\ninclude:\n", &Config{Profile: Publish}, nil},
 		{"top level is a list", ".agentcard.yaml", "- rules\n", nil, []wantErr{{"cli.config.not-mapping", 1, 1, nil}}},
 		{"errors in file order", ".agentcard.yaml", "rulez: {}\nprofile: prod\n", nil, []wantErr{
 			{"cli.config.unknown-key.suggest", 1, 1, []any{`"rulez"`, "rules"}},

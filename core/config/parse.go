@@ -94,6 +94,42 @@ type value struct {
 // ("yaml: line 3: did not find expected key").
 var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): (.*)$`) })
 
+// yamlProblemLine finds the line a YAML syntax error is on. The library
+// names the line before the block that holds the problem (for a mapping
+// broken on line 8 that starts on line 5, "line 4"), which sends the
+// reader to the wrong place. The problem is on the last line of the
+// shortest run of leading lines that fails with the same error (msg,
+// without its line) as the whole document. Only small documents are
+// searched, each prefix parsed once (a real configuration is a few dozen
+// lines); for others the library's line stands.
+func yamlProblemLine(data []byte, msg string) (int, bool) {
+	const maxLines, maxSize = 256, 32 << 10
+	if len(data) > maxSize {
+		return 0, false
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	if len(lines) > maxLines {
+		return 0, false
+	}
+	end := 0
+	for k, l := range lines {
+		end += len(l)
+		var n yaml.Node
+		err := yaml.Unmarshal(data[:end], &n)
+		if err == nil {
+			continue
+		}
+		m := strings.TrimPrefix(err.Error(), "yaml: ")
+		if sm := yamlLine().FindStringSubmatch(err.Error()); sm != nil {
+			m = sm[2]
+		}
+		if m == msg {
+			return k + 1, true
+		}
+	}
+	return 0, false
+}
+
 func parseYAML(data []byte) (*value, Errors) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -105,6 +141,9 @@ func parseYAML(data []byte) (*value, Errors) {
 			msg = m[2]
 		} else {
 			msg = strings.TrimPrefix(msg, "yaml: ")
+		}
+		if l, ok := yamlProblemLine(data, msg); ok {
+			line = l
 		}
 		errs.add(pos{line, 0}, "cli.config.yaml", msg)
 		return nil, errs
@@ -222,6 +261,11 @@ func fromJSON(doc *jsonpos.Doc, n *jsonpos.Node) *value {
 // keys are the top-level keys a configuration may have.
 var keys = []string{"rules", "ignore", "include", "profile"}
 
+// isNull reports a null value: YAML's empty value, ~ or null (JSON null).
+func isNull(v *value) bool {
+	return v.kind == kScalar && (v.str == "" || v.str == "~" || strings.EqualFold(v.str, "null"))
+}
+
 // ignoreKeys are the keys of an ignore entry written as a mapping.
 var ignoreKeys = []string{"pointer", "rule", "file"}
 
@@ -234,6 +278,11 @@ func (c *Config) read(root *value, rules *diag.Registry) Errors {
 	}
 	for i, k := range root.keys {
 		v := root.vals[i]
+		if isNull(v) && (k.str == "rules" || k.str == "ignore" || k.str == "include") {
+			// "rules:" with only commented examples under it, as init
+			// writes it: the section is empty
+			continue
+		}
 		switch k.str {
 		case "rules":
 			c.readRules(&errs, v, rules)

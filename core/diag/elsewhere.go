@@ -20,6 +20,7 @@ const (
 	CodeHTTPTooLarge        = "http-body-too-large"
 	CodeHTTPNotJSON         = "http-not-json"
 	CodeHTTPVariesByVersion = "http-varies-by-version"
+	CodeHTTPUnreachable     = "http-unreachable"
 
 	CodeSignatureVerified       = "signature-verified"
 	CodeSignatureInvalid        = "signature-invalid"
@@ -139,6 +140,7 @@ var Elsewhere = []Checker{
 		{CodeHTTPTooLarge, Error},
 		{CodeHTTPNotJSON, Error},
 		{CodeHTTPVariesByVersion, Warning},
+		{CodeHTTPUnreachable, Error},
 	}},
 	{By: ByProbe, Package: "core/probe", Rules: []Checked{
 		{CodeProbeWrongBinding, Error},

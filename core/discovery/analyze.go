@@ -41,12 +41,12 @@ func Fetch(ctx context.Context, d Doer, input string, p Policy, lint findings.Li
 	if err != nil {
 		return nil, err
 	}
-	return Analyze(f, lint, jsonpos.Options{}), nil
+	return Analyze(f, lint, findings.Options{}), nil
 }
 
 // Analyze lints a fetched body with lint (lint.Lint: this package checks
 // how a card is served, not the card) and adds the HTTP findings.
-func Analyze(f *Fetched, lint findings.Linter, opts jsonpos.Options) *Report {
+func Analyze(f *Fetched, lint findings.Linter, opts findings.Options) *Report {
 	rep := &Report{Input: f.Input, URL: f.URL, Facts: f.Facts, Body: f.Body,
 		Headerless: f.Headerless, HeaderlessNote: f.HeaderlessNote, HeaderlessNoteText: f.HeaderlessNoteText}
 	res := lint(f.Body, opts)
@@ -166,6 +166,18 @@ func (e *Error) Diagnostics() []diag.Diagnostic {
 		return []diag.Diagnostic{e.finding(CodeRedirects)}
 	}
 	return nil
+}
+
+// UnreachableDiagnostic is the error as an http-unreachable finding, for a
+// card that gave no answer at all (unreachable, timed out): callers that
+// check a list of cards report it per card, where a single card's caller
+// treats it as an unreadable input. ok is false for other errors.
+func (e *Error) UnreachableDiagnostic() (diag.Diagnostic, bool) {
+	switch e.Kind {
+	case KindUnreachable, KindTimeout:
+		return e.finding(CodeUnreachable), true
+	}
+	return diag.Diagnostic{}, false
 }
 
 // finding is the error as a finding of code. An Error built by hand

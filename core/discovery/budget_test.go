@@ -155,6 +155,40 @@ func TestTransportErrors(t *testing.T) {
 		t.Errorf("plain HTTP hint does not name the http URL: %q", e.Hint)
 	}
 
+	// A development server that reads the TLS hello as an HTTP/0.9
+	// request answers with its error page alone, no status line
+	// (Python's http.server): plain HTTP too, not a certificate problem.
+	bare, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bare.Close()
+	go func() {
+		for {
+			c, err := bare.Accept()
+			if err != nil {
+				return
+			}
+			c.SetDeadline(time.Now().Add(2 * time.Second))
+			buf := make([]byte, 512)
+			c.Read(buf)
+			c.Write([]byte("<!DOCTYPE HTML>\n<html><body><h1>Error response</h1><p>Error code: 400</p></body></html>\n"))
+			c.Close()
+		}
+	}()
+	_, err = FetchRaw(context.Background(), d, "https://"+bare.Addr().String()+"/.well-known/agent-card.json", p)
+	if !errors.As(err, &e) || e.Reason != ReasonHTTPAnswer || !strings.Contains(e.Hint, "Try http://"+bare.Addr().String()+"/.well-known/agent-card.json") {
+		t.Errorf("HTTP/0.9-style answer on an https URL: got %#v", err)
+	}
+
+	// A runtime that cannot tell (workerd: the connection is lost either
+	// way) still points a loopback https URL at its http twin.
+	lost := DoerFunc(func(context.Context, *Request) (*Response, error) { return nil, ErrConnFailed })
+	_, err = FetchRaw(context.Background(), lost, "https://127.0.0.1:8765/.well-known/agent-card.json", p)
+	if !errors.As(err, &e) || e.HintText.ID != "hint.fetch.local-https" || !strings.Contains(e.Hint, "http://127.0.0.1:8765/.well-known/agent-card.json") {
+		t.Errorf("lost connection to a loopback https URL: got %#v", err)
+	}
+
 	// A 404 keeps the target's own status beside the Worker's 502.
 	srv := fixture(t)
 	_, err = FetchRaw(context.Background(), d, srv.URL+"/nothing/card.json", p)

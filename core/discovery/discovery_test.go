@@ -45,6 +45,9 @@ type exchange struct {
 	url    string
 	header http.Header // request headers the answer is for; none = any request
 	res    *Response
+	// noAnswer: the transcript says "(no answer: ...)", a host that does
+	// not resolve
+	noAnswer bool
 }
 
 // parseTranscript reads the transcript format of the HTTP rules' examples.
@@ -72,6 +75,8 @@ func parseTranscript(s string) []exchange {
 			cur = &exchange{url: strings.TrimPrefix(line, "GET "), header: http.Header{}, res: &Response{Header: http.Header{}}}
 			state = 0
 		case cur == nil:
+		case state == 0 && strings.HasPrefix(line, "(no answer"):
+			cur.noAnswer = true
 		case state == 0 && strings.HasPrefix(line, "HTTP/"):
 			f := strings.SplitN(line, " ", 3)
 			cur.res.Status, _ = strconv.Atoi(f[1])
@@ -118,6 +123,9 @@ func transcriptDoer(xs []exchange) Doer {
 		}
 		if best == nil {
 			return &Response{Status: 404, StatusText: "Not Found", Header: http.Header{}}, nil
+		}
+		if best.noAnswer {
+			return nil, ErrNoSuchHost
 		}
 		res := *best.res
 		if int64(len(res.Body)) > r.MaxBody {

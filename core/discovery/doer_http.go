@@ -117,7 +117,11 @@ func (d *httpDoer) Do(ctx context.Context, r *Request) (*Response, error) {
 // looksLikeHTTP reports whether the first bytes a server sent back to a
 // TLS handshake are an HTTP/1.x status line.
 func looksLikeHTTP(hdr []byte) bool {
-	return len(hdr) >= 5 && string(hdr[:5]) == "HTTP/"
+	// An HTTP/1.x status line, or an HTML or XML body without one: a
+	// server that reads the TLS hello as an HTTP/0.9 request (Python's
+	// http.server) answers with its error page alone. A TLS record
+	// starts with a content type byte (0x14-0x18), never '<'.
+	return len(hdr) >= 5 && (string(hdr[:5]) == "HTTP/" || hdr[0] == '<')
 }
 
 func isTimeout(err error) bool {

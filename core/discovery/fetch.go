@@ -352,6 +352,13 @@ func transportError(ctx context.Context, u string, err error, f *Facts) *Error {
 	case errors.Is(err, ErrConnFailed):
 		reason, msg = ReasonConnFailed, i18n.T("msg.fetch.conn-failed", u, host)
 	}
+	if loopback && strings.HasPrefix(u, "https://") && (reason == ReasonTLS || reason == ReasonConnLost || reason == ReasonConnFailed) {
+		// A development server on this machine usually speaks plain
+		// http; a runtime that cannot tell (workerd's fetch loses the
+		// connection either way) still points at the http URL, without
+		// a probe of its own (issue 16, B9).
+		where = i18n.T("hint.fetch.local-https", port, httpURL(u))
+	}
 	out := fail(KindUnreachable, u, msg, where)
 	out.Facts, out.Reason = f, reason
 	return out

@@ -184,6 +184,9 @@ func TestHTTPFindingsAreData(t *testing.T) {
 				t.Fatal(err)
 			}
 			ds = e.Diagnostics()
+			if d, ok := e.UnreachableDiagnostic(); ok {
+				ds = append(ds, d)
+			}
 		} else {
 			for _, d := range rep.Result.Diagnostics {
 				if lint.RuleFor(d.Code).Topic == "http" {

@@ -19,4 +19,5 @@ const (
 	CodeTooLarge        = diag.CodeHTTPTooLarge
 	CodeNotJSON         = diag.CodeHTTPNotJSON
 	CodeVariesByVersion = diag.CodeHTTPVariesByVersion
+	CodeUnreachable     = diag.CodeHTTPUnreachable
 )

@@ -35,6 +35,9 @@ func codesFor(t *testing.T, transcript string) map[string]bool {
 			t.Fatalf("fetch: %v", err)
 		}
 		diags = e.Diagnostics()
+		if d, ok := e.UnreachableDiagnostic(); ok {
+			diags = append(diags, d)
+		}
 	} else {
 		diags = rep.Result.Diagnostics
 	}

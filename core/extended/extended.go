@@ -55,7 +55,7 @@ type Options struct {
 	// MaxBody bounds the bytes read of each answer (MaxCard when zero or larger).
 	MaxBody int64
 	// Lint is passed to Linter for the extended card.
-	Lint jsonpos.Options
+	Lint findings.Options
 	// Linter lints the extended card the agent serves (lint.Lint), which
 	// is then compared with the public card.
 	Linter findings.Linter

@@ -151,4 +151,22 @@ func localize(ds []diag.Diagnostic, cat *i18n.Catalogue, cols *jsonpos.Columns) 
 // work (discovery after a fetch, extended for the extended card, fix
 // after every round) is handed one, so that it does not import core/lint
 // and the rules it does not run.
-type Linter func(src []byte, opts jsonpos.Options) *Result
+type Linter func(src []byte, opts Options) *Result
+
+// Options tune a lint. Zero values are the defaults.
+type Options struct {
+	// MaxBytes and MaxDepth bound the parser (1 MiB and 64 by default).
+	MaxBytes int
+	MaxDepth int
+	// Examples marks a card written as an example: a rule's bad and good
+	// examples, a test fixture, a lesson's exercise. Such cards are meant
+	// to use the names RFC 2606 reserves for documentation, so
+	// example-placeholder, which reports those names in cards about to be
+	// published, stays silent.
+	Examples bool
+}
+
+// Parser is the part of Options the parser reads.
+func (o Options) Parser() jsonpos.Options {
+	return jsonpos.Options{MaxBytes: o.MaxBytes, MaxDepth: o.MaxDepth}
+}

@@ -9,7 +9,8 @@ import (
 )
 
 // The CLI's "lint --fix" and "--diff" in a few lines: fix, then print the
-// diff (or write res.Output back), what was applied and the summary.
+// diff (or write res.Output back), what was applied and the summary. The
+// finding left is example-placeholder: the card is on echo.example.com.
 func ExampleApply() {
 	src := []byte(`{
   "name": "Echo",
@@ -49,5 +50,5 @@ func ExampleApply() {
 	//    "defaultInputModes": ["text/plain"],
 	// 6:64 interface-binding-variant: Use JSONRPC
 	// 6:100 json-trailing-comma: Remove the trailing comma
-	// 2 fixes applied; 0 findings left
+	// 2 fixes applied; 1 finding left
 }

@@ -41,7 +41,7 @@ const DefaultMaxRounds = 5
 type Options struct {
 	// Lint bounds the parser (1 MiB, depth 64 by default). A round whose
 	// output would exceed MaxBytes is not applied.
-	Lint jsonpos.Options
+	Lint findings.Options
 	// MaxRounds caps the rounds (DefaultMaxRounds when 0 or less).
 	MaxRounds int
 	// Skip, when set, leaves the fixes of findings whose code it accepts
@@ -251,22 +251,37 @@ func worseSyntax(before, after *findings.Result) bool {
 
 // Summary says in one sentence what Apply did, for a command line or a
 // status bar: how many fixes, and what is left.
-func (r *Result) Summary() i18n.Text {
+func (r *Result) Summary() i18n.Text { return r.summary(appliedSummary) }
+
+// DrySummary is Summary for a run that writes nothing (lint --diff): it
+// says what the fixes would do, not that they were applied.
+func (r *Result) DrySummary() i18n.Text { return r.summary(drySummary) }
+
+// summaryIDs are the messages of a summary, in the past (applied) or the
+// conditional (dry).
+type summaryIDs struct{ left, rollback, unstable, applied, unsafeLeft string }
+
+var (
+	appliedSummary = summaryIDs{"phrase.fixall.left", "fixall.summary.rollback", "fixall.summary.unstable", "fixall.summary", "fixall.summary.unsafe-left"}
+	drySummary     = summaryIDs{"phrase.fixall.left.dry", "fixall.summary.rollback.dry", "fixall.summary.unstable.dry", "fixall.summary.dry", "fixall.summary.unsafe-left.dry"}
+)
+
+func (r *Result) summary(ids summaryIDs) i18n.Text {
 	// the count left is its own phrase, so each number gets its own
 	// singular or plural
-	left := i18n.T("phrase.fixall.left", len(r.Remaining))
+	left := i18n.T(ids.left, len(r.Remaining))
 	switch {
 	case r.Rollback:
-		return i18n.T("fixall.summary.rollback", len(r.Applied), left)
+		return i18n.T(ids.rollback, len(r.Applied), left)
 	case !r.Stable:
-		return i18n.T("fixall.summary.unstable", len(r.Applied), r.Rounds, left)
+		return i18n.T(ids.unstable, len(r.Applied), r.Rounds, left)
 	}
-	t := i18n.T("fixall.summary", len(r.Applied), left)
+	t := i18n.T(ids.applied, len(r.Applied), left)
 	if len(r.Applied) == 0 {
 		t = i18n.T("fixall.summary.none", left)
 	}
 	if r.UnsafeLeft > 0 {
-		t = i18n.T("fixall.summary.unsafe-left", t, r.UnsafeLeft)
+		t = i18n.T(ids.unsafeLeft, t, r.UnsafeLeft)
 	}
 	return t
 }

@@ -22,9 +22,10 @@ type Context struct {
 	Detection    card.Detection
 	SyntaxBroken bool
 
-	rule  *Rule
-	diags []Diagnostic
-	urls  map[string]int32 // classifyURL results for this run: index in urlVals
+	examples bool // Options.Examples
+	rule     *Rule
+	diags    []Diagnostic
+	urls     map[string]int32 // classifyURL results for this run: index in urlVals
 
 	ifaces              [][]ifaceEntry // interface lists, read once per run
 	ifacesDone          bool

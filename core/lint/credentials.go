@@ -257,11 +257,31 @@ func findCredential(secretKey bool, v string) (credentialFinding, bool) {
 	if u := urlWithPassword(trimmed); u != "" {
 		return credentialFinding{what: "phrase.credential.url-password", secret: trimmed, whole: true}, true
 	}
-	if secretKey && !isCredentialPlaceholder(trimmed) && !publicAddress(trimmed) && utf8.RuneCountInString(trimmed) >= 6 &&
+	if secretKey && !isCredentialPlaceholder(trimmed) && !publicAddress(trimmed) && !domainVerification(trimmed) && utf8.RuneCountInString(trimmed) >= 6 &&
 		!strings.ContainsFunc(trimmed, unicode.IsSpace) && !strings.HasPrefix(trimmed, "http://") && !strings.HasPrefix(trimmed, "https://") {
 		return credentialFinding{what: "phrase.credential.secret", secret: trimmed, whole: true}, true
 	}
 	return credentialFinding{}, false
+}
+
+// domainVerification reports a DNS domain-verification value, such as
+// google-site-verification=… or openai-domain-verification=…: services
+// ask for it in a public TXT record, so it is public by design, whatever
+// the member holding it is called ("token", "verificationToken"). Only
+// the name=value form is recognized: a bare value under a secret-sounding
+// name is still reported.
+func domainVerification(s string) bool {
+	name, value, ok := strings.Cut(s, "=")
+	if !ok || value == "" || strings.ContainsFunc(value, unicode.IsSpace) {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	name = strings.ToLower(name)
+	return strings.HasSuffix(name, "site-verification") || strings.HasSuffix(name, "domain-verification")
 }
 
 // publicAddress reports a 20-byte account address written as 0x and 40

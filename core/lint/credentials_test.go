@@ -46,6 +46,16 @@ func TestCredentials(t *testing.T) {
 			args:     []any{`"description"`, "phrase.credential.aws", `"AKIA…"`},
 			notInMsg: []string{fakeAWS},
 			noFix:    true},
+		// DNS domain-verification values are published in TXT records:
+		// public by design, whatever the member is called
+		{name: "site verification under a token name", code: codeCredential, want: 0,
+			doc: extensionWith(`"token": "google-site-verification=rXOxyZounnZasA8Z7oaD3c14JdjS9aKSWvsR1EbUSIQ"`)},
+		{name: "domain verification under a token name", code: codeCredential, want: 0,
+			doc: extensionWith(`"verificationToken": "openai-domain-verification=dv-Y7Rr1HdB6qP0wXWf3sZk4JmL"`)},
+		{name: "a bare value under a token name is still a secret", code: codeCredential, want: 1,
+			doc: extensionWith(`"verificationToken": "dv-Y7Rr1HdB6qP0wXWf3sZk4JmL"`)},
+		{name: "a real key behind a verification-like name", code: codeCredential, want: 1,
+			doc: extensionWith(`"token": "site-verification=x ` + fakeGitHub + `"`)},
 		{name: "AWS documentation example key", code: codeCredential, want: 0,
 			doc: `"description": "Reads invoices with keys like AKIAIOSFODNN7EXAMPLE and returns totals as JSON."`},
 		{name: "OpenAI-style key", code: codeCredential, want: 1,
@@ -247,5 +257,24 @@ func TestExcerptSourceStoppedRun(t *testing.T) {
 	}
 	if got := res.ExcerptSource(); got == nil || strings.Contains(string(got), fakeGitHub) || !strings.Contains(string(got), "token=ghp_****") {
 		t.Error("the secret is not masked")
+	}
+}
+
+// An A2A card that also lists MCP servers is linted as a card: its own
+// defects show, and mcpServers gets an info, not not-a-card.
+func TestMCPHybridCard(t *testing.T) {
+	src := `{"name": "Room Booker", "description": "Books meeting rooms for a team and returns the booking.", "version": "1.0.0",
+	  "supportedInterfaces": [{"url": "https://rooms.northwind.dev/a2a", "protocolBinding": "jsonrpc", "protocolVersion": "1.0"}],
+	  "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+	  "mcpServers": {"rooms": {"url": "https://rooms.northwind.dev/mcp"}},
+	  "skills": [{"id": "book", "name": "Book", "description": "Books a room.", "tags": ["rooms"], "examples": ["Book room 4"]}]}`
+	res := Lint([]byte(src), Options{})
+	if res.Era != "1.0" || hasCode(res, codeNotACard) || !hasCode(res, codeIfaceBindingVariant) {
+		t.Fatalf("era %s, findings %v", res.Era, codes(res))
+	}
+	for _, d := range res.Diagnostics {
+		if d.Code == codeUnknown && (d.MessageID != "msg.unknown-field.mcp" || d.Severity != Info || d.Pointer != "/mcpServers") {
+			t.Errorf("mcpServers: %+v", d)
+		}
 	}
 }

@@ -16,11 +16,12 @@ func TestRuleExamples(t *testing.T) {
 			if r.Bad == "" {
 				t.Fatalf("rule %s has no bad example", r.Code)
 			}
-			bad := Lint([]byte(ExampleDocument(r.Bad)), Options{})
+			opts := Options{Examples: r.Code != codeExamplePlaceholder}
+			bad := Lint([]byte(ExampleDocument(r.Bad)), opts)
 			if !hasCode(bad, r.Code) {
 				t.Errorf("bad example does not trigger %s:\n%s\nfindings: %v", r.Code, ExampleDocument(r.Bad), codes(bad))
 			}
-			good := Lint([]byte(ExampleDocument(r.Good)), Options{})
+			good := Lint([]byte(ExampleDocument(r.Good)), opts)
 			if hasCode(good, r.Code) {
 				t.Errorf("good example triggers %s:\n%s\nfindings: %v", r.Code, ExampleDocument(r.Good), good.Diagnostics)
 			}
@@ -41,14 +42,14 @@ func TestRuleCatalogueComplete(t *testing.T) {
 
 func TestBaseCardsAreClean(t *testing.T) {
 	for name, src := range map[string]string{"BaseCard": BaseCard} {
-		res := Lint([]byte(src), Options{})
+		res := Lint([]byte(src), Options{Examples: true})
 		for _, d := range res.Diagnostics {
 			if d.Severity != Info {
 				t.Errorf("%s: unexpected %s %s: %s", name, d.Severity, d.Code, d.Message)
 			}
 		}
 	}
-	res := Lint([]byte(BaseLegacyCard), Options{})
+	res := Lint([]byte(BaseLegacyCard), Options{Examples: true})
 	if res.Errors != 0 {
 		t.Errorf("BaseLegacyCard has errors: %v", res.Diagnostics)
 	}
@@ -96,7 +97,7 @@ func TestMessagesArePlainText(t *testing.T) {
 // string, it is an unknown member like any other.
 func TestSchemaMemberAccepted(t *testing.T) {
 	withSchema := `{"$schema": "https://agentcard.dev/schema/1.0/agent-card.json",` + BaseCard[1:]
-	res := Lint([]byte(withSchema), Options{})
+	res := Lint([]byte(withSchema), Options{Examples: true})
 	for _, d := range res.Diagnostics {
 		if d.Severity != Info {
 			t.Errorf("$schema: %s %s: %s", d.Severity, d.Code, d.Message)

@@ -24,6 +24,7 @@ const (
 	CodeHTTPTooLarge        = diag.CodeHTTPTooLarge
 	CodeHTTPNotJSON         = diag.CodeHTTPNotJSON
 	CodeHTTPVariesByVersion = diag.CodeHTTPVariesByVersion
+	CodeHTTPUnreachable     = diag.CodeHTTPUnreachable
 )
 
 // httpOKHeaders are the headers of a well-served card: the media type the
@@ -92,6 +93,13 @@ func httpRules() []*Rule {
 			HowToFix:    "Serve the card at /.well-known/agent-card.json. Keep the old path as well (or redirect it) for older tools.",
 			Spec:        "§8.2 (well-known URI)",
 			Bad:         card + "HTTP/1.1 404 Not Found\nContent-Type: text/plain\n\nnot found\nGET https://agent.example.com/.well-known/agent.json\n" + httpOKHeaders + "\n{card}",
+			Good:        card + httpOKHeaders + "\n{card}"}},
+		&Rule{Rule: diag.Rule{Code: CodeHTTPUnreachable, Topic: "http", External: true,
+			Title:       "The card URL does not answer",
+			Explanation: "No answer came from the card's URL: the host name does not resolve, nothing accepts connections on the port, the TLS handshake failed or the request timed out. Without an answer there is no card to discover (§8.1, §8.2). agentcard lint reports this as a finding of that input when it checks a list of cards (--from), so that one dead agent does not stop the others; a single unreachable INPUT is an unreadable input (exit 2).",
+			HowToFix:    "Check the host name, that the server is running and reachable from the internet, and its certificate; then check the card again.",
+			Spec:        "§8.2",
+			Bad:         card + "(no answer: the host name does not resolve)",
 			Good:        card + httpOKHeaders + "\n{card}"}},
 		&Rule{Rule: diag.Rule{Code: CodeHTTPTooLarge, Topic: "http", External: true, Title: "The answer is larger than the checker reads",
 			Explanation: "This is a limit of this checker, not of the specification, which sets no size for a card. A card is a small JSON document, usually a few kilobytes; we stop reading after 512 KiB, and an answer that large is almost always something else (a page, a log, a file download).",

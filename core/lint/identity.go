@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -19,7 +20,12 @@ const (
 	codeIdentityURLInvalid  = "identity-url-invalid"
 	codeIdentityURLNotHTTPS = "identity-url-not-https"
 	codeIdentityURLInternal = "identity-url-internal"
+	codeExamplePlaceholder  = CodeExamplePlaceholder
 )
+
+// CodeExamplePlaceholder is exported for the local profile, which accepts
+// its findings (core/config/profile).
+const CodeExamplePlaceholder = "example-placeholder"
 
 func identityRules() []*Rule {
 	return []*Rule{
@@ -48,6 +54,11 @@ func identityRules() []*Rule {
 			HowToFix:    "Link to the public location of the page or image, or leave the member out.",
 			Bad:         `"documentationUrl": "http://192.168.1.20:8080/docs"`,
 			Good:        `"documentationUrl": "https://docs.example.com/agents/invoice-extractor"`}, Check: checkIdentityURLInternal},
+		&Rule{Rule: diag.Rule{Code: codeExamplePlaceholder, Severity: Warning, Topic: "identity", Title: "Example domain or starter text left in the card",
+			Explanation: "example.com, example.net and example.org (RFC 2606 §3) and every name under the top-level domains .example, .test, .invalid (RFC 2606 §2) and .localhost (RFC 6761 §6.3) are reserved for documentation and tests: nobody can serve an agent there. A card that still uses one was copied from an example or a starter card (agentcard init writes one) and not filled in: nothing answers at those addresses, so the agent and its links cannot be reached. The provider name of the starter card, \"Your Company\", is reported too, as an info. The local profile accepts all of these, since a card used on one machine may well use them.",
+			HowToFix:    "Replace the example host with the agent's real public host in every URL of the card, and the starter provider name with the organization's. For a card that stays on one machine, lint with --profile local.",
+			Bad:         `"supportedInterfaces": [{"url": "https://agent.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
+			Good:        `"supportedInterfaces": [{"url": "https://invoices.northwind-ledger.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`}, Check: checkExamplePlaceholder},
 	}
 }
 
@@ -336,9 +347,129 @@ func checkIdentityURLNotHTTPS(c *Context) {
 func checkIdentityURLInternal(c *Context) {
 	for _, iu := range identityURLs(c) {
 		u := c.classifyURL(iu.node.Str)
-		if (u.Form != formHTTP && u.Form != formNoScheme) || !u.Internal() {
-			continue
+		if (u.Form != formHTTP && u.Form != formNoScheme) || !u.Internal() || reservedExampleHost(u.Host) {
+			continue // a documentation name (.test, .example) is example-placeholder's
 		}
 		c.Report(iu.node, "msg.identity-url-internal", iu.label, quote(iu.node.Str), u.Why)
 	}
+}
+
+// reservedExampleHost reports whether host is a name reserved for
+// documentation and tests: example.com, example.net and example.org with
+// their subdomains (RFC 2606 §3), and names under the top-level domains
+// .example, .test, .invalid (RFC 2606 §2) and .localhost (RFC 6761 §6.3).
+// A bare "localhost" is not one: it is this machine, which the internal
+// address rules report.
+func reservedExampleHost(host string) bool {
+	host = strings.TrimRight(strings.ToLower(host), ".")
+	for _, d := range []string{"example.com", "example.net", "example.org"} {
+		if host == d || strings.HasSuffix(host, "."+d) {
+			return true
+		}
+	}
+	for _, tld := range []string{".example", ".test", ".invalid", ".localhost"} {
+		if strings.HasSuffix(host, tld) && len(host) > len(tld) {
+			return true
+		}
+	}
+	return false
+}
+
+// exampleHostOf is the reserved documentation host of a URL-like string,
+// or "".
+func (c *Context) exampleHostOf(raw string) string {
+	u := c.classifyURL(raw)
+	switch u.Form {
+	case formHTTP, formNoScheme, formHostPort, formOtherScheme:
+		if u.Host != "" && reservedExampleHost(u.Host) {
+			return u.Host
+		}
+	}
+	return ""
+}
+
+// starterOrganizations are the provider names agentcard init writes, in
+// each language (cli.init.card.organization; TestStarterCardPlaceholders
+// in cmd/agentcard keeps them in step), compared without regard to case.
+var starterOrganizations = []string{"Your Company", "你的公司"}
+
+// checkExamplePlaceholder reports every URL of the card (a member whose
+// name ends in url or Url, or an extension's uri) on a reserved
+// documentation host, and init's starter provider name. The walk visits
+// each node once; the parser bounds the document's size and depth.
+func checkExamplePlaceholder(c *Context) {
+	if c.examples {
+		return
+	}
+	// one finding per host, at its first URL: a card copied from an
+	// example has the same host in most of its URLs
+	type use struct {
+		first *jsonpos.Node
+		more  int
+	}
+	var hosts []string
+	uses := map[string]*use{}
+	var walk func(n *jsonpos.Node)
+	walk = func(n *jsonpos.Node) {
+		for _, ch := range n.Children {
+			switch ch.Kind {
+			case jsonpos.Object, jsonpos.Array:
+				walk(ch)
+			case jsonpos.String:
+				if !ch.IsMember() || !urlMemberName(ch.Key) {
+					continue
+				}
+				if h := c.exampleHostOf(ch.Str); h != "" {
+					if u := uses[h]; u != nil {
+						u.more++
+					} else {
+						uses[h] = &use{first: ch}
+						hosts = append(hosts, h)
+					}
+				}
+			}
+		}
+	}
+	walk(c.Root)
+	for _, h := range hosts {
+		u := uses[h]
+		path := jsonpos.Clip(memberPath(u.first), jsonpos.MaxQuoted)
+		if u.more > 0 {
+			c.Report(u.first, "msg.example-placeholder.more", path, quote(u.first.Str), quote(h), u.more)
+			continue
+		}
+		c.Report(u.first, "msg.example-placeholder", path, quote(u.first.Str), quote(h))
+	}
+	if org := c.Root.Get("provider").Get("organization"); org != nil && org.Kind == jsonpos.String {
+		for _, s := range starterOrganizations {
+			if strings.EqualFold(strings.TrimSpace(org.Str), s) {
+				c.Report(org, "msg.example-placeholder.organization", quote(org.Str)).WithSeverity(Info)
+				break
+			}
+		}
+	}
+}
+
+// urlMemberName reports whether a member of that name holds a URL (url,
+// iconUrl, tokenUrl, openIdConnectUrl, ...) or a URI (an extension's).
+func urlMemberName(k string) bool {
+	return k == "url" || k == "uri" || strings.HasSuffix(k, "Url") || strings.HasSuffix(k, "URL") || strings.HasSuffix(k, "_url")
+}
+
+// memberPath is a node's place written as the card's fields are in
+// messages: supportedInterfaces[0].url.
+func memberPath(n *jsonpos.Node) string {
+	var parts []string
+	for ; n != nil && n.Parent != nil; n = n.Parent {
+		if n.Parent.Kind == jsonpos.Array {
+			parts = append(parts, "["+strconv.Itoa(n.Index)+"]")
+		} else {
+			parts = append(parts, "."+n.Key)
+		}
+	}
+	var b strings.Builder
+	for i := len(parts) - 1; i >= 0; i-- {
+		b.WriteString(parts[i])
+	}
+	return strings.TrimPrefix(b.String(), ".")
 }

@@ -88,3 +88,45 @@ func TestTextUnitsBelowHangul(t *testing.T) {
 		}
 	}
 }
+
+// Names reserved for documentation (RFC 2606 §2, §3; RFC 6761 §6.3) in
+// any URL of the card, and init's starter provider name.
+func TestExamplePlaceholder(t *testing.T) {
+	realIface := si(ie("https://a2a.northwind.dev/a2a", "JSONRPC", "1.0")) + ", "
+	checkFindingCases(t, []findingCase{
+		{name: "interface on example.com", card: si(ie("https://agent.example.com/a2a", "JSONRPC", "1.0")), code: codeExamplePlaceholder, want: 1, sev: Warning,
+			id: "msg.example-placeholder", args: []any{"supportedInterfaces[0].url", `"agent.example.com"`}, pointer: "/supportedInterfaces/0/url"},
+		{name: "one finding per host", card: si(ie("https://agent.example.com/a2a", "JSONRPC", "1.0"), ie("https://agent.example.com/rest", "HTTP+JSON", "1.0")), code: codeExamplePlaceholder, want: 1,
+			id: "msg.example-placeholder.more", args: []any{"supportedInterfaces[0].url", `"agent.example.com"`, 1}},
+		{name: "example.net itself", card: si(ie("https://example.net/a2a", "JSONRPC", "1.0")), code: codeExamplePlaceholder, want: 1},
+		{name: "gRPC host:port on example.org", card: si(ie("https://a2a.northwind.dev/a2a", "JSONRPC", "1.0"), ie("grpc.example.org:443", "GRPC", "1.0")), code: codeExamplePlaceholder, want: 1, pointer: "/supportedInterfaces/1/url"},
+		{name: ".test TLD, reported once", card: si(ie("https://agent.test/a2a", "JSONRPC", "1.0")), code: codeExamplePlaceholder, want: 1, args: []any{`"agent.test"`}},
+		{name: ".invalid provider", card: realIface + `"provider": {"organization": "Northwind", "url": "https://northwind.invalid"}`, code: codeExamplePlaceholder, want: 1, pointer: "/provider/url"},
+		{name: ".example documentation", card: realIface + `"documentationUrl": "https://docs.example"`, code: codeExamplePlaceholder, want: 1},
+		{name: ".localhost subdomain", card: realIface + `"iconUrl": "http://icons.localhost/i.png"`, code: codeExamplePlaceholder, want: 1},
+		{name: "oauth token URL", card: realIface + `"securitySchemes": {"o": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://id.example.com/token", "scopes": {}}}}}}`, code: codeExamplePlaceholder, want: 1,
+			args: []any{"securitySchemes.o.oauth2SecurityScheme.flows.clientCredentials.tokenUrl"}},
+		{name: "extension uri", card: realIface + `"capabilities": {"extensions": [{"uri": "https://example.com/ext/v1"}]}`, code: codeExamplePlaceholder, want: 1},
+		{name: "starter organization is an info", card: realIface + `"provider": {"organization": "Your Company", "url": "https://northwind.dev"}`, code: codeExamplePlaceholder, want: 1, sev: Info,
+			id: "msg.example-placeholder.organization", pointer: "/provider/organization"},
+		{name: "look-alike hosts are real", card: si(ie("https://myexample.com/a2a", "JSONRPC", "1.0"), ie("https://example.com.northwind.dev/a2a", "HTTP+JSON", "1.0")), code: codeExamplePlaceholder, want: 0},
+		{name: "bare localhost is the internal rule's", card: si(ie("http://localhost:9999/a2a", "JSONRPC", "1.0")), code: codeExamplePlaceholder, want: 0},
+		{name: "free text is not a URL", card: realIface + `"description": "Try it at https://agent.example.com before you deploy your own copy of it."`, code: codeExamplePlaceholder, want: 0},
+	})
+}
+
+// One finding per host: a .test interface is not also internal.
+func TestExamplePlaceholderNotAlsoInternal(t *testing.T) {
+	res := Lint([]byte(ExampleDocument(si(ie("https://agent.test/a2a", "JSONRPC", "1.0")))), Options{})
+	if n := len(withCode(res, codeIfaceURLInternal)); n != 0 {
+		t.Errorf("interface-url-internal reported %d times beside example-placeholder", n)
+	}
+}
+
+// Options.Examples keeps documentation and fixtures quiet.
+func TestExamplePlaceholderSilentForExamples(t *testing.T) {
+	src := ExampleDocument(si(ie("https://agent.example.com/a2a", "JSONRPC", "1.0")))
+	if n := len(withCode(Lint([]byte(src), Options{Examples: true}), codeExamplePlaceholder)); n != 0 {
+		t.Errorf("%d findings with Options.Examples", n)
+	}
+}

@@ -32,7 +32,7 @@ const (
 func interfaceRules() []*Rule {
 	return []*Rule{
 		&Rule{Rule: diag.Rule{Code: codeIfaceURLNotAbsolute, Severity: Error, Topic: "interfaces", Title: "Interface URL is not an absolute URL",
-			Explanation: "The proto says url must be a valid absolute HTTPS URL in production, and §8.3.2 has a client use the selected entry's url as written. A template left unfilled ({BASE_URL}, ${HOST}, <your-url>), a path such as /a2a or a host without a scheme cannot be requested: the card was published before its build step ran, or was written for one server only. §12.7 requires custom bindings to give the full URL too. For GRPC this tool makes an exception and also accepts host:port, the form gRPC libraries dial; the specification's own gRPC examples are https URLs, which is the form to publish.",
+			Explanation: "The proto says url must be a valid absolute HTTPS URL in production, and §8.3.2 has a client use the selected entry's url as written. A template left unfilled ({BASE_URL}, ${HOST}, <your-url>), a path such as /a2a or a host without a scheme cannot be requested: the card was published before its build step ran, or was written for one server only. §12.7 requires custom bindings to give the full URL too. The absolute https form is required of the HTTP bindings (JSONRPC, HTTP+JSON) only: for GRPC a host:port such as grpc.example.com:443, the target gRPC libraries dial, is accepted, as the specification's main branch says after 1.0.1 (§4.4.6 AgentInterface, A2A pull request #1997, queued for 1.0.2).",
 			HowToFix:    "Write the public URL in full, such as https://agent.example.com/a2a/v1. If the card is generated, fill the template at build or request time, not in the published file.",
 			Bad:         `"supportedInterfaces": [{"url": "{BASE_URL}/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good:        `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "invoices.example.com:443", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]`}, Check: checkIfaceURLNotAbsolute},
@@ -384,8 +384,8 @@ func checkIfaceURLInternal(c *Context) {
 			return
 		}
 		u := c.classifyURL(e.URL.Str)
-		if !u.Internal() {
-			return
+		if !u.Internal() || reservedExampleHost(u.Host) {
+			return // a documentation name (.test, .example) is example-placeholder's
 		}
 		what := i18n.Phrase("phrase.reach.network")
 		switch u.Where {

@@ -20,6 +20,7 @@ const (
 	codeMixedVersionMismatch = "mixed-legacy-version-mismatch"
 	codeMixedNoVersion       = "mixed-legacy-version-missing"
 	codeNoPreferredTransport = "legacy-preferred-transport-missing"
+	codeMixedSecurity        = "mixed-security-requirements-missing"
 )
 
 const (
@@ -30,7 +31,7 @@ const (
 func legacyRules() []*Rule {
 	return []*Rule{
 		&Rule{Rule: diag.Rule{Code: codeLegacyCard, Severity: Warning, Topic: "legacy", Title: "Legacy card: 1.0-only clients cannot read it",
-			Explanation: "The card uses the 0.2/0.3 layout (url, preferredTransport, additionalInterfaces) and has no supportedInterfaces. It is valid for its version, but §8.3.2 has 1.0 clients parse supportedInterfaces: a2a-go and a2a-js, with their default settings, read only that list and find no interface in this card, while a2a-python builds one from url (read from its source). A mixed card, which carries both layouts, serves both.",
+			Explanation: "The card uses the 0.2/0.3 layout (url, preferredTransport, additionalInterfaces) and has no supportedInterfaces. It is valid for its version, but §8.3.2 has 1.0 clients parse supportedInterfaces: a2a-go and a2a-js, with their default settings, read only that list and find no interface in this card, while a2a-python builds one from url (read from its source). A mixed card, which carries both layouts, serves both. A card whose protocolVersion says 1.0 but which has only this layout is an error: supportedInterfaces is REQUIRED in 1.0 (§4.4.1, §5.7).",
 			HowToFix:    "Add supportedInterfaces next to the legacy fields: url + preferredTransport become the first entry with protocolVersion \"0.3\", each additionalInterfaces entry follows with transport renamed to protocolBinding. Keep the legacy fields while 0.3 callers matter, and list 1.0 endpoints first once the server speaks 1.0.",
 			Bad:         `"url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
 			Good:        `"supportedInterfaces": [` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`}, Check: checkLegacyCard},
@@ -64,7 +65,67 @@ func legacyRules() []*Rule {
 			HowToFix:    "Add \"protocolVersion\": \"0.3.0\" next to url, or remove the legacy half if 0.3 callers no longer matter.",
 			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a"`,
 			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`}, Check: checkMixedNoVersion},
+		&Rule{Rule: diag.Rule{Code: codeMixedSecurity, Severity: Warning, Topic: "legacy", Title: "Mixed card: only the 0.3 half says how to authenticate",
+			Explanation: "The two halves of a mixed card state their requirements in different members: 0.3 in security (0.3 §5.5), 1.0 in securityRequirements (1.0 §4.4.1). This card requires credentials in security but has no securityRequirements, so by §7.3 a 1.0 client is told of no credential to send and the agent refuses its calls. The migration that added supportedInterfaces usually forgot this member.",
+			HowToFix:    "Add securityRequirements with the same requirements in the 1.0 shape: each {NAME: [scopes]} of security becomes {\"schemes\": {NAME: {\"list\": [scopes]}}}.",
+			Bad:         mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "0.3.0", "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "security": [{"bearer": []}]`,
+			Good:        mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "0.3.0", "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "security": [{"bearer": []}], "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`}, Check: checkMixedSecurity},
 	}
+}
+
+// checkMixedSecurity: a mixed card whose legacy half requires credentials
+// (security) while its 1.0 half states no requirement at all.
+func checkMixedSecurity(c *Context) {
+	if c.Era != card.EraMixed || c.Root.Has("securityRequirements") {
+		return
+	}
+	sec := c.Root.Get("security")
+	if !requiresCredentials(sec) {
+		return
+	}
+	d := c.ReportKey(sec, "msg.mixed-security-requirements-missing")
+	if reqs, ok := requirementsAs10(c, sec); ok {
+		d.WithFix("fix.add-security-requirements", c.Doc.Edit(sec.KeyStart, sec.KeyStart, `"securityRequirements": `+reqs+`, `))
+	}
+}
+
+// requiresCredentials reports whether a 0.3 security list asks for a
+// credential: at least one entry, and none of them the empty object that
+// means "no authentication" as an alternative.
+func requiresCredentials(sec *jsonpos.Node) bool {
+	if sec == nil || sec.Kind != jsonpos.Array || len(sec.Children) == 0 {
+		return false
+	}
+	for _, e := range sec.Children {
+		if e.Kind != jsonpos.Object || len(e.Children) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// requirementsAs10 writes a 0.3 security list ([{NAME: [scopes]}]) in the
+// 1.0 shape of securityRequirements ([{"schemes": {NAME: {"list":
+// [scopes]}}}], §4.4.1), or reports false when an entry has another shape.
+func requirementsAs10(c *Context, sec *jsonpos.Node) (string, bool) {
+	if sec == nil || sec.Kind != jsonpos.Array {
+		return "", false
+	}
+	reqs := make([]string, 0, len(sec.Children))
+	for _, e := range sec.Children {
+		if e.Kind != jsonpos.Object {
+			return "", false
+		}
+		parts := make([]string, 0, len(e.Children))
+		for _, m := range e.Children {
+			if m.Kind != jsonpos.Array {
+				return "", false
+			}
+			parts = append(parts, jsonpos.Quote(m.Key)+`: {"list": `+string(c.Doc.Src[m.Start:m.End])+`}`)
+		}
+		reqs = append(reqs, `{"schemes": {`+strings.Join(parts, ", ")+`}}`)
+	}
+	return "[" + strings.Join(reqs, ", ") + "]", true
 }
 
 func checkMixedNoVersion(c *Context) {
@@ -119,20 +180,31 @@ func checkLegacyCard(c *Context) {
 	if c.Root.Has("additionalInterfaces") {
 		tail = i18n.T("phrase.migrate.additional", tail)
 	}
-	d := c.ReportKey(at, "msg.legacy-card", ver, quote(ver), tail)
-	if edit, ok := migrationEdit(c); ok {
+	var d *Diagnostic
+	if strings.HasPrefix(ver, "1.") {
+		// The card says it is 1.0, so 1.0's MUST applies: supportedInterfaces
+		// is REQUIRED (§4.4.1, §5.7), and a2a-go and a2a-js find no interface.
+		d = c.ReportKey(at, "msg.legacy-card.declares-1", quote(ver), tail).WithSeverity(Error)
+	} else {
+		d = c.ReportKey(at, "msg.legacy-card", ver, quote(ver), tail)
+	}
+	if edit, withSecurity, ok := migrationEdit(c); ok && withSecurity {
+		d.WithFixText(i18n.T("fix.migrate-legacy.security", ver), edit)
+	} else if ok {
 		d.WithFixText(i18n.T("fix.migrate-legacy", ver), edit)
 	}
 }
 
 // migrationEdit inserts a supportedInterfaces list, derived from the legacy
 // endpoints, before the url member. It gives up when an endpoint lacks a
-// usable url or binding, since then the list would be a guess.
-func migrationEdit(c *Context) (Edit, bool) {
+// usable url or binding, since then the list would be a guess. The card's
+// security requirements come along as securityRequirements, which is
+// where 1.0 clients read them (withSecurity), as the message says.
+func migrationEdit(c *Context) (edit Edit, withSecurity bool, ok bool) {
 	u := c.Root.Get("url")
 	mm := legacyMM(c.Root)
 	if u == nil || mm == "" {
-		return Edit{}, false
+		return Edit{}, false, false
 	}
 	type pair struct{ url, binding string }
 	var entries []pair
@@ -140,7 +212,7 @@ func migrationEdit(c *Context) (Edit, bool) {
 	for _, e := range c.legacyEntries() {
 		url := strings.TrimSpace(e.urlText())
 		if c.classifyURL(url).Form == formPlaceholder || url == "" {
-			return Edit{}, false
+			return Edit{}, false, false
 		}
 		b := e.BindingText
 		switch k, canon := classifyBinding(b); k {
@@ -148,7 +220,7 @@ func migrationEdit(c *Context) (Edit, bool) {
 			b = canon
 		case bindingURI:
 		default:
-			return Edit{}, false
+			return Edit{}, false, false
 		}
 		p := pair{url, b}
 		if seen[pair{normURL(url), b}] {
@@ -161,14 +233,24 @@ func migrationEdit(c *Context) (Edit, bool) {
 	for _, p := range entries {
 		objs = append(objs, `{"url": `+jsonpos.Quote(p.url)+`, "protocolBinding": `+jsonpos.Quote(p.binding)+`, "protocolVersion": `+jsonpos.Quote(mm)+`}`)
 	}
-	indent, ok := lineIndentAt(c.Doc.Src, u.KeyStart)
+	reqs := ""
+	if !c.Root.Has("securityRequirements") {
+		reqs, withSecurity = requirementsAs10(c, c.Root.Get("security"))
+	}
+	indent, lineStart := lineIndentAt(c.Doc.Src, u.KeyStart)
 	var text string
-	if ok {
+	if lineStart {
 		text = `"supportedInterfaces": [` + "\n" + indent + "  " + strings.Join(objs, ",\n"+indent+"  ") + "\n" + indent + "],\n" + indent
+		if withSecurity {
+			text += `"securityRequirements": ` + reqs + ",\n" + indent
+		}
 	} else {
 		text = `"supportedInterfaces": [` + strings.Join(objs, ", ") + `], `
+		if withSecurity {
+			text += `"securityRequirements": ` + reqs + `, `
+		}
 	}
-	return c.Doc.Edit(u.KeyStart, u.KeyStart, text), true
+	return c.Doc.Edit(u.KeyStart, u.KeyStart, text), withSecurity, true
 }
 
 // lineIndent returns the whitespace before off on its line, and whether

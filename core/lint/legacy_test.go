@@ -13,6 +13,10 @@ func TestLegacyCard(t *testing.T) {
 		{name: "0.2 card", doc: `"url": "https://agent.example.com/a2a", "protocolVersion": "0.2.6"`, code: codeLegacyCard, want: 1, args: []any{"0.2"}},
 		{name: "0.3 card without protocolVersion", doc: `"url": "https://agent.example.com/a2a", "protocolVersion": null`, code: codeLegacyCard, want: 1, noFix: true},
 		{name: "1.0 card", doc: ``, code: codeLegacyCard, want: 0},
+		// §4.4.1, §5.7: a card that says 1.0 must have supportedInterfaces
+		{name: "declares 1.0 in the 0.3 layout", doc: `"url": "https://agent.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "1.0"`, code: codeLegacyCard, want: 1, sev: Error,
+			pointer: "/protocolVersion", id: "msg.legacy-card.declares-1", args: []any{`"1.0"`}, fixID: "fix.migrate-legacy"},
+		{name: "declares 1.0.0 in the 0.3 layout", doc: `"url": "https://agent.example.com/a2a", "protocolVersion": "1.0.0"`, code: codeLegacyCard, want: 1, sev: Error, id: "msg.legacy-card.declares-1"},
 		{name: "mixed card", doc: si(okEntry) + `, "url": "https://agent.example.com/a2a/v1", "protocolVersion": "0.3.0"`, code: codeLegacyCard, want: 0},
 		{name: "security hints", doc: `"url": "https://agent.example.com/a2a", "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}, "security": [{"b": []}]`,
 			code: codeLegacyCard, want: 1, args: []any{"phrase.migrate.schemes", "phrase.migrate.security"}},
@@ -90,4 +94,41 @@ func TestMixedCard(t *testing.T) {
 			id: "msg.mixed-legacy-version-mismatch", args: []any{"0.3", "supportedInterfaces[0] (1.0)"}},
 		{name: "declared at 0.3 too", doc: mixed([]string{okEntry, ie(pubJSONRPC, "JSONRPC", "0.3")}, `"url": "`+pubJSONRPC+`"`), code: codeMixedVersionMismatch, want: 0},
 	})
+}
+
+// A mixed card whose 0.3 half requires a credential (security) and whose
+// 1.0 half says nothing (no securityRequirements): 1.0 clients send none.
+func TestMixedSecurityRequirementsMissing(t *testing.T) {
+	v03 := ie("https://agent.example.com/a2a", "JSONRPC", "0.3")
+	mixed := si(okEntry, v03) + `, "protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "preferredTransport": "JSONRPC", "securitySchemes": {"b": {"type": "http", "scheme": "bearer", "httpAuthSecurityScheme": {"scheme": "Bearer"}}}, `
+	runTopicCases(t, []topicCase{
+		{name: "bearer only in security", doc: mixed + `"security": [{"b": []}]`, code: codeMixedSecurity, want: 1, sev: Warning, pointer: "/security",
+			id: "msg.mixed-security-requirements-missing", fixID: "fix.add-security-requirements", fixed: `"securityRequirements": [{"schemes": {"b": {"list": []}}}], "security"`},
+		{name: "scopes carried", doc: mixed + `"security": [{"b": ["read", "write"]}, {"b": []}]`, code: codeMixedSecurity, want: 1,
+			fixed: `"securityRequirements": [{"schemes": {"b": {"list": ["read", "write"]}}}, {"schemes": {"b": {"list": []}}}]`},
+		{name: "both halves state it", doc: mixed + `"security": [{"b": []}], "securityRequirements": [{"schemes": {"b": {"list": []}}}]`, code: codeMixedSecurity, want: 0},
+		{name: "anonymous allowed", doc: mixed + `"security": [{"b": []}, {}]`, code: codeMixedSecurity, want: 0},
+		{name: "no security", doc: si(okEntry, v03) + `, "protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "preferredTransport": "JSONRPC"`, code: codeMixedSecurity, want: 0},
+		{name: "not a mixed card", doc: `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "preferredTransport": "JSONRPC", "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}, "security": [{"b": []}]`, code: codeMixedSecurity, want: 0},
+	})
+}
+
+// The legacy card's migration fix does what its message says: security
+// comes along as securityRequirements, so the mixed card it makes has no
+// half that forgets authentication.
+func TestLegacyCardMigrationCarriesSecurity(t *testing.T) {
+	src := ExampleDocument(`"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "preferredTransport": "JSONRPC", "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}, "security": [{"b": ["read"]}]`)
+	res := Lint([]byte(src), Options{Examples: true})
+	got := withCode(res, codeLegacyCard)
+	if len(got) != 1 || len(got[0].Fixes) != 1 || got[0].Fixes[0].Text.ID != "fix.migrate-legacy.security" || len(missingArgs(got[0], []any{"phrase.migrate.security"})) != 0 {
+		t.Fatalf("legacy-card: %+v", got)
+	}
+	fixed := applyFix(src, got[0].Fixes[0])
+	if !strings.Contains(fixed, `"securityRequirements": [{"schemes": {"b": {"list": ["read"]}}}],`) {
+		t.Errorf("securityRequirements not carried over:\n%s", fixed)
+	}
+	after := Lint([]byte(fixed), Options{Examples: true})
+	if after.Era != "mixed" || hasCode(after, codeMixedSecurity) || hasCode(after, "security-requirement-undefined") {
+		t.Errorf("after the fix: era %s, %v", after.Era, codes(after))
+	}
 }

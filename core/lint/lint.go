@@ -49,11 +49,10 @@ func RulePathIn(l i18n.Lang, code string) string { return findings.RulePathIn(l,
 // RuleURLIn is RuleURL for the pages of one language.
 func RuleURLIn(l i18n.Lang, code string) string { return findings.RuleURLIn(l, code) }
 
-// Options tune a run: MaxBytes and MaxDepth bound the parser (1 MiB and
-// 64 by default). Zero values are the defaults. They are the parser's
-// own options, so that a package handed a linter (func([]byte, Options)
-// *Result, as Lint is) can name them without importing this package.
-type Options = jsonpos.Options
+// Options tune a run (findings.Options: the parser's bounds, and Examples
+// for cards written as examples), so that a package handed a linter can
+// name them without importing this package.
+type Options = findings.Options
 
 // Result is the outcome of linting one input (findings.Result): the
 // packages that report findings next to lint's, or apply settings to
@@ -66,16 +65,19 @@ var recoverable = map[string]bool{jsonpos.CodeDuplicateKey: true, jsonpos.CodeIn
 
 // Lint parses src and runs every rule.
 func Lint(src []byte, opts Options) *Result {
-	doc := jsonpos.Parse(src, opts)
-	return LintDoc(doc)
+	doc := jsonpos.Parse(src, opts.Parser())
+	return lintDoc(doc, opts)
 }
 
 // LintDoc runs every rule on an already parsed document.
-func LintDoc(doc *jsonpos.Doc) *Result {
+func LintDoc(doc *jsonpos.Doc) *Result { return lintDoc(doc, Options{}) }
+
+func lintDoc(doc *jsonpos.Doc, opts Options) *Result {
 	loadRules()
 	res := &Result{Doc: doc}
 	ctx := newContext(doc)
 	defer ctx.release()
+	ctx.examples = opts.Examples
 	syntaxBroken := false
 	for _, p := range doc.Problems {
 		r := ruleByCode[p.Code]

@@ -46,7 +46,7 @@ func probeRules() []*Rule {
 				`{"jsonrpc":"2.0","id":"p1","error":{"code":-32009,"message":"this version is not supported"}}`,
 			Good: probeTaskNotFound}},
 		&Rule{Rule: diag.Rule{Code: CodeProbeUnreachable, Topic: "interfaces", External: true, Title: "The endpoint does not answer",
-			Explanation: "The probe got no answer from the entry's URL: nothing accepts connections on that port, the host name does not resolve, the TLS handshake failed, the request timed out, or a gateway answered that the agent behind it is down. Any call through this entry fails the same way. It can be temporary, and an endpoint reachable only from inside a network fails here too, so this is a warning rather than an error.",
+			Explanation: "The probe got no answer from the entry's URL: nothing accepts connections on that port, the host name does not resolve, the TLS handshake failed, the request timed out, or a gateway answered that the agent behind it is down. Any call through this entry fails the same way. It can be temporary, and an endpoint reachable only from inside a network fails here too, so this is a warning rather than an error; but when none of the declared endpoints answers, the agent cannot be used at all, and the findings are errors (lint --probe then exits 1).",
 			HowToFix:    "Check that the agent is running and reachable from the internet at exactly this URL (scheme, host, port and path), with a certificate valid for the host. If the endpoint is only for internal callers, publish it in a card that only they read.",
 			Spec:        "§8.3.1, §7.1",
 			Bad:         probeJSONRPC + "(no answer within 3 s)",

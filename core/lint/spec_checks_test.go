@@ -115,7 +115,7 @@ func TestSpecDoneWhen(t *testing.T) {
 		si(ie("https://invoices.example.com/a2a", "JSONRPC", "1.0"), ie("https://invoices.example.com/a2a", "HTTP+JSON", "1.0")),
 		`"capabilities": {"extensions": [{"description": "x"}]}`,
 	} {
-		res := Lint([]byte(ExampleDocument(card)), Options{})
+		res := Lint([]byte(ExampleDocument(card)), Options{Examples: true})
 		if res.Errors+res.Warnings != 0 {
 			t.Errorf("%s: want no error or warning, got %v", card, res.Diagnostics)
 		}
@@ -142,5 +142,43 @@ func TestRequiredEmptyByEra(t *testing.T) {
 		{name: "1.0 card", card: `"defaultOutputModes": []`, code: codeRequiredEmpty, want: 1, sev: Error},
 		{name: "0.3 card", card: `"url": "https://invoices.example.com/a2a", "defaultOutputModes": []`, code: codeRequiredEmpty, want: 1, sev: Warning},
 		{name: "0.3 card, empty string", card: `"url": "https://invoices.example.com/a2a", "version": ""`, code: codeRequiredEmpty, want: 1, sev: Warning},
+		// The specification's own signed example (§8.4) has "skills": []
+		// and A2A issue #2122 is open: a warning in every era, saying why.
+		{name: "1.0 card, empty skills", card: `"skills": []`, code: codeRequiredEmpty, want: 1, sev: Warning, id: "msg.required-field-empty.skills", pointer: "/skills"},
+		{name: "0.3 card, empty skills", card: `"url": "https://invoices.example.com/a2a", "skills": []`, code: codeRequiredEmpty, want: 1, sev: Warning, id: "msg.required-field-empty.skills"},
 	})
+}
+
+// An absent skills is still an error: §5.7 and §4.4.1 make the member
+// REQUIRED, whatever is decided about an empty list.
+func TestSkillsAbsentIsAnError(t *testing.T) {
+	src := strings.Replace(BaseCard, `"skills"`, `"skillz"`, 1)
+	if src == BaseCard {
+		t.Fatal("BaseCard has no skills member")
+	}
+	res := Lint([]byte(src), Options{})
+	got := withCode(res, codeRequired)
+	if len(got) != 1 || got[0].Severity != Error || !strings.Contains(got[0].Message, "skills") {
+		t.Fatalf("required-field findings %v, want one error about skills", got)
+	}
+}
+
+// The gRPC host:port exception rests on the specification's main branch
+// after 1.0.1 (§4.4.6, A2A PR #1997): the rule's page says so and links it.
+func TestInterfaceURLRuleCitesMainBranch(t *testing.T) {
+	r := RuleFor(codeIfaceURLNotAbsolute)
+	var cited bool
+	for _, ref := range r.Refs {
+		if strings.Contains(ref.Doc, "main branch, after 1.0.1") && strings.Contains(ref.Section, "4.4.6") && strings.HasSuffix(ref.URL, "/pull/1997") {
+			cited = true
+		}
+	}
+	if !cited {
+		t.Errorf("refs %v do not cite the main branch's §4.4.6 (PR #1997)", r.Refs)
+	}
+	for _, text := range []string{r.Explanation, r.Basis.Note} {
+		if !strings.Contains(text, "main branch") || !strings.Contains(text, "after 1.0.1") || !strings.Contains(text, "§4.4.6") {
+			t.Errorf("text does not say where the exception comes from: %q", text)
+		}
+	}
 }

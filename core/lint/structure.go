@@ -43,7 +43,7 @@ func structureRules() []*Rule {
 			HowToFix:    "Add the field with a real value. The field reference lists every required field and its type.",
 			Bad:         `"skills": null`, Good: ``}, Check: checkStructure},
 		&Rule{Rule: diag.Rule{Code: codeRequiredEmpty, Severity: Error, Topic: "structure", Title: "Required field is empty",
-			Explanation: "In 1.0 a required field must be set, not only present: a required string cannot be empty and a required list needs at least one element (§5.7). An empty defaultOutputModes or tags list says nothing about what the agent returns or how to find the skill. 0.2/0.3 have no such rule (their schemas only require the member), so on those cards the finding is a warning.",
+			Explanation: "In 1.0 a required field must be set, not only present: a required string cannot be empty and a required list needs at least one element (§5.7). An empty defaultOutputModes or tags list says nothing about what the agent returns or how to find the skill. 0.2/0.3 have no such rule (their schemas only require the member), so on those cards the finding is a warning. An empty skills list is a warning in every version: the specification's own signed example (§8.4) has one, and A2A issue #2122 about it is open; an absent skills stays an error (required-field).",
 			HowToFix:    "Fill in the value, for example [\"text/plain\"] for modes or one keyword for tags.",
 			Bad:         `"defaultOutputModes": []`, Good: ``}},
 		&Rule{Rule: diag.Rule{Code: codeWrongType, Severity: Error, Topic: "structure", Title: "Wrong JSON type",
@@ -268,7 +268,13 @@ func (w walker) value(n *jsonpos.Node, typ string, eras card.Eras, f *card.Field
 	switch {
 	case strings.HasPrefix(typ, "[]"):
 		elem := typ[2:]
-		if f != nil && f.Required&eras != 0 && len(n.Children) == 0 {
+		if f != nil && f.Required&eras != 0 && len(n.Children) == 0 && object == "AgentCard" && n.Key == "skills" {
+			// §5.7 asks a REQUIRED list for one element, yet the
+			// specification's own signed example (§8.4) has "skills": []
+			// and A2A issue #2122 about it is open: a warning until the
+			// text settles, where an absent skills stays an error.
+			c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "msg.required-field-empty.skills").WithSeverity(Warning)
+		} else if f != nil && f.Required&eras != 0 && len(n.Children) == 0 {
 			emptySeverity(c.ReportAs(codeRequiredEmpty, n, c.Doc.Range(n), "msg.required-field-empty.list", fieldLabel(object, n.Key)), f, eras)
 		}
 		childEras := eras
@@ -450,6 +456,11 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 		c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field.erc-8004", quote(m.Key)).WithSeverity(Info)
 		return
 	}
+	if c.Detection.Foreign == "mcp" && obj == c.Root && mcpMember(m.Key) {
+		// a card that also lists MCP servers: the same, for MCP's members
+		c.ReportAs(codeUnknown, m, c.Doc.KeyRange(m), "msg.unknown-field.mcp", quote(m.Key)).WithSeverity(Info)
+		return
+	}
 	if c.full(codeUnknown, obj) {
 		// already capped: count it without looking for the closest name
 		// (a hostile object has tens of thousands of unknown members)
@@ -485,6 +496,16 @@ func (w walker) foreign(obj, m *jsonpos.Node, object string, eras card.Eras) {
 
 // erc8004Member reports the top-level members of an ERC-8004 agent
 // registration file that an Agent Card does not have.
+// mcpMember names the top-level members by which card.Detect recognizes an
+// MCP server description.
+func mcpMember(k string) bool {
+	switch k {
+	case "mcpServers", "remotes", "packages", "serverInfo":
+		return true
+	}
+	return false
+}
+
 func erc8004Member(k string) bool {
 	switch k {
 	case "type", "endpoints", "registrations", "supportedTrust", "image", "active", "x402support", "x402Support":

@@ -89,7 +89,7 @@ func checkFindingCases(t *testing.T, cases []findingCase) {
 				if !json.Valid([]byte(fixed)) {
 					t.Fatalf("fix makes invalid JSON:\n%s", fixed)
 				}
-				after := Lint([]byte(fixed), Options{})
+				after := Lint([]byte(fixed), Options{Examples: true})
 				if n := len(withCode(after, tc.code)); n >= len(got) {
 					t.Errorf("fix did not remove the finding (%d left):\n%s", n, fixed)
 				}
@@ -253,7 +253,7 @@ func TestSharedCardVerdicts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return Lint(src, Options{}), src
+		return Lint(src, Options{Examples: true}), src // the sample cards use example.org
 	}
 	for _, name := range []string{"seed-document-search.json", "seed-three-interfaces.json", "minimal-1.0.json", "full-1.0.json", "legacy-0.3.json", "mixed-consistent.json"} {
 		t.Run(name+" has no errors", func(t *testing.T) {
@@ -300,7 +300,7 @@ func TestSharedCardVerdicts(t *testing.T) {
 			t.Fatalf("migration not named or no fix: %+v", d)
 		}
 		fixed := applyFix(string(src), d.Fixes[0])
-		after := Lint([]byte(fixed), Options{})
+		after := Lint([]byte(fixed), Options{Examples: true})
 		if after.Era != "mixed" {
 			t.Errorf("migrated card is %s, want mixed:\n%s", after.Era, fixed)
 		}

@@ -63,7 +63,9 @@ func ExampleDiagnostics() {
 		fmt.Println(d.Code, d.Severity, d.Pointer)
 		fmt.Println(d.Message)
 	}
+	// The card's only endpoint did not answer, so the finding is an
+	// error; beside an endpoint that answers it would be a warning.
 	// Output:
-	// probe-unreachable warning /url
-	// url + preferredTransport: "https://agent.example.com/rpc" does not answer: no answer within 3000 ms.
+	// probe-unreachable error /url
+	// url + preferredTransport: "https://agent.example.com/rpc" does not answer: no answer within 3000 ms. None of the card's endpoints answered, so no client can use this agent.
 }

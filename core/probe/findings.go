@@ -47,6 +47,15 @@ func Diagnostics(doc *jsonpos.Doc, entries []card.Interface, results []Result) [
 	for _, e := range entries {
 		nodes[key{e.Index, e.Source}] = e.Node
 	}
+	// When the probe reached none of the endpoints it tried, no client can
+	// use the agent: the findings are errors (and lint --probe exits 1),
+	// where one dead endpoint among live ones stays a warning.
+	noneAnswered := len(results) > 0
+	for _, r := range results {
+		if r.Outcome != Unreachable {
+			noneAnswered = false
+		}
+	}
 	var out []diag.Diagnostic
 	for _, r := range results {
 		code, ok := codeOf[r.Outcome]
@@ -64,8 +73,16 @@ func Diagnostics(doc *jsonpos.Doc, entries []card.Interface, results []Result) [
 			msg = i18n.T("msg."+code, r.Source, r.Binding, url, r.Detail)
 		case VersionRefused:
 			msg = i18n.T("msg."+code, r.Source, jsonpos.QuoteClipped(r.Version), url, r.Detail)
+		case Unreachable:
+			msg = i18n.T("msg.probe-unreachable", r.Source, url, r.Detail)
+			if noneAnswered {
+				msg = i18n.T("msg.probe-unreachable.none", r.Source, url, r.Detail)
+			}
 		default:
 			msg = i18n.T("msg."+code, r.Source, url, r.Detail)
+		}
+		if noneAnswered {
+			sev = diag.Error
 		}
 		d := diag.Diagnostic{Code: code, Severity: sev, MessageID: msg.ID, Args: msg.Args,
 			Message: jsonpos.Clip(i18n.EnglishCatalogue().Render(msg), diag.MaxMessage), URL: diag.RuleURL(code),

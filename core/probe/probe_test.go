@@ -394,3 +394,29 @@ func TestLocalize(t *testing.T) {
 		}
 	}
 }
+
+// One dead endpoint beside a live one is a warning; when none of the
+// endpoints the probe tried answers, every finding is an error that
+// says so (lint --probe exits 1).
+func TestNoneAnsweredIsAnError(t *testing.T) {
+	doc := jsonpos.Parse([]byte(`{"supportedInterfaces": [{"url": "https://a.northwind.dev/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+	  {"url": "https://a.northwind.dev/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]}`), jsonpos.Options{})
+	entries := probe.Entries(doc.Root)
+	result := func(i int, o probe.Outcome) probe.Result {
+		return probe.Result{Index: entries[i].Index, Source: entries[i].Source, URL: entries[i].URL, Binding: entries[i].Binding, Version: "1.0",
+			Outcome: o, Detail: i18n.T("phrase.net.timeout", 3000)}
+	}
+	one := probe.Diagnostics(doc, entries, []probe.Result{result(0, probe.SpeaksDeclared), result(1, probe.Unreachable)})
+	if len(one) != 1 || one[0].Severity != lint.Warning || one[0].MessageID != "msg.probe-unreachable" {
+		t.Errorf("one of two unreachable: %+v", one)
+	}
+	none := probe.Diagnostics(doc, entries, []probe.Result{result(0, probe.Unreachable), result(1, probe.Unreachable)})
+	if len(none) != 2 {
+		t.Fatalf("%+v", none)
+	}
+	for _, d := range none {
+		if d.Severity != lint.Error || d.MessageID != "msg.probe-unreachable.none" {
+			t.Errorf("none answered: %+v", d)
+		}
+	}
+}

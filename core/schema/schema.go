@@ -10,7 +10,8 @@
 //   - Types, the members each era requires, closed value sets (enum) and,
 //     in 1.0, that required strings and lists are not empty (§5.7: required
 //     means present and set; the linter reports required-field-empty as an
-//     error there, while 0.2/0.3 only require the member).
+//     error there, while 0.2/0.3 only require the member). An empty skills
+//     list is the exception: the linter warns about it, so it is allowed.
 //   - A 1.0 SecurityScheme and a 1.0 OAuthFlows hold exactly one of their
 //     kinds (oneOf over "required"), as the proto one-of says.
 //   - Objects stay open: additionalProperties is never false. Cards may
@@ -246,7 +247,10 @@ func (e era) field(f *card.Field) *node {
 	target := n // where string constraints go: the member or its elements
 	if n.Items != nil {
 		target = n.Items
-		if required10 {
+		// an empty skills list is a warning of the linter, not an error
+		// (the specification's signed example in §8.4 has one; A2A issue
+		// #2122), so the schema does not refuse it
+		if required10 && !(f.Object == "AgentCard" && f.Name == "skills") {
 			one := 1
 			n.MinItems = &one
 		}

@@ -368,7 +368,6 @@ func TestRejectsStructurallyInvalid(t *testing.T) {
 		{"interface without protocolVersion", "minimal-1.0.json", "1.0", "required-field", func(c map[string]any) { delete(obj(c, "supportedInterfaces", 0), "protocolVersion") }},
 		{"skill without id", "minimal-1.0.json", "1.0", "required-field", func(c map[string]any) { delete(obj(c, "skills", 0), "id") }},
 		{"provider without url", "minimal-1.0.json", "1.0", "required-field", func(c map[string]any) { c["provider"] = map[string]any{"organization": "Example"} }},
-		{"empty skills", "minimal-1.0.json", "1.0", "required-field-empty", func(c map[string]any) { c["skills"] = []any{} }},
 		{"empty name", "minimal-1.0.json", "1.0", "required-field-empty", func(c map[string]any) { c["name"] = "" }},
 		{"api key location outside the set", "minimal-1.0.json", "1.0", "security-apikey-location", func(c map[string]any) {
 			c["securitySchemes"] = map[string]any{"key": map[string]any{"apiKeySecurityScheme": map[string]any{"location": "body", "name": "X-Key"}}}
@@ -418,5 +417,29 @@ func TestRejectsStructurallyInvalid(t *testing.T) {
 			}
 			t.Errorf("%s: the linter does not report %s as an error (got %v)", tc.name, tc.code, codes)
 		}
+	}
+}
+
+// An empty skills list is a linter warning (the specification's signed
+// example in §8.4 has one; A2A issue #2122), so the 1.0 schema accepts it,
+// while an absent skills is refused by both.
+func TestEmptySkillsAccepted(t *testing.T) {
+	s := compile(t, "1.0", false)
+	var c map[string]any
+	if err := json.Unmarshal(testcards.Card(t, "minimal-1.0.json"), &c); err != nil {
+		t.Fatal(err)
+	}
+	c["skills"] = []any{}
+	src, _ := json.Marshal(c)
+	if err := validate(t, s, src); err != nil {
+		t.Errorf("the schema refuses an empty skills list: %v", err)
+	}
+	if res := lint.Lint(src, lint.Options{}); res.Errors != 0 || res.Warnings == 0 {
+		t.Errorf("the linter: %d errors, %d warnings", res.Errors, res.Warnings)
+	}
+	delete(c, "skills")
+	src, _ = json.Marshal(c)
+	if err := validate(t, s, src); err == nil {
+		t.Error("the schema accepts a card without skills")
 	}
 }

@@ -108,7 +108,7 @@ func Lint(src []byte) LintResult { return LintWith(src, LintOptions{}) }
 
 // LintWith is Lint for a profile (agentcard.lint(text, {profile})).
 func LintWith(src []byte, opts LintOptions) LintResult {
-	res := lint.Lint(src, lint.Options{})
+	res := lint.Lint(src, lint.Options{Examples: opts.Examples})
 	profile := ProfileOf(opts.Profile)
 	applyProfile(res, profile)
 	cat := catalogue()

@@ -65,9 +65,9 @@ func register() {
 	}
 	api := js.Global().Get("Object").New()
 	api.Set("version", Version)
-	// lint(text[, {profile: "publish"|"local"}])
+	// lint(text[, {profile: "publish"|"local", examples: bool}])
 	api.Set("lint", fn("lint", func(a []js.Value) []byte {
-		return LintWith([]byte(str(a, 0)), LintOptions{Profile: propStr(a, 1, "profile")}).JSON()
+		return LintWith([]byte(str(a, 0)), LintOptions{Profile: propStr(a, 1, "profile"), Examples: prop(a, 1, "examples").Truthy()}).JSON()
 	}))
 	// fixAll(text): every machine-applicable fix (core/fix).
 	api.Set("fixAll", fn("fixAll", func(a []js.Value) []byte { return FixAll([]byte(str(a, 0))).JSON() }))

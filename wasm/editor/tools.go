@@ -44,6 +44,10 @@ type LintOptions struct {
 	// profile turns findings about loopback, private and tunnel hosts and
 	// plain http into infos, as `agentcard lint --profile local` does.
 	Profile string `json:"profile"`
+	// Examples marks the text as a lesson's example card (lint.Options):
+	// the course writes its cards on example.com, as RFC 2606 asks of
+	// documentation, so example-placeholder stays silent there.
+	Examples bool `json:"examples"`
 }
 
 // ProfileOf reads a profile name; anything but "local" is publish, so a

@@ -251,3 +251,26 @@ func TestMigrateTargets(t *testing.T) {
 		t.Errorf("the migrated card's era is %q", got)
 	}
 }
+
+// Example names: reported when publishing, gone in the local profile and
+// in a lesson's example card (LintOptions.Examples).
+func TestLintExampleNames(t *testing.T) {
+	card := strings.Replace(localCard, "http://127.0.0.1:9001/a2a", "https://agent.example.com/a2a", 1)
+	has := func(r LintResult) bool {
+		for _, d := range r.Diagnostics {
+			if d.Code == "example-placeholder" {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(LintWith([]byte(card), LintOptions{})) {
+		t.Error("publish: no example-placeholder")
+	}
+	if has(LintWith([]byte(card), LintOptions{Profile: "local"})) {
+		t.Error("local: example-placeholder reported")
+	}
+	if has(LintWith([]byte(card), LintOptions{Examples: true})) {
+		t.Error("a lesson's example: example-placeholder reported")
+	}
+}

@@ -115,6 +115,8 @@ func (h *handler) badge(w web.ResponseWriter, r *web.Request) {
 		return
 	case errors.As(err, &de) && (de.Kind == discovery.KindRefused || de.Kind == discovery.KindBadInput):
 		v.Outcome = components.BadgeRefused
+	case errors.As(err, &de) && de.Kind == discovery.KindNotFound && de.RemoteStatus != 0:
+		v.Outcome, v.Errors = components.BadgeNotFound, de.RemoteStatus
 	case err != nil:
 		v.Outcome = components.BadgeUnreachable
 	default:

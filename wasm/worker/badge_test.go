@@ -87,6 +87,9 @@ func TestBadge(t *testing.T) {
 		{"errors", "/badge?url=" + tw.target("/invalid/.well-known/agent-card.json"), "", 200, []string{"agent card"}, "error"},
 		{"hostile name", "/badge?url=" + tw.target("/xss.json"), "", 200, []string{"agent card"}, "<script>alert(1)</script>"},
 		{"unreachable", "/badge?url=" + tw.target("/broken.json"), "", 200, []string{"agent card", "unreachable"}, "unreachable"},
+		// a 404 is the host's answer, not an outage
+		{"not found", "/badge?url=" + tw.target("/none/card.json"), "", 200, []string{"agent card", "not found (404)"}, "not found (404)"},
+		{"not found in Chinese", "/badge?lang=zh-CN&url=" + tw.target("/none/card.json"), "", 200, []string{"代理卡片", "未找到（404）"}, "未找到（404）"},
 		{"refused", "/badge?url=" + tw.target("/to-metadata"), "", 200, []string{"agent card", "not checked"}, "not checked"},
 		{"no url", "/badge", "", 400, []string{"agent card", "no url"}, ""},
 		{"Chinese", "/badge?lang=zh-CN&url=" + tw.target("/valid/.well-known/agent-card.json"), "", 200, []string{"代理卡片", "通过"}, "通过"},

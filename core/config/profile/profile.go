@@ -33,6 +33,9 @@ var Profiles = []Profile{Publish, Local}
 type LocalFinding struct {
 	Code       string
 	MessageIDs []string
+	// Accepted drops the findings instead of making them infos: what
+	// they report is expected on one machine, not a risk worth noting.
+	Accepted bool
 }
 
 // LocalCodes is the one list of what the local profile relaxes: findings
@@ -56,6 +59,9 @@ var LocalCodes = []LocalFinding{
 	{Code: diag.CodeHTTPCacheMaxAge},
 	{Code: diag.CodeHTTPETag},
 	{Code: diag.CodeHTTPLastModified},
+	// documentation names (example.com, .test, .localhost) and the
+	// starter card's text: fine for a card that stays on one machine
+	{Code: "example-placeholder", Accepted: true},
 }
 
 // RelaxedByLocal reports whether the local profile makes every finding of
@@ -69,7 +75,8 @@ func RelaxedByLocal(code string) bool {
 	return false
 }
 
-// Relaxed reports whether the local profile relaxes d.
+// Relaxed reports whether the local profile relaxes d (an info, or
+// dropped when Accepted says so).
 func Relaxed(d *diag.Diagnostic) bool {
 	for _, lf := range LocalCodes {
 		if lf.Code == d.Code {
@@ -79,19 +86,40 @@ func Relaxed(d *diag.Diagnostic) bool {
 	return false
 }
 
+// AcceptedByLocal reports whether the local profile drops every finding
+// of code.
+func AcceptedByLocal(code string) bool {
+	for _, lf := range LocalCodes {
+		if lf.Code == code {
+			return lf.Accepted && len(lf.MessageIDs) == 0
+		}
+	}
+	return false
+}
+
+// Accepted reports whether the local profile drops d.
+func Accepted(d *diag.Diagnostic) bool { return Relaxed(d) && AcceptedByLocal(d.Code) }
+
 // Apply changes a lint result in place for profile p and recounts it: in
-// the local profile the findings Relaxed names become infos; Publish
+// the local profile the findings Relaxed names become infos (or go, when
+// Accepted); Publish
 // changes nothing. A configuration file's rule settings and ignores come
 // on top of this (core/config.Apply).
 func Apply(p Profile, r *findings.Result) {
 	if r == nil || p != Local {
 		return
 	}
-	for i := range r.Diagnostics {
-		if Relaxed(&r.Diagnostics[i]) {
-			r.Diagnostics[i].Severity = diag.Info
+	kept := r.Diagnostics[:0]
+	for _, d := range r.Diagnostics {
+		if Accepted(&d) {
+			continue
 		}
+		if Relaxed(&d) {
+			d.Severity = diag.Info
+		}
+		kept = append(kept, d)
 	}
+	r.Diagnostics = kept
 	Recount(r)
 }
 

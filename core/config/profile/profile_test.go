@@ -44,3 +44,28 @@ func TestApply(t *testing.T) {
 		t.Errorf("local counts %d errors %d warnings, publish %d %d: nothing moved to infos", loc.Errors, loc.Warnings, pub.Errors, pub.Warnings)
 	}
 }
+
+// TestLocalAcceptsExampleNames: example-placeholder's findings are gone
+// in the local profile, not infos, and stay in publish.
+func TestLocalAcceptsExampleNames(t *testing.T) {
+	card := []byte(`{"name":"a","description":"d","version":"1","provider":{"organization":"Your Company","url":"https://www.example.com"},"supportedInterfaces":[{"url":"https://agent.example.com/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],"capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{"id":"s","name":"s","description":"d","tags":["t"]}]}`)
+	count := func(r *lint.Result) int {
+		n := 0
+		for _, d := range r.Diagnostics {
+			if d.Code == lint.CodeExamplePlaceholder {
+				n++
+			}
+		}
+		return n
+	}
+	pub := lint.Lint(card, lint.Options{})
+	Apply(Publish, pub)
+	if n := count(pub); n != 3 {
+		t.Errorf("publish: %d example-placeholder findings, want 3 (two URLs, the organization)", n)
+	}
+	loc := lint.Lint(card, lint.Options{})
+	Apply(Local, loc)
+	if n := count(loc); n != 0 || loc.Warnings != pub.Warnings-2 {
+		t.Errorf("local: %d example-placeholder findings, %d warnings (publish %d)", n, loc.Warnings, pub.Warnings)
+	}
+}

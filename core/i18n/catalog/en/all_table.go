@@ -14,8 +14,7 @@ const allData = "" +
 	"cli.baseline.update-alone\x00--update-baseline writes the file named by --baseline FILE; give both\x00" +
 	"cli.baseline.version\x00the baseline has version %d; this agentcard reads version %d: write it again with --update-baseline\x00" +
 	"cli.baseline.write\x00cannot write the baseline: %s\x00" +
-	"cli.baseline.written\x00baseline %s written: %d findings of %d inputs\x00" +
-	"cli.baseline.written.one\x00baseline %s written: %d finding of %d inputs\x00" +
+	"cli.baseline.written\x00baseline %s written: %s in %s\x00" +
 	"cli.config.ambiguous\x00two configuration files in one directory, %s and %s; keep one of them\x00" +
 	"cli.config.bad-glob\x00the ignore pattern %s is not a valid glob pattern\x00" +
 	"cli.config.duplicate-key\x00the key %s is given twice (first at line %d)\x00" +
@@ -64,6 +63,8 @@ const allData = "" +
 	"cli.fix.not-a-file\x00--fix rewrites files, and %s is not a file (standard input or a URL); use --diff to see the changes instead\x00" +
 	"cli.fix.unsafe-alone\x00--unsafe-fixes goes with --fix or --diff\x00" +
 	"cli.fix.unsafe-hint\x00review the unsafe fixes in the findings below (marked \"fix (unsafe)\"), then run again with --unsafe-fixes to apply them\x00" +
+	"cli.fix.would-safe\x00would fix %s: %s\x00" +
+	"cli.fix.would-unsafe\x00would fix %s (unsafe fix): %s\x00" +
 	"cli.fix.write-failed\x00the fixed card could not be written, the file is unchanged: %s\x00" +
 	"cli.fix.written\x00fixed file written\x00" +
 	"cli.from.ambiguous\x00%s names both a domain and a file here; write the URL with https:// (or, with --from-paths, the file as ./NAME)\x00" +
@@ -110,7 +111,7 @@ const allData = "" +
 	"cli.lint.max-warnings\x00too many warnings: %d, and --max-warnings allows %d\x00" +
 	"cli.lint.max-warnings-value\x00--max-warnings expects a whole number of 0 or more; got %s\x00" +
 	"cli.lint.no-problems\x00no problems found\x00" +
-	"cli.lint.usage\x00Usage: agentcard lint [options] INPUT...\n       agentcard lint --print-config FILE\n\nChecks each INPUT (a file, a directory, '-' for standard input, a card URL\nor a domain) against every rule and prints the findings. A directory stands\nfor the card files in it, found recursively: every agent-card.json and\nagent.json (in any directory, .well-known included) and the files the\nconfiguration's include: globs name; .git, node_modules, vendor and the\nignore: globs are skipped. A file named twice is checked once.\n\nOutput (repeatable: --format NAME[=FILE]; at most one without FILE, which\ngoes to standard output; text when none is given):\n  --format text      file:line:col: severity code message, with the source line\n  --format compact   one line per finding, for errorformat and problem matchers:\n                     file:line:col: severity: message [code]\n  --format json      one {\"results\":[...]} document\n  --format sarif     SARIF 2.1.0, for code scanning tools\n  --format github    GitHub Actions annotations (::error file=…,line=…,col=…,title=CODE::…)\n  --format junit     JUnit XML: a testsuite per INPUT, a testcase per error or\n                     warning (they fail; infos are listed in system-out)\n  --format markdown  a table for a pull request comment or a job summary\n                     e.g. --format github --format sarif=results.sarif\n  --columns char|byte|utf16\n                     how text, compact, github, markdown and junit count columns\n                     (default: char; compact: byte, as Vim's quickfix does);\n                     positions quoted in messages use the same unit\n  --quiet            print error findings only\n  --max-warnings N   exit 1 when there are more than N warnings\n\nFixes (each is safe, keeping what the card means, or unsafe, changing\nsomething a person has to decide):\n  --fix              apply the safe fixes and rewrite the files (files only);\n                     the findings printed are those left\n  --unsafe-fixes     with --fix or --diff: apply the unsafe fixes too\n  --diff             show the fixes as a unified diff and write nothing\n                     (also --fix-dry-run)\n\nConfiguration:\n  --config FILE      the configuration to use; without it, .agentcard.yaml,\n                     .agentcard.yml or .agentcard.json is searched upward from\n                     each INPUT (up to the directory holding .git)\n  --print-config FILE\n                     print the configuration that applies to FILE and every\n                     rule's level there (--format json for JSON)\n  --rule CODE=LEVEL  set a rule to off, error, warning or info (repeatable;\n                     over the configuration file)\n  --profile publish|local\n                     publish (default): the card is about to be public;\n                     local: loopback, private and http URLs and missing\n                     caching headers are only infos\n  --baseline FILE    leave out the findings FILE lists (known ones), so that\n                     only new findings are printed and counted\n  --update-baseline  write every finding of this run to the --baseline FILE\n  --stdin-filename NAME\n                     the file standard input stands for: its name in the\n                     output, its configuration and its baseline entries\n  --lang en|zh-CN    the language of messages (default: from LC_ALL, LC_MESSAGES or LANG)\n  --version          print agentcard's version\n\nChecking the live agent (under the same fetch rules as a card URL: any host\nyou can reach):\n  --probe            send each declared interface one harmless request (get a\n                     task that cannot exist) and report whether it speaks the\n                     declared binding and version; JSON results gain \"probes\"\n  --header 'Name: value'\n                     send this header (e.g. Authorization) with the card fetch,\n                     the probes and the extended card, only to the origin named\n                     and the endpoints of a card served from it; a redirect to\n                     another origin withholds it for the rest of the check\n                     (repeatable; visible ASCII only; never printed)\n  --header-origin ORIGIN\n                     where --header may go for a card read from a file, which\n                     has no origin (repeatable, e.g. https://agent.example.com);\n                     without it --header is refused for a file\n  --key JWK_FILE     verify the card's signatures with this public JWK or JWKS:\n                     only these keys count, and no jku is read; with --probe\n                     alone, a key the card's own origin publishes at its jku\n                     counts as self-published, not as verified\n  --extended         ask for the extended card the card promises, without and\n                     with the --header values, lint it and compare it\n\nLines count from 1. Columns count characters in text, github, markdown and\njunit output and bytes in compact output, unless --columns says otherwise;\nJSON keeps byte columns and offsets; SARIF columns count UTF-16 code units,\nas SARIF specifies. Findings about how a card was served (HTTP) have no\nplace in the card and are printed without one.\n\nExit status: 0 no error finding, 1 an error finding (or more warnings than\n--max-warnings), 2 usage error, an invalid configuration, an unreadable\nINPUT, a directory without cards, or a file that could not be written.\n\x00" +
+	"cli.lint.usage\x00Usage: agentcard lint [options] INPUT...\n       agentcard lint --print-config FILE\n\nChecks each INPUT (a file, a directory, '-' for standard input, a card URL\nor a domain) against every rule and prints the findings. A directory stands\nfor the card files in it, found recursively: every agent-card.json and\nagent.json (in any directory, .well-known included) and the files the\nconfiguration's include: globs name; .git, node_modules, vendor and the\nignore: globs are skipped. A file named twice is checked once.\n\nOutput (repeatable: --format NAME[=FILE]; at most one without FILE, which\ngoes to standard output; text when none is given):\n  --format text      file:line:col: severity code message, with the source line\n  --format compact   one line per finding, for errorformat and problem matchers:\n                     file:line:col: severity: message [code]\n  --format json      one {\"results\":[...]} document\n  --format sarif     SARIF 2.1.0, for code scanning tools\n  --format github    GitHub Actions annotations (::error file=…,line=…,col=…,title=CODE::…)\n  --format junit     JUnit XML: a testsuite per INPUT, a testcase per error or\n                     warning (they fail; infos are listed in system-out)\n  --format markdown  a table for a pull request comment or a job summary\n                     e.g. --format github --format sarif=results.sarif\n  --columns char|byte|utf16\n                     how text, compact, github, markdown and junit count columns\n                     (default: char; compact: byte, as Vim's quickfix does);\n                     positions quoted in messages use the same unit\n  --quiet            print error findings only\n  --max-warnings N   exit 1 when there are more than N warnings\n\nFixes (each is safe, keeping what the card means, or unsafe, changing\nsomething a person has to decide):\n  --fix              apply the safe fixes and rewrite the files (files only);\n                     the findings printed are those left\n  --unsafe-fixes     with --fix or --diff: apply the unsafe fixes too\n  --diff             show the fixes as a unified diff and write nothing\n                     (also --fix-dry-run)\n\nConfiguration:\n  --config FILE      the configuration to use; without it, .agentcard.yaml,\n                     .agentcard.yml or .agentcard.json is searched upward from\n                     each INPUT (up to the directory holding .git)\n  --print-config FILE\n                     print the configuration that applies to FILE and every\n                     rule's level there (--format json for JSON)\n  --rule CODE=LEVEL  set a rule to off, error, warning or info (repeatable;\n                     over the configuration file)\n  --profile publish|local\n                     publish (default): the card is about to be public;\n                     local: loopback, private and http URLs and missing\n                     caching headers are only infos, and example.com and\n                     the other documentation names are accepted\n  --baseline FILE    leave out the findings FILE lists (known ones), so that\n                     only new findings are printed and counted\n  --update-baseline  write every finding of this run to the --baseline FILE\n  --stdin-filename NAME\n                     the file standard input stands for: its name in the\n                     output, its configuration and its baseline entries\n  --lang en|zh-CN    the language of messages (default: from LC_ALL, LC_MESSAGES or LANG)\n  --version          print agentcard's version\n\nChecking the live agent (under the same fetch rules as a card URL: any host\nyou can reach):\n  --probe            send each declared interface one harmless request (get a\n                     task that cannot exist) and report whether it speaks the\n                     declared binding and version; JSON results gain \"probes\".\n                     An endpoint that does not answer is a warning; when\n                     none answers, an error (exit 1)\n  --header 'Name: value'\n                     send this header (e.g. Authorization) with the card fetch,\n                     the probes and the extended card, only to the origin named\n                     and the endpoints of a card served from it; a redirect to\n                     another origin withholds it for the rest of the check\n                     (repeatable; visible ASCII only; never printed)\n  --header-origin ORIGIN\n                     where --header may go for a card read from a file, which\n                     has no origin (repeatable, e.g. https://agent.example.com);\n                     without it --header is refused for a file\n  --key JWK_FILE     verify the card's signatures with this public JWK or JWKS:\n                     only these keys count, and no jku is read; with --probe\n                     alone, a key the card's own origin publishes at its jku\n                     counts as self-published, not as verified\n  --extended         ask for the extended card the card promises, without and\n                     with the --header values, lint it and compare it\n\nLines count from 1. Columns count characters in text, github, markdown and\njunit output and bytes in compact output, unless --columns says otherwise;\nJSON keeps byte columns and offsets; SARIF columns count UTF-16 code units,\nas SARIF specifies. Findings about how a card was served (HTTP) have no\nplace in the card and are printed without one.\n\nExit status: 0 no error finding, 1 an error finding (or more warnings than\n--max-warnings), 2 usage error, an invalid configuration, an unreadable\nINPUT, a directory without cards, or a file that could not be written.\n\x00" +
 	"cli.live.extended\x00extended card requests:\x00" +
 	"cli.live.extended-anonymous\x00no credentials\x00" +
 	"cli.live.extended-credentials\x00with the --header values\x00" +
@@ -287,6 +288,7 @@ const allData = "" +
 	"fix.add-legacy-scheme-members\x00Add the 0.3 members\x00" +
 	"fix.add-preferred-transport\x00Add \"preferredTransport\": %s\x00" +
 	"fix.add-scheme-wrapper\x00Add the 1.0 wrapper %s\x00" +
+	"fix.add-security-requirements\x00Add securityRequirements with the same requirements\x00" +
 	"fix.convert-scheme\x00Convert to %s\x00" +
 	"fix.declare-legacy\x00Declare %s in supportedInterfaces at %s\x00" +
 	"fix.delete-comment\x00Delete the comment\x00" +
@@ -297,6 +299,7 @@ const allData = "" +
 	"fix.keep-scheme-wrapper\x00Keep only %s\x00" +
 	"fix.merge-strings\x00Merge the strings\x00" +
 	"fix.migrate-legacy\x00Add supportedInterfaces with the same endpoints at %s (keeps the legacy fields)\x00" +
+	"fix.migrate-legacy.security\x00Add supportedInterfaces with the same endpoints at %s, and securityRequirements from security (keeps the legacy fields)\x00" +
 	"fix.move-to\x00Move to %s\x00" +
 	"fix.point-legacy-at\x00Point it at %s (%s)\x00" +
 	"fix.publish-inner-card\x00Publish the inner card\x00" +
@@ -332,21 +335,30 @@ const allData = "" +
 	"fixall.refused.syntax\x00not fixed: %s has a problem no fix can repair safely (%s: %s); correct it by hand, then run the fixes again\x00" +
 	"fixall.refused.unsafe-root\x00%s; its one fix, keeping only the card inside, is unsafe (whatever else the document holds is dropped), so it is applied only when unsafe fixes are asked for\x00" +
 	"fixall.summary\x00%d fixes applied; %s\x00" +
+	"fixall.summary.dry\x00%d fixes would be applied; %s\x00" +
+	"fixall.summary.dry.one\x00%d fix would be applied; %s\x00" +
 	"fixall.summary.none\x00nothing to fix; %s\x00" +
 	"fixall.summary.one\x00%d fix applied; %s\x00" +
 	"fixall.summary.rollback\x00%d fixes applied, then stopped: the next fixes would have broken the document, so they are left for a person; %s\x00" +
+	"fixall.summary.rollback.dry\x00%d fixes would be applied, then the fixes would stop: the next ones would break the document, so they are left for a person; %s\x00" +
+	"fixall.summary.rollback.dry.one\x00%d fix would be applied, then the fixes would stop: the next ones would break the document, so they are left for a person; %s\x00" +
 	"fixall.summary.rollback.one\x00%d fix applied, then stopped: the next fixes would have broken the document, so they are left for a person; %s\x00" +
 	"fixall.summary.unsafe-left\x00%s; %d findings offer only unsafe fixes, which need a person's decision and were not applied\x00" +
+	"fixall.summary.unsafe-left.dry\x00%s; %d findings offer only unsafe fixes, which need a person's decision and would not be applied\x00" +
+	"fixall.summary.unsafe-left.dry.one\x00%s; %d finding offers only an unsafe fix, which needs a person's decision and would not be applied\x00" +
 	"fixall.summary.unsafe-left.one\x00%s; %d finding offers only an unsafe fix, which needs a person's decision and was not applied\x00" +
 	"fixall.summary.unstable\x00%d fixes applied in %d rounds, and some findings still offer a fix: run the fixes again; %s\x00" +
+	"fixall.summary.unstable.dry\x00%d fixes would be applied in %d rounds, and some findings would still offer a fix; %s\x00" +
+	"fixall.summary.unstable.dry.one\x00%d fix would be applied in %d rounds, and some findings would still offer a fix; %s\x00" +
 	"fixall.summary.unstable.one\x00%d fix applied in %d rounds, and some findings still offer a fix: run the fixes again; %s\x00" +
 	"hint.fetch.bad-char\x00Remove spaces, control characters and backslashes from the URL.\x00" +
 	"hint.fetch.bad-redirect\x00Fix the redirect so that it names the card's URL, or serve the card directly.\x00" +
 	"hint.fetch.conn-refused\x00Check that the server is running and accepts connections on port %s from the internet.\x00" +
 	"hint.fetch.credentials\x00Remove the user name and password from the URL: a public card needs no credentials, and we never send any.\x00" +
 	"hint.fetch.credentials-public\x00Remove the user name and password from the URL: a public card needs no credentials.\x00" +
-	"hint.fetch.http-answer\x00A published card is served over https. For a local server that speaks only http, check %s with --profile local.\x00" +
+	"hint.fetch.http-answer\x00Try %s instead (with --profile local for a card that stays on this machine; a published card is served over https).\x00" +
 	"hint.fetch.invalid-url\x00Check the URL for typos; a domain such as agent.example.com is enough.\x00" +
+	"hint.fetch.local-https\x00Check that the agent is running on this machine and listening on port %s. A development server usually speaks plain HTTP: if this one does, try %s.\x00" +
 	"hint.fetch.no-host\x00Give a URL with a host name, e.g. https://agent.example.com/.well-known/agent-card.json.\x00" +
 	"hint.fetch.no-host-short\x00Give a URL with a host name.\x00" +
 	"hint.fetch.no-slashes\x00Write the URL as https://host/path.\x00" +
@@ -453,6 +465,10 @@ const allData = "" +
 	"msg.description-vague\x00the description %s is generic: it would fit any agent. Say which tasks this agent completes, on what input, and what it returns\x00" +
 	"msg.description-vague.repeats-name\x00the description %s only repeats the name; say which tasks the agent completes and what it returns\x00" +
 	"msg.description-vague.short\x00the description %s is too short to tell callers what the agent does; say which tasks it completes and what it returns\x00" +
+	"msg.example-placeholder\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real: replace it with the agent's public host before publishing\x00" +
+	"msg.example-placeholder.more\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real, and so are %d more URLs of the card: replace it with the agent's public host before publishing\x00" +
+	"msg.example-placeholder.more.one\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real, and so is %d more URL of the card: replace it with the agent's public host before publishing\x00" +
+	"msg.example-placeholder.organization\x00the provider organization %s is the starter card's placeholder: write the name of the organization that runs the agent\x00" +
 	"msg.extended-card-identity-differs\x00the extended card's %[1]s is %[2]s, the public card's is %[3]s; both cards describe one agent\x00" +
 	"msg.extended-card-invalid\x00the extended card that authenticated callers get has %[1]d errors (the first: %[2]s at %[3]s)\x00" +
 	"msg.extended-card-invalid.one\x00the extended card that authenticated callers get has %[1]d error (%[2]s at %[3]s)\x00" +
@@ -643,6 +659,7 @@ const allData = "" +
 	"msg.json-truncated.value\x00the document ends where a value was expected\x00" +
 	"msg.json-unquoted-key\x00member name %s must be in double quotes: %s\x00" +
 	"msg.legacy-card\x00this is an A2A %s card without supportedInterfaces: clients that read only 1.0 cards find no interface and cannot connect. Migrate by adding supportedInterfaces next to the legacy fields (which 0.3 clients keep reading): url + preferredTransport become entry 0 with protocolVersion %s%s\x00" +
+	"msg.legacy-card.declares-1\x00protocolVersion %s declares A2A 1.0, but the card has no supportedInterfaces, which a 1.0 card must have (§4.4.1, §5.7): clients that read 1.0 cards, such as a2a-go and a2a-js, find no interface and cannot connect. Add supportedInterfaces: url + preferredTransport become entry 0 with protocolVersion \"1.0\"%s. If the server speaks 0.3, declare \"0.3.0\" instead\x00" +
 	"msg.legacy-field\x00%s is a 0.2/0.3 field that 1.0 clients ignore; use %s\x00" +
 	"msg.legacy-field.draft-extended-card\x00supportsExtendedAgentCard is the pre-1.0 name of capabilities.extendedAgentCard; 1.0 clients ignore it, so they think the extended card is unavailable\x00" +
 	"msg.legacy-preferred-transport-missing\x00url has no preferredTransport: the 0.3 JSON Schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it\x00" +
@@ -654,6 +671,7 @@ const allData = "" +
 	"msg.mixed-legacy-version-mismatch\x00%[1]s %[2]s is used by 0.3 clients at protocol version %[3]s, but supportedInterfaces declares it only as %[4]s; add a %[3]s entry if the endpoint also serves %[3]s\x00" +
 	"msg.mixed-legacy-version-missing\x00the legacy url serves 0.3 clients, but the card has no top-level protocolVersion telling them which version it speaks\x00" +
 	"msg.mixed-legacy-version-missing.empty\x00the top-level protocolVersion is empty; 0.3 clients reading the legacy url need it, e.g. \"0.3.0\"\x00" +
+	"msg.mixed-security-requirements-missing\x00security requires credentials of 0.3 clients, but the card has no securityRequirements, where 1.0 clients read what to send (§4.4.1, §7.3): their calls go out without credentials and are refused. Add securityRequirements with the same requirements in the 1.0 shape\x00" +
 	"msg.mode-media-range\x00%s %s is a wildcard range, not a media type; list the concrete types the agent handles\x00" +
 	"msg.mode-not-media-type\x00%s %s is not a media type; modes are written type/subtype, such as text/plain or application/json\x00" +
 	"msg.mode-not-media-type.family\x00%s %s is not a media type; name the exact format, for example %s\x00" +
@@ -676,6 +694,7 @@ const allData = "" +
 	"msg.null-value.entry\x00%s in %s is null\x00" +
 	"msg.probe-auth-required\x00%[1]s: %[2]s asks for credentials before answering: %[3]s; the card's security schemes should describe this.\x00" +
 	"msg.probe-unreachable\x00%[1]s: %[2]s does not answer: %[3]s.\x00" +
+	"msg.probe-unreachable.none\x00%[1]s: %[2]s does not answer: %[3]s. None of the card's endpoints answered, so no client can use this agent.\x00" +
 	"msg.probe-version-refused\x00%[1]s declares protocolVersion %[2]s, but %[3]s refuses that version: %[4]s.\x00" +
 	"msg.probe-wrong-binding\x00%[1]s declares %[2]s at %[3]s, but the server there does not answer as %[2]s: %[4]s.\x00" +
 	"msg.probe.auth\x00it answered %d and asks for %s authentication (WWW-Authenticate)\x00" +
@@ -731,6 +750,7 @@ const allData = "" +
 	"msg.required-field\x00%s is missing. %s\x00" +
 	"msg.required-field-empty\x00%s is required and must not be empty\x00" +
 	"msg.required-field-empty.list\x00%s is required and must have at least one element\x00" +
+	"msg.required-field-empty.skills\x00skills is empty: list at least one skill, so that clients can tell what the agent does. §5.7 asks every required list for an element, but the specification's own signed example (§8.4) has \"skills\": [] and A2A issue #2122 about it is open, so this is a warning\x00" +
 	"msg.required-field.misspelt\x00%s is missing: it is written %s, which clients do not recognize\x00" +
 	"msg.required-field.null\x00%s is required and must not be null\x00" +
 	"msg.required-field.proto-name\x00%s is missing: it is written %s, which only ProtoJSON readers accept; plain JSON readers miss it\x00" +
@@ -933,6 +953,7 @@ const allData = "" +
 	"msg.unknown-field.copy\x00unknown field %s in %s; clients ignore it (the specified %s is also present: this copy is never read)\x00" +
 	"msg.unknown-field.draft-extended-card\x00supportsExtendedAgentCard is a pre-1.0 draft name; 0.2/0.3 cards call this flag supportsAuthenticatedExtendedCard, and clients ignore the draft name\x00" +
 	"msg.unknown-field.erc-8004\x00%s belongs to ERC-8004 registration files, not to Agent Cards: card readers ignore it (§5.7), and the rest of the document is checked as an Agent Card\x00" +
+	"msg.unknown-field.mcp\x00%s belongs to MCP server descriptions, not to Agent Cards: card readers ignore it (§5.7), and the rest of the document is checked as an Agent Card\x00" +
 	"msg.unknown-field.suggest\x00unknown field %s in %s; clients ignore it. Did you mean %s?\x00" +
 	"msg.url-whitespace\x00%s %s has spaces around it; clients parse the URL as written and fail (or request another address)\x00" +
 	"msg.wrong-type\x00%s must be %s, found %s\x00" +
@@ -951,6 +972,10 @@ const allData = "" +
 	"phrase.b64.padding\x00'=' padding at the end\x00" +
 	"phrase.b64.space\x00white space\x00" +
 	"phrase.b64.std-chars\x00the standard base64 characters '+' or '/' (base64url uses '-' and '_')\x00" +
+	"phrase.baseline.findings\x00%d findings\x00" +
+	"phrase.baseline.findings.one\x00%d finding\x00" +
+	"phrase.baseline.inputs\x00%d inputs\x00" +
+	"phrase.baseline.inputs.one\x00%d input\x00" +
 	"phrase.check-body.bool\x00true or false\x00" +
 	"phrase.check-body.headers\x00an object whose members are header names with string values\x00" +
 	"phrase.check-body.key\x00a JWK or a JWKS (RFC 7517), as an object or as a string holding one\x00" +
@@ -987,6 +1012,8 @@ const allData = "" +
 	"phrase.fetch.the-server\x00the server\x00" +
 	"phrase.fetch.type-not-json\x00%s content that is not JSON\x00" +
 	"phrase.fixall.left\x00%d findings left\x00" +
+	"phrase.fixall.left.dry\x00%d findings would be left\x00" +
+	"phrase.fixall.left.dry.one\x00%d finding would be left\x00" +
 	"phrase.fixall.left.one\x00%d finding left\x00" +
 	"phrase.found.array\x00an array\x00" +
 	"phrase.found.boolean\x00a boolean\x00" +
@@ -1154,6 +1181,7 @@ const allData = "" +
 	"ui.badge.limited\x00try later\x00" +
 	"ui.badge.markdown\x00Markdown to paste\x00" +
 	"ui.badge.no-url\x00no url\x00" +
+	"ui.badge.not-found\x00not found (%d)\x00" +
 	"ui.badge.note\x00A badge that says whether this published card passes, from the checker's last check (kept five minutes).\x00" +
 	"ui.badge.passing\x00passing\x00" +
 	"ui.badge.refused\x00not checked\x00" +
@@ -1173,6 +1201,7 @@ const allData = "" +
 	"ui.batch.status.not-checked.budget\x00not checked: budget\x00" +
 	"ui.batch.status.not-checked.host-busy\x00not checked: host busy\x00" +
 	"ui.batch.status.not-checked.host-cap\x00not checked: too many URLs at this host\x00" +
+	"ui.batch.status.not-found\x00not found (%d)\x00" +
 	"ui.batch.status.pending\x00waiting\x00" +
 	"ui.batch.status.refused\x00not checked (refused URL)\x00" +
 	"ui.batch.status.unreachable\x00unreachable\x00" +
@@ -1836,157 +1865,159 @@ const allData = "" +
 	"ui.site.name\x00Agent Card playground\x00"
 
 var All = Table{Data: allData, Starts: []uint32{
-	0, 75, 153, 237, 284, 342, 438, 559, 608, 675, 745, 836,
-	906, 976, 1066, 1184, 1342, 1456, 1520, 1613, 1673, 1864, 1972, 2168,
-	2221, 2276, 2366, 2439, 2569, 2661, 2716, 2780, 2861, 2932, 3087, 3122,
-	3175, 3249, 3277, 3311, 3339, 3373, 3405, 3473, 5634, 5680, 5712, 5748,
-	5790, 5828, 6297, 6329, 6363, 6412, 6500, 6589, 6716, 6778, 6918, 7002,
-	7037, 7168, 7234, 7284, 7321, 7440, 7562, 7637, 7739, 7843, 7932, 7986,
-	8039, 8089, 8696, 8833, 8872, 8912, 9108, 9453, 9481, 9530, 9644, 9685,
-	9735, 9850, 9981, 10067, 10109, 10529, 10579, 10669, 10822, 10853, 10892, 10939,
-	10985, 11036, 11058, 11088, 11138, 11203, 11277, 11364, 11403, 16837, 16879, 16922,
-	16977, 17019, 17096, 17164, 17214, 17275, 17497, 17710, 17818, 17903, 18052, 18095,
-	18140, 18179, 18232, 18281, 18322, 18371, 18416, 18466, 18505, 18531, 18582, 18631,
-	18756, 18835, 18893, 19006, 19080, 19134, 19190, 19284, 19375, 19415, 19452, 19518,
-	19557, 19602, 19639, 19671, 19739, 19812, 19873, 19928, 20552, 20575, 20594, 20611,
-	20636, 20665, 20690, 20730, 20784, 20884, 20985, 21039, 22407, 22477, 22522, 22642,
-	22690, 22718, 22765, 22781, 22844, 22926, 23057, 23126, 23169, 23223, 23264, 23312,
-	23344, 23393, 23475, 23509, 23634, 23713, 23747, 23795, 23813, 23838, 23872, 23892,
-	23917, 23937, 23957, 23975, 24065, 24130, 24185, 24231, 24890, 24940, 25162, 25204,
-	25296, 25770, 25833, 25858, 25948, 26083, 26157, 26230, 26276, 26310, 26338, 26364,
-	26509, 26573, 26617, 26655, 26691, 26722, 26754, 26833, 26878, 26927, 26979, 27007,
-	27036, 27062, 27104, 27132, 27187, 27237, 27257, 28335, 28363, 28421, 28486, 28520,
-	28599, 28674, 28722, 28801, 28827, 28851, 28872, 28911, 31239, 31291, 31339, 31371,
-	32599, 32642, 32677, 32706, 32738, 32765, 32795, 32824, 32856, 32889, 32925, 32980,
-	33073, 33618, 33657, 33703, 33749, 33786, 36025, 36069, 36244, 36364, 36477, 36621,
-	36715, 36742, 36805, 36855, 36912, 36958, 36991, 37050, 37088, 37151, 37213, 37257,
-	37289, 37326, 37362, 37461, 37484, 37524, 37570, 37606, 37640, 37685, 37731, 37773,
-	37815, 37859, 37907, 37935, 37999, 38055, 38107, 38143, 38195, 38219, 38272, 38305,
-	38376, 38408, 38456, 38471, 38506, 38528, 38568, 38610, 38656, 38717, 38834, 38943,
-	39073, 39258, 39294, 39333, 39371, 39508, 39647, 39767, 39892, 40008, 40126, 40210,
-	40312, 40423, 40553, 40667, 40802, 40896, 41004, 41058, 41116, 41216, 41301, 41437,
-	41620, 41769, 41871, 42089, 42207, 42294, 42392, 42470, 42580, 42676, 42826, 42897,
-	43039, 43168, 43271, 43369, 43473, 43626, 43791, 43940, 44054, 44218, 44346, 44465,
-	44586, 44652, 44731, 44830, 45000, 45182, 45281, 45477, 45609, 45730, 45844, 45987,
-	46165, 46454, 46769, 46845, 46958, 47076, 47211, 47306, 47387, 47491, 47595, 47689,
-	47771, 47843, 47894, 47979, 48088, 48186, 48276, 48318, 48389, 48458, 48539, 48589,
-	48800, 48998, 49090, 49236, 49416, 49563, 49694, 49785, 49941, 50110, 50309, 50526,
-	50670, 50783, 50886, 50996, 51104, 51175, 51318, 51433, 51554, 51638, 51702, 51810,
-	51860, 51973, 52057, 52114, 52359, 52504, 52643, 52730, 52875, 52983, 53101, 53327,
-	53560, 53710, 53843, 53989, 54118, 54238, 54350, 54475, 54653, 54749, 54848, 54966,
-	55122, 55215, 55285, 55323, 55378, 55449, 55552, 55649, 55724, 55813, 55954, 56011,
-	56053, 56136, 56184, 56264, 56341, 56391, 56466, 56529, 56618, 56675, 56763, 56835,
-	56929, 57061, 57194, 57305, 57436, 57558, 57715, 57788, 57868, 58017, 58130, 58235,
-	58331, 58418, 58548, 58586, 58629, 58678, 58768, 58807, 58860, 58943, 58974, 59039,
-	59120, 59187, 59272, 59347, 59427, 59501, 59569, 59692, 59818, 59898, 60008, 60131,
-	60199, 60322, 60398, 60465, 60545, 60626, 60673, 60765, 61020, 61120, 61222, 61297,
-	61374, 61435, 61556, 61640, 61745, 61883, 61988, 62107, 62261, 62332, 62465, 62529,
-	62596, 62668, 62842, 62933, 63034, 63176, 63270, 63360, 63466, 63580, 63640, 63820,
-	63939, 64108, 64195, 64352, 64510, 64636, 64767, 64901, 65015, 65151, 65250, 65385,
-	65450, 65608, 65779, 65901, 65992, 66141, 66317, 66430, 66570, 66673, 66808, 66913,
-	67131, 67230, 67338, 67444, 67544, 67646, 67728, 67815, 67921, 68005, 68122, 68182,
-	68276, 68393, 68512, 68610, 68705, 68802, 68900, 68984, 69064, 69163, 69273, 69382,
-	69476, 69562, 69665, 69750, 69902, 70005, 70096, 70228, 70385, 70507, 70566, 70626,
-	70754, 70858, 70934, 71036, 71108, 71180, 71258, 71340, 71409, 71523, 71612, 71692,
-	71774, 71843, 71943, 71998, 72111, 72224, 72326, 72442, 72539, 72657, 72749, 72819,
-	72885, 73188, 73259, 73447, 73635, 73835, 73995, 74130, 74287, 74428, 74627, 74778,
-	74914, 75022, 75144, 75240, 75306, 75415, 75560, 75668, 75781, 75975, 76250, 76442,
-	76772, 76987, 77251, 77468, 77664, 77745, 77801, 77849, 77887, 78020, 78079, 78182,
-	78291, 78371, 78444, 78523, 78614, 78735, 78793, 78917, 78955, 79009, 79156, 79245,
-	79276, 79343, 79454, 79583, 79706, 79842, 79958, 80058, 80185, 80322, 80441, 80538,
-	80615, 80722, 80790, 80870, 80949, 81071, 81148, 81238, 81349, 81507, 81560, 81639,
-	81761, 81840, 81929, 82059, 82145, 82243, 82351, 82464, 82600, 82740, 82824, 82925,
-	83031, 83129, 83307, 83344, 83406, 83486, 83578, 83638, 83765, 83821, 83971, 84123,
-	84215, 84327, 84429, 84519, 84607, 84679, 84783, 84909, 85020, 85170, 85276, 85404,
-	85519, 85661, 85820, 85963, 86122, 86350, 86431, 86479, 86674, 86871, 86951, 87033,
-	87135, 87282, 87387, 87486, 87621, 87733, 87861, 87936, 88098, 88183, 88243, 88295,
-	88387, 88425, 88500, 88591, 88782, 88888, 88961, 89007, 89105, 89194, 89318, 89470,
-	89638, 89814, 89956, 90126, 90267, 90417, 90618, 90744, 90868, 91004, 91132, 91276,
-	91440, 91561, 91652, 91740, 91863, 91985, 92181, 92299, 92504, 92573, 92696, 92895,
-	93003, 93103, 93219, 93291, 93398, 93523, 93637, 93741, 93993, 94262, 94350, 94457,
-	94534, 94600, 94788, 94932, 95092, 95156, 95247, 95354, 95546, 95619, 95747, 95865,
-	95960, 96077, 96159, 96254, 96329, 96519, 96796, 96908, 97109, 97218, 97396, 97461,
-	97589, 97649, 97778, 97993, 98106, 98190, 98308, 98407, 98477, 98595, 98674, 98796,
-	98948, 99120, 99391, 99544, 99808, 100066, 100173, 100315, 100455, 100565, 100641, 100721,
-	100803, 100890, 100974, 101082, 101151, 101246, 101333, 101483, 101557, 101692, 101831, 101926,
-	102051, 102157, 102319, 102433, 102526, 102594, 102694, 102767, 102881, 102951, 103015, 103116,
-	103295, 103409, 103519, 103611, 103710, 103861, 103932, 104023, 104143, 104266, 104366, 104487,
-	104624, 104816, 104905, 105004, 105176, 105358, 105543, 105773, 105883, 105993, 106127, 106247,
-	106369, 106517, 106668, 106783, 106870, 106993, 107106, 107191, 107293, 107415, 107475, 107574,
-	107716, 107841, 108028, 108207, 108293, 108411, 108450, 108498, 108573, 108659, 108720, 108769,
-	108832, 108923, 108986, 109051, 109153, 109229, 109291, 109333, 109362, 109454, 109491, 109577,
-	109667, 109701, 109759, 109825, 109868, 109915, 109955, 110018, 110058, 110098, 110140, 110179,
-	110219, 110259, 110306, 110344, 110394, 110442, 110501, 110531, 110556, 110587, 110615, 110643,
-	110678, 110708, 110754, 110782, 110813, 110849, 110898, 110933, 110988, 111024, 111063, 111091,
-	111122, 111145, 111174, 111204, 111233, 111316, 111404, 111464, 111496, 111567, 111616, 111736,
-	111858, 111914, 111943, 111995, 112031, 112063, 112098, 112143, 112192, 112248, 112294, 112330,
-	112374, 112398, 112426, 112448, 112474, 112500, 112526, 112559, 112586, 112617, 112649, 112712,
-	112760, 112834, 112900, 112979, 113054, 113103, 113154, 113194, 113237, 113263, 113381, 113467,
-	113533, 113601, 113633, 113667, 113709, 113747, 113789, 113857, 113899, 113948, 114026, 114094,
-	114153, 114194, 114247, 114289, 114355, 114390, 114435, 114497, 114549, 114604, 114675, 114728,
-	114786, 114857, 114953, 115039, 115131, 115162, 115190, 115222, 115257, 115286, 115316, 115345,
-	115375, 115402, 115444, 115495, 115590, 115684, 115772, 115825, 115880, 115940, 115983, 116072,
-	116225, 116330, 116433, 116627, 116740, 117022, 117103, 117216, 117277, 117341, 117377, 117420,
-	117458, 117495, 117537, 117583, 117625, 117651, 117679, 117739, 117823, 117884, 117981, 118013,
-	118052, 118094, 118124, 118166, 118221, 118297, 118357, 118385, 118411, 118443, 118492, 118589,
-	118643, 118715, 118770, 118813, 118846, 118892, 118943, 118999, 119047, 119102, 119124, 119152,
-	119189, 119232, 119299, 119325, 119352, 119385, 119431, 119463, 119496, 119525, 119553, 119618,
-	119655, 119694, 119720, 119749, 119779, 119805, 119832, 119868, 119891, 120010, 120035, 120064,
-	120095, 120196, 120218, 120251, 120278, 120300, 120326, 120365, 120384, 120420, 120499, 120531,
-	120571, 120626, 120687, 120764, 120796, 120846, 120886, 120925, 121035, 121229, 121266, 121302,
-	121390, 121429, 121523, 121566, 121595, 121623, 121671, 121717, 121954, 122026, 122089, 122126,
-	122421, 122454, 122579, 122599, 122695, 122726, 122754, 122803, 122831, 122859, 123098, 123133,
-	123161, 123196, 123230, 123252, 123300, 123462, 123628, 123650, 123691, 123720, 123747, 123776,
-	123810, 123869, 123913, 123942, 123979, 124011, 124057, 124088, 124117, 124146, 124238, 124335,
-	124361, 124468, 124523, 124634, 124758, 124812, 124940, 124986, 125102, 125229, 125280, 125431,
-	125594, 125660, 125731, 125816, 125869, 125961, 126063, 126114, 126188, 126307, 126352, 126419,
-	126487, 126549, 126615, 126696, 126753, 126833, 126895, 126952, 127048, 127126, 127191, 127277,
-	127353, 127470, 127550, 127761, 127854, 127990, 128056, 128128, 128201, 128325, 128470, 128612,
-	128757, 128862, 128912, 128976, 129061, 129114, 129297, 129467, 129541, 129626, 129719, 129776,
-	129841, 129977, 130017, 130115, 130205, 130257, 130329, 130401, 130459, 130548, 130702, 130771,
-	130842, 130895, 130949, 130992, 131097, 131151, 131198, 131299, 131401, 131543, 131595, 131731,
-	131865, 131904, 132005, 132046, 132061, 132211, 132346, 132408, 132523, 132653, 132697, 132802,
-	132909, 132965, 133084, 133146, 133266, 133392, 133445, 133552, 133611, 133698, 133817, 133881,
-	133979, 134041, 134070, 134134, 134247, 134303, 134400, 134562, 134627, 134685, 134778, 134822,
-	134888, 135029, 135090, 135228, 135303, 135373, 135475, 135589, 135647, 135727, 135881, 135942,
-	136028, 136095, 136143, 136182, 136225, 136250, 136365, 136414, 136527, 136580, 136666, 136773,
-	136827, 136909, 137085, 137151, 137179, 137252, 137353, 137403, 137432, 137458, 137490, 137514,
-	137546, 137641, 137834, 137865, 137902, 137967, 138004, 138049, 138084, 138118, 138141, 138166,
-	138224, 138518, 138692, 138726, 139140, 139238, 139315, 139379, 139603, 139649, 139771, 139832,
-	139874, 139954, 140014, 140064, 140117, 140154, 140219, 140279, 140524, 140569, 140993, 141107,
-	141149, 141227, 141291, 141347, 141447, 141521, 141583, 141636, 141694, 141723, 141748, 141776,
-	141834, 142002, 142026, 142057, 142086, 142110, 142133, 142174, 142215, 142240, 142263, 142315,
-	142392, 142439, 142464, 142499, 142521, 142698, 142716, 142742, 142779, 142807, 142832, 142853,
-	142872, 142901, 142920, 142956, 142995, 143036, 143080, 143114, 143151, 143191, 143234, 143354,
-	143387, 143432, 143457, 143532, 143582, 143782, 143972, 144078, 144257, 144307, 144413, 144464,
-	144518, 144616, 144694, 144817, 144887, 144988, 145200, 145264, 145302, 145348, 145390, 145428,
-	145474, 145509, 145556, 145601, 145652, 145691, 145733, 145779, 145811, 145894, 145979, 146111,
-	146246, 146315, 146347, 146391, 146536, 146565, 146608, 146789, 146958, 146986, 147046, 147090,
-	147131, 147174, 147216, 147254, 147292, 147342, 147508, 147553, 147658, 147728, 147767, 147800,
-	147837, 147915, 147990, 148033, 148084, 148229, 148279, 148398, 148442, 148641, 148777, 148814,
-	148849, 148880, 148927, 148957, 148994, 149024, 149062, 149110, 149142, 149186, 149251, 149319,
-	149376, 149436, 149486, 149525, 149609, 149649, 149685, 149721, 149751, 149789, 149830, 149930,
-	149974, 150017, 150118, 150168, 150266, 150312, 150402, 150452, 150525, 150577, 150672, 150716,
-	150825, 150886, 150916, 150968, 151061, 151107, 151151, 151216, 151263, 151395, 151475, 151542,
-	151577, 151610, 151649, 151675, 151714, 151760, 151889, 151947, 151994, 152122, 152214, 152277,
-	152375, 152456, 152502, 152603, 152691, 152749, 152792, 152866, 152900, 152949, 153025, 153072,
-	153123, 153265, 153408, 153523, 153552, 153589, 153655, 153794, 153936, 154057, 154104, 154158,
-	154187, 154247, 154293, 154335, 154393, 154440, 154490, 154550, 154594, 154638, 154704, 154889,
-	154954, 155021, 155053, 155104, 155149, 155192, 155249, 155300, 155353, 155418, 155505, 155559,
-	155636, 155677, 155842, 155883, 155925, 155977, 156015, 156060, 156091, 156128, 156160, 156231,
-	156277, 156325, 156363, 156405, 156455, 156504, 156545, 156584, 156622, 156664, 156698, 156738,
-	156777, 156807, 156830, 156883, 156916, 157092, 157134, 157175, 157213, 157252, 157286, 157320,
-	157359, 157401, 157444, 157533, 157580, 157617, 157678, 157712, 157752, 157772, 157808, 157838,
-	157867, 157897, 157933, 157961, 157995, 158038, 158087, 158115, 158149, 158185, 158227, 158253,
-	158285, 158311, 158421, 158446, 158503, 158536, 158575, 158608, 158647, 158684, 158988, 159039,
-	159076, 159117, 159197, 159273, 159341, 159434, 159484, 159514, 159542, 159572, 159596, 159621,
-	159655, 159698, 159735, 159770, 159819, 159857, 159878, 160000, 160028, 160089, 160117, 160183,
-	160252, 160321, 160418, 160456, 160487, 160517, 160550, 160581, 160605, 160637, 160670, 160695,
-	160736, 160777, 160806, 160831, 160858, 160878, 160910, 160950, 160985, 161035, 161087, 161127,
-	161170, 161304, 161384, 161465, 161490, 161532, 161573, 161616, 161651, 161681, 161952, 162224,
-	162297, 162353, 162399, 162450, 162509, 162555, 162611, 162663, 162750, 162838, 162879, 162907,
-	162941, 162989, 163047, 163120, 163145, 163422, 163474, 163512, 163557, 163600, 163646, 163702,
-	163742, 163786, 163848, 164082, 164143, 164206, 164236, 164276, 164343, 164396, 164431, 164479,
-	164509, 164540, 164560, 164586, 164689, 164807, 164827, 164916, 164947, 164983, 165014, 165041,
-	165135, 165355, 165376, 165399, 165434,
+	0, 75, 153, 237, 284, 342, 438, 559, 608, 659, 750, 820,
+	890, 980, 1098, 1256, 1370, 1434, 1527, 1587, 1778, 1886, 2082, 2135,
+	2190, 2280, 2353, 2483, 2575, 2630, 2694, 2775, 2846, 3001, 3036, 3089,
+	3163, 3191, 3225, 3253, 3287, 3319, 3387, 5548, 5594, 5626, 5662, 5704,
+	5742, 6211, 6243, 6277, 6326, 6414, 6503, 6630, 6692, 6832, 6868, 6919,
+	7003, 7038, 7169, 7235, 7285, 7322, 7441, 7563, 7638, 7740, 7844, 7933,
+	7987, 8040, 8090, 8697, 8834, 8873, 8913, 9109, 9454, 9482, 9531, 9645,
+	9686, 9736, 9851, 9982, 10068, 10110, 10530, 10580, 10670, 10823, 10854, 10893,
+	10940, 10986, 11037, 11059, 11089, 11139, 11204, 11278, 11365, 11404, 17050, 17092,
+	17135, 17190, 17232, 17309, 17377, 17427, 17488, 17710, 17923, 18031, 18116, 18265,
+	18308, 18353, 18392, 18445, 18494, 18535, 18584, 18629, 18679, 18718, 18744, 18795,
+	18844, 18969, 19048, 19106, 19219, 19293, 19347, 19403, 19497, 19588, 19628, 19665,
+	19731, 19770, 19815, 19852, 19884, 19952, 20025, 20086, 20141, 20765, 20788, 20807,
+	20824, 20849, 20878, 20903, 20943, 20997, 21097, 21198, 21252, 22620, 22690, 22735,
+	22855, 22903, 22931, 22978, 22994, 23057, 23139, 23270, 23339, 23382, 23436, 23477,
+	23525, 23557, 23606, 23688, 23722, 23847, 23926, 23960, 24008, 24026, 24051, 24085,
+	24105, 24130, 24150, 24170, 24188, 24278, 24343, 24398, 24444, 25103, 25153, 25375,
+	25417, 25509, 25983, 26046, 26071, 26161, 26296, 26370, 26443, 26489, 26523, 26551,
+	26577, 26722, 26786, 26830, 26868, 26904, 26935, 26967, 27046, 27091, 27140, 27192,
+	27220, 27249, 27275, 27317, 27345, 27400, 27450, 27470, 28548, 28576, 28634, 28699,
+	28733, 28812, 28887, 28935, 29014, 29040, 29064, 29085, 29124, 31452, 31504, 31552,
+	31584, 32812, 32855, 32890, 32919, 32951, 32978, 33008, 33037, 33069, 33102, 33138,
+	33193, 33286, 33831, 33870, 33916, 33962, 33999, 36238, 36282, 36457, 36577, 36690,
+	36834, 36928, 36955, 37018, 37068, 37125, 37171, 37253, 37286, 37345, 37383, 37446,
+	37508, 37552, 37584, 37621, 37657, 37756, 37904, 37927, 37967, 38013, 38049, 38083,
+	38128, 38174, 38216, 38258, 38302, 38350, 38378, 38442, 38498, 38550, 38586, 38638,
+	38662, 38715, 38748, 38819, 38851, 38899, 38914, 38949, 38971, 39011, 39053, 39099,
+	39160, 39277, 39386, 39516, 39701, 39737, 39786, 39837, 39876, 39914, 40051, 40207,
+	40365, 40504, 40624, 40752, 40886, 41011, 41127, 41241, 41357, 41475, 41559, 41661,
+	41772, 41902, 42016, 42155, 42249, 42420, 42528, 42582, 42640, 42740, 42825, 42961,
+	43144, 43293, 43395, 43613, 43731, 43818, 43916, 43994, 44104, 44200, 44350, 44421,
+	44563, 44692, 44795, 44893, 44997, 45150, 45315, 45464, 45578, 45742, 45870, 45989,
+	46110, 46176, 46255, 46354, 46524, 46706, 46805, 47001, 47133, 47254, 47368, 47511,
+	47689, 47978, 48293, 48369, 48482, 48600, 48735, 48830, 48911, 49015, 49119, 49213,
+	49295, 49367, 49418, 49503, 49612, 49710, 49800, 49842, 49913, 49982, 50063, 50113,
+	50324, 50522, 50614, 50760, 50940, 51087, 51218, 51309, 51465, 51634, 51833, 52050,
+	52194, 52307, 52410, 52520, 52628, 52699, 52842, 52957, 53078, 53162, 53226, 53334,
+	53384, 53497, 53581, 53638, 53883, 54028, 54167, 54254, 54399, 54507, 54625, 54851,
+	55084, 55234, 55367, 55513, 55704, 55937, 56172, 56328, 56457, 56577, 56689, 56814,
+	56992, 57088, 57187, 57305, 57461, 57554, 57624, 57662, 57717, 57788, 57891, 57988,
+	58063, 58152, 58293, 58350, 58392, 58475, 58523, 58603, 58680, 58730, 58805, 58868,
+	58957, 59014, 59102, 59174, 59268, 59400, 59533, 59644, 59775, 59897, 60054, 60127,
+	60207, 60356, 60469, 60574, 60670, 60757, 60887, 60925, 60968, 61017, 61107, 61146,
+	61199, 61282, 61313, 61378, 61459, 61526, 61611, 61686, 61766, 61840, 61908, 62031,
+	62157, 62237, 62347, 62470, 62538, 62661, 62737, 62804, 62884, 62965, 63012, 63104,
+	63359, 63459, 63561, 63636, 63713, 63774, 63895, 63979, 64084, 64222, 64327, 64446,
+	64600, 64671, 64804, 64868, 64935, 65007, 65181, 65272, 65373, 65515, 65609, 65699,
+	65805, 65919, 65979, 66159, 66278, 66447, 66534, 66691, 66849, 66975, 67106, 67240,
+	67354, 67490, 67589, 67724, 67789, 67947, 68118, 68240, 68331, 68480, 68656, 68769,
+	68909, 69012, 69147, 69252, 69470, 69569, 69677, 69783, 69883, 69985, 70067, 70154,
+	70260, 70344, 70461, 70521, 70615, 70732, 70851, 70949, 71044, 71141, 71239, 71323,
+	71403, 71502, 71612, 71721, 71815, 71901, 72004, 72089, 72241, 72344, 72435, 72567,
+	72724, 72846, 72905, 72965, 73093, 73197, 73273, 73375, 73447, 73519, 73597, 73679,
+	73748, 73862, 73951, 74031, 74113, 74182, 74282, 74337, 74450, 74563, 74665, 74781,
+	74878, 74996, 75088, 75158, 75224, 75527, 75916, 75987, 76175, 76363, 76563, 76723,
+	76858, 77015, 77156, 77355, 77506, 77642, 77949, 78057, 78179, 78275, 78341, 78450,
+	78595, 78703, 78816, 79010, 79285, 79477, 79807, 80022, 80286, 80503, 80699, 80780,
+	80836, 80884, 80922, 81055, 81114, 81250, 81353, 81462, 81542, 81615, 81694, 81785,
+	81906, 81964, 82088, 82126, 82180, 82327, 82416, 82447, 82514, 82625, 82754, 82877,
+	83013, 83129, 83229, 83356, 83493, 83612, 83709, 83786, 83893, 83961, 84041, 84120,
+	84242, 84319, 84409, 84520, 84678, 84731, 84810, 84932, 85011, 85100, 85230, 85316,
+	85414, 85522, 85635, 85771, 85911, 85995, 86096, 86202, 86300, 86478, 86515, 86577,
+	86657, 86951, 87043, 87103, 87230, 87286, 87436, 87588, 87680, 87792, 87894, 87984,
+	88072, 88144, 88248, 88374, 88485, 88635, 88741, 88869, 88984, 89126, 89285, 89428,
+	89587, 89815, 89896, 89944, 90139, 90336, 90416, 90498, 90600, 90747, 90852, 90951,
+	91086, 91198, 91326, 91401, 91563, 91648, 91708, 91760, 91852, 91890, 91965, 92056,
+	92247, 92353, 92426, 92472, 92570, 92659, 92783, 92935, 93103, 93279, 93421, 93591,
+	93732, 93882, 94083, 94209, 94333, 94469, 94597, 94741, 94905, 95026, 95117, 95205,
+	95328, 95450, 95646, 95764, 95969, 96038, 96161, 96360, 96468, 96568, 96684, 96756,
+	96863, 96988, 97102, 97206, 97458, 97727, 97815, 97922, 97999, 98065, 98253, 98397,
+	98557, 98621, 98712, 98819, 99011, 99084, 99212, 99330, 99425, 99542, 99624, 99719,
+	99794, 99984, 100261, 100373, 100574, 100683, 100861, 100926, 101054, 101114, 101243, 101458,
+	101571, 101655, 101773, 101872, 101942, 102060, 102139, 102261, 102413, 102585, 102856, 103009,
+	103273, 103531, 103638, 103780, 103920, 104030, 104106, 104186, 104268, 104355, 104439, 104547,
+	104616, 104711, 104798, 104948, 105022, 105157, 105296, 105391, 105516, 105622, 105784, 105898,
+	105991, 106059, 106159, 106232, 106346, 106416, 106480, 106581, 106760, 106874, 106984, 107076,
+	107175, 107326, 107397, 107488, 107608, 107731, 107831, 107952, 108089, 108281, 108370, 108469,
+	108641, 108823, 109008, 109238, 109348, 109458, 109592, 109712, 109834, 109982, 110133, 110248,
+	110335, 110458, 110571, 110656, 110758, 110880, 110940, 111039, 111181, 111306, 111493, 111672,
+	111842, 111928, 112046, 112085, 112133, 112208, 112294, 112355, 112404, 112467, 112558, 112621,
+	112686, 112788, 112864, 112926, 112968, 112997, 113089, 113126, 113166, 113199, 113235, 113272,
+	113358, 113448, 113482, 113540, 113606, 113649, 113696, 113736, 113799, 113839, 113879, 113921,
+	113960, 114000, 114040, 114087, 114125, 114175, 114223, 114282, 114312, 114337, 114368, 114396,
+	114424, 114459, 114489, 114535, 114563, 114594, 114630, 114679, 114714, 114769, 114805, 114854,
+	114906, 114945, 114973, 115004, 115027, 115056, 115086, 115115, 115198, 115286, 115346, 115378,
+	115449, 115498, 115618, 115740, 115796, 115825, 115877, 115913, 115945, 115980, 116025, 116074,
+	116130, 116176, 116212, 116256, 116280, 116308, 116330, 116356, 116382, 116408, 116441, 116468,
+	116499, 116531, 116594, 116642, 116716, 116782, 116861, 116936, 116985, 117036, 117076, 117119,
+	117145, 117263, 117349, 117415, 117483, 117515, 117549, 117591, 117629, 117671, 117739, 117781,
+	117830, 117908, 117976, 118035, 118076, 118129, 118171, 118237, 118272, 118317, 118379, 118431,
+	118486, 118557, 118610, 118668, 118739, 118835, 118921, 119013, 119044, 119072, 119104, 119139,
+	119168, 119198, 119227, 119257, 119284, 119326, 119377, 119472, 119566, 119654, 119707, 119762,
+	119822, 119865, 119954, 120107, 120212, 120315, 120509, 120622, 120904, 120985, 121098, 121159,
+	121223, 121259, 121302, 121340, 121377, 121419, 121465, 121507, 121533, 121561, 121621, 121705,
+	121766, 121863, 121895, 121934, 121976, 122006, 122048, 122103, 122179, 122239, 122267, 122293,
+	122325, 122374, 122471, 122525, 122597, 122652, 122695, 122728, 122774, 122825, 122881, 122929,
+	122984, 123006, 123034, 123071, 123114, 123181, 123207, 123234, 123267, 123313, 123345, 123378,
+	123407, 123435, 123500, 123537, 123576, 123602, 123631, 123661, 123687, 123714, 123750, 123773,
+	123807, 123926, 123951, 123980, 124011, 124112, 124134, 124167, 124194, 124216, 124242, 124281,
+	124300, 124336, 124415, 124447, 124487, 124542, 124603, 124680, 124721, 124753, 124803, 124843,
+	124882, 124992, 125186, 125223, 125259, 125347, 125386, 125480, 125523, 125552, 125580, 125628,
+	125674, 125911, 125983, 126046, 126083, 126378, 126411, 126536, 126556, 126652, 126683, 126711,
+	126760, 126788, 126816, 127055, 127090, 127118, 127153, 127187, 127209, 127257, 127419, 127585,
+	127607, 127648, 127677, 127704, 127733, 127767, 127826, 127870, 127899, 127936, 127968, 128014,
+	128045, 128074, 128103, 128195, 128292, 128318, 128425, 128480, 128591, 128715, 128769, 128897,
+	128943, 129059, 129186, 129237, 129388, 129551, 129617, 129688, 129773, 129826, 129918, 130020,
+	130071, 130145, 130264, 130309, 130376, 130444, 130506, 130572, 130653, 130710, 130790, 130852,
+	130909, 131005, 131083, 131148, 131234, 131310, 131427, 131507, 131718, 131811, 131947, 132013,
+	132085, 132158, 132282, 132427, 132569, 132714, 132819, 132869, 132933, 133018, 133071, 133254,
+	133424, 133498, 133583, 133676, 133733, 133798, 133934, 133974, 134072, 134162, 134214, 134286,
+	134358, 134416, 134505, 134659, 134728, 134799, 134852, 134906, 134949, 135054, 135108, 135155,
+	135256, 135358, 135500, 135552, 135688, 135822, 135861, 135962, 136003, 136018, 136168, 136303,
+	136365, 136480, 136610, 136654, 136759, 136866, 136922, 137041, 137103, 137223, 137349, 137402,
+	137509, 137568, 137655, 137774, 137838, 137936, 137998, 138027, 138091, 138204, 138260, 138357,
+	138519, 138584, 138642, 138735, 138779, 138845, 138986, 139047, 139185, 139260, 139330, 139432,
+	139546, 139604, 139684, 139838, 139899, 139985, 140052, 140100, 140139, 140182, 140207, 140322,
+	140371, 140484, 140537, 140623, 140730, 140784, 140866, 141042, 141108, 141136, 141209, 141310,
+	141360, 141389, 141415, 141447, 141471, 141503, 141598, 141791, 141822, 141859, 141924, 141961,
+	142006, 142041, 142075, 142098, 142123, 142181, 142475, 142649, 142683, 143097, 143195, 143272,
+	143336, 143560, 143606, 143728, 143789, 143831, 143911, 143971, 144021, 144074, 144111, 144176,
+	144236, 144481, 144526, 144950, 145064, 145106, 145184, 145248, 145304, 145404, 145478, 145540,
+	145593, 145651, 145680, 145705, 145733, 145791, 145959, 145983, 146014, 146043, 146067, 146090,
+	146131, 146172, 146197, 146220, 146272, 146349, 146396, 146421, 146456, 146478, 146655, 146673,
+	146699, 146736, 146764, 146789, 146810, 146829, 146858, 146877, 146913, 146952, 146993, 147037,
+	147071, 147108, 147148, 147191, 147311, 147344, 147389, 147414, 147489, 147539, 147739, 147929,
+	148035, 148214, 148264, 148370, 148421, 148475, 148573, 148651, 148774, 148844, 148945, 149157,
+	149221, 149259, 149305, 149347, 149385, 149431, 149466, 149513, 149558, 149609, 149648, 149690,
+	149736, 149768, 149851, 149936, 150068, 150203, 150272, 150304, 150348, 150493, 150522, 150565,
+	150746, 150915, 150943, 151003, 151047, 151088, 151131, 151173, 151211, 151249, 151299, 151465,
+	151510, 151615, 151685, 151724, 151757, 151794, 151872, 151947, 151990, 152041, 152186, 152236,
+	152355, 152399, 152598, 152734, 152771, 152806, 152837, 152884, 152914, 152951, 152981, 153019,
+	153067, 153099, 153143, 153208, 153276, 153333, 153393, 153443, 153482, 153566, 153606, 153642,
+	153678, 153708, 153746, 153787, 153887, 153931, 153974, 154075, 154125, 154223, 154269, 154359,
+	154409, 154482, 154534, 154629, 154673, 154782, 154843, 154873, 154925, 155018, 155064, 155108,
+	155173, 155220, 155352, 155432, 155499, 155534, 155567, 155606, 155632, 155671, 155717, 155846,
+	155904, 155951, 156079, 156171, 156234, 156332, 156413, 156459, 156560, 156648, 156706, 156749,
+	156823, 156857, 156906, 156982, 157029, 157080, 157222, 157365, 157480, 157509, 157546, 157612,
+	157751, 157893, 158014, 158061, 158115, 158144, 158204, 158250, 158292, 158350, 158397, 158447,
+	158507, 158551, 158595, 158661, 158846, 158911, 158978, 159010, 159061, 159106, 159149, 159206,
+	159257, 159310, 159375, 159462, 159516, 159593, 159634, 159799, 159840, 159882, 159934, 159972,
+	160017, 160048, 160085, 160117, 160188, 160234, 160282, 160320, 160362, 160412, 160461, 160502,
+	160541, 160579, 160621, 160655, 160695, 160734, 160764, 160787, 160840, 160873, 161049, 161091,
+	161132, 161170, 161209, 161243, 161277, 161316, 161358, 161401, 161490, 161537, 161574, 161635,
+	161669, 161709, 161729, 161765, 161795, 161824, 161854, 161890, 161918, 161952, 161995, 162044,
+	162072, 162106, 162142, 162184, 162210, 162242, 162268, 162378, 162403, 162460, 162493, 162532,
+	162565, 162604, 162641, 162945, 162996, 163033, 163074, 163154, 163230, 163298, 163391, 163441,
+	163471, 163499, 163529, 163553, 163578, 163612, 163655, 163692, 163727, 163776, 163814, 163835,
+	163957, 163985, 164046, 164074, 164140, 164209, 164278, 164375, 164413, 164444, 164474, 164507,
+	164538, 164562, 164594, 164627, 164652, 164693, 164734, 164763, 164788, 164815, 164835, 164867,
+	164907, 164942, 164992, 165044, 165084, 165127, 165261, 165341, 165422, 165447, 165489, 165530,
+	165573, 165608, 165638, 165909, 166181, 166254, 166310, 166356, 166407, 166466, 166512, 166568,
+	166620, 166707, 166795, 166836, 166864, 166898, 166946, 167004, 167077, 167102, 167379, 167431,
+	167469, 167514, 167557, 167603, 167659, 167699, 167743, 167805, 168039, 168100, 168163, 168193,
+	168233, 168300, 168353, 168388, 168436, 168466, 168497, 168517, 168543, 168646, 168764, 168784,
+	168873, 168904, 168940, 168971, 168998, 169092, 169312, 169333, 169356, 169391,
 }}

@@ -14,8 +14,7 @@ const editorData = "" +
 	"cli.baseline.update-alone\x00--update-baseline writes the file named by --baseline FILE; give both\x00" +
 	"cli.baseline.version\x00the baseline has version %d; this agentcard reads version %d: write it again with --update-baseline\x00" +
 	"cli.baseline.write\x00cannot write the baseline: %s\x00" +
-	"cli.baseline.written\x00baseline %s written: %d findings of %d inputs\x00" +
-	"cli.baseline.written.one\x00baseline %s written: %d finding of %d inputs\x00" +
+	"cli.baseline.written\x00baseline %s written: %s in %s\x00" +
 	"cli.config.ignore-empty\x00an ignore entry written as a mapping needs a pointer, a rule or both (and may add file: GLOB)\x00" +
 	"cli.config.ignore-pointer\x00%s is not a JSON Pointer: write one as the findings show it, such as /skills/0/examples\x00" +
 	"cli.config.ignore-value\x00in an ignore entry, %s must be a string\x00" +
@@ -28,6 +27,8 @@ const editorData = "" +
 	"cli.fix.not-a-file\x00--fix rewrites files, and %s is not a file (standard input or a URL); use --diff to see the changes instead\x00" +
 	"cli.fix.unsafe-alone\x00--unsafe-fixes goes with --fix or --diff\x00" +
 	"cli.fix.unsafe-hint\x00review the unsafe fixes in the findings below (marked \"fix (unsafe)\"), then run again with --unsafe-fixes to apply them\x00" +
+	"cli.fix.would-safe\x00would fix %s: %s\x00" +
+	"cli.fix.would-unsafe\x00would fix %s (unsafe fix): %s\x00" +
 	"cli.fix.write-failed\x00the fixed card could not be written, the file is unchanged: %s\x00" +
 	"cli.fix.written\x00fixed file written\x00" +
 	"cli.init.card.description\x00Turns a meeting recording or transcript into minutes: decisions, action items with owners, and open questions.\x00" +
@@ -103,6 +104,7 @@ const editorData = "" +
 	"fix.add-legacy-scheme-members\x00Add the 0.3 members\x00" +
 	"fix.add-preferred-transport\x00Add \"preferredTransport\": %s\x00" +
 	"fix.add-scheme-wrapper\x00Add the 1.0 wrapper %s\x00" +
+	"fix.add-security-requirements\x00Add securityRequirements with the same requirements\x00" +
 	"fix.convert-scheme\x00Convert to %s\x00" +
 	"fix.declare-legacy\x00Declare %s in supportedInterfaces at %s\x00" +
 	"fix.delete-comment\x00Delete the comment\x00" +
@@ -113,6 +115,7 @@ const editorData = "" +
 	"fix.keep-scheme-wrapper\x00Keep only %s\x00" +
 	"fix.merge-strings\x00Merge the strings\x00" +
 	"fix.migrate-legacy\x00Add supportedInterfaces with the same endpoints at %s (keeps the legacy fields)\x00" +
+	"fix.migrate-legacy.security\x00Add supportedInterfaces with the same endpoints at %s, and securityRequirements from security (keeps the legacy fields)\x00" +
 	"fix.move-to\x00Move to %s\x00" +
 	"fix.point-legacy-at\x00Point it at %s (%s)\x00" +
 	"fix.publish-inner-card\x00Publish the inner card\x00" +
@@ -148,21 +151,30 @@ const editorData = "" +
 	"fixall.refused.syntax\x00not fixed: %s has a problem no fix can repair safely (%s: %s); correct it by hand, then run the fixes again\x00" +
 	"fixall.refused.unsafe-root\x00%s; its one fix, keeping only the card inside, is unsafe (whatever else the document holds is dropped), so it is applied only when unsafe fixes are asked for\x00" +
 	"fixall.summary\x00%d fixes applied; %s\x00" +
+	"fixall.summary.dry\x00%d fixes would be applied; %s\x00" +
+	"fixall.summary.dry.one\x00%d fix would be applied; %s\x00" +
 	"fixall.summary.none\x00nothing to fix; %s\x00" +
 	"fixall.summary.one\x00%d fix applied; %s\x00" +
 	"fixall.summary.rollback\x00%d fixes applied, then stopped: the next fixes would have broken the document, so they are left for a person; %s\x00" +
+	"fixall.summary.rollback.dry\x00%d fixes would be applied, then the fixes would stop: the next ones would break the document, so they are left for a person; %s\x00" +
+	"fixall.summary.rollback.dry.one\x00%d fix would be applied, then the fixes would stop: the next ones would break the document, so they are left for a person; %s\x00" +
 	"fixall.summary.rollback.one\x00%d fix applied, then stopped: the next fixes would have broken the document, so they are left for a person; %s\x00" +
 	"fixall.summary.unsafe-left\x00%s; %d findings offer only unsafe fixes, which need a person's decision and were not applied\x00" +
+	"fixall.summary.unsafe-left.dry\x00%s; %d findings offer only unsafe fixes, which need a person's decision and would not be applied\x00" +
+	"fixall.summary.unsafe-left.dry.one\x00%s; %d finding offers only an unsafe fix, which needs a person's decision and would not be applied\x00" +
 	"fixall.summary.unsafe-left.one\x00%s; %d finding offers only an unsafe fix, which needs a person's decision and was not applied\x00" +
 	"fixall.summary.unstable\x00%d fixes applied in %d rounds, and some findings still offer a fix: run the fixes again; %s\x00" +
+	"fixall.summary.unstable.dry\x00%d fixes would be applied in %d rounds, and some findings would still offer a fix; %s\x00" +
+	"fixall.summary.unstable.dry.one\x00%d fix would be applied in %d rounds, and some findings would still offer a fix; %s\x00" +
 	"fixall.summary.unstable.one\x00%d fix applied in %d rounds, and some findings still offer a fix: run the fixes again; %s\x00" +
 	"hint.fetch.bad-char\x00Remove spaces, control characters and backslashes from the URL.\x00" +
 	"hint.fetch.bad-redirect\x00Fix the redirect so that it names the card's URL, or serve the card directly.\x00" +
 	"hint.fetch.conn-refused\x00Check that the server is running and accepts connections on port %s from the internet.\x00" +
 	"hint.fetch.credentials\x00Remove the user name and password from the URL: a public card needs no credentials, and we never send any.\x00" +
 	"hint.fetch.credentials-public\x00Remove the user name and password from the URL: a public card needs no credentials.\x00" +
-	"hint.fetch.http-answer\x00A published card is served over https. For a local server that speaks only http, check %s with --profile local.\x00" +
+	"hint.fetch.http-answer\x00Try %s instead (with --profile local for a card that stays on this machine; a published card is served over https).\x00" +
 	"hint.fetch.invalid-url\x00Check the URL for typos; a domain such as agent.example.com is enough.\x00" +
+	"hint.fetch.local-https\x00Check that the agent is running on this machine and listening on port %s. A development server usually speaks plain HTTP: if this one does, try %s.\x00" +
 	"hint.fetch.no-host\x00Give a URL with a host name, e.g. https://agent.example.com/.well-known/agent-card.json.\x00" +
 	"hint.fetch.no-host-short\x00Give a URL with a host name.\x00" +
 	"hint.fetch.no-slashes\x00Write the URL as https://host/path.\x00" +
@@ -219,6 +231,10 @@ const editorData = "" +
 	"msg.description-vague\x00the description %s is generic: it would fit any agent. Say which tasks this agent completes, on what input, and what it returns\x00" +
 	"msg.description-vague.repeats-name\x00the description %s only repeats the name; say which tasks the agent completes and what it returns\x00" +
 	"msg.description-vague.short\x00the description %s is too short to tell callers what the agent does; say which tasks it completes and what it returns\x00" +
+	"msg.example-placeholder\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real: replace it with the agent's public host before publishing\x00" +
+	"msg.example-placeholder.more\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real, and so are %d more URLs of the card: replace it with the agent's public host before publishing\x00" +
+	"msg.example-placeholder.more.one\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real, and so is %d more URL of the card: replace it with the agent's public host before publishing\x00" +
+	"msg.example-placeholder.organization\x00the provider organization %s is the starter card's placeholder: write the name of the organization that runs the agent\x00" +
 	"msg.extended-card-without-security\x00%s is true, but the card declares no securitySchemes: clients cannot tell how to authenticate to fetch the extended card\x00" +
 	"msg.extension-duplicate\x00%s %s is already declared by capabilities.extensions[%d]; which entry's settings hold is left to each client\x00" +
 	"msg.extension-required\x00extension %s is required: clients that do not implement it cannot use this agent at all\x00" +
@@ -376,6 +392,7 @@ const editorData = "" +
 	"msg.json-truncated.value\x00the document ends where a value was expected\x00" +
 	"msg.json-unquoted-key\x00member name %s must be in double quotes: %s\x00" +
 	"msg.legacy-card\x00this is an A2A %s card without supportedInterfaces: clients that read only 1.0 cards find no interface and cannot connect. Migrate by adding supportedInterfaces next to the legacy fields (which 0.3 clients keep reading): url + preferredTransport become entry 0 with protocolVersion %s%s\x00" +
+	"msg.legacy-card.declares-1\x00protocolVersion %s declares A2A 1.0, but the card has no supportedInterfaces, which a 1.0 card must have (§4.4.1, §5.7): clients that read 1.0 cards, such as a2a-go and a2a-js, find no interface and cannot connect. Add supportedInterfaces: url + preferredTransport become entry 0 with protocolVersion \"1.0\"%s. If the server speaks 0.3, declare \"0.3.0\" instead\x00" +
 	"msg.legacy-field\x00%s is a 0.2/0.3 field that 1.0 clients ignore; use %s\x00" +
 	"msg.legacy-field.draft-extended-card\x00supportsExtendedAgentCard is the pre-1.0 name of capabilities.extendedAgentCard; 1.0 clients ignore it, so they think the extended card is unavailable\x00" +
 	"msg.legacy-preferred-transport-missing\x00url has no preferredTransport: the 0.3 JSON Schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it\x00" +
@@ -387,6 +404,7 @@ const editorData = "" +
 	"msg.mixed-legacy-version-mismatch\x00%[1]s %[2]s is used by 0.3 clients at protocol version %[3]s, but supportedInterfaces declares it only as %[4]s; add a %[3]s entry if the endpoint also serves %[3]s\x00" +
 	"msg.mixed-legacy-version-missing\x00the legacy url serves 0.3 clients, but the card has no top-level protocolVersion telling them which version it speaks\x00" +
 	"msg.mixed-legacy-version-missing.empty\x00the top-level protocolVersion is empty; 0.3 clients reading the legacy url need it, e.g. \"0.3.0\"\x00" +
+	"msg.mixed-security-requirements-missing\x00security requires credentials of 0.3 clients, but the card has no securityRequirements, where 1.0 clients read what to send (§4.4.1, §7.3): their calls go out without credentials and are refused. Add securityRequirements with the same requirements in the 1.0 shape\x00" +
 	"msg.mode-media-range\x00%s %s is a wildcard range, not a media type; list the concrete types the agent handles\x00" +
 	"msg.mode-not-media-type\x00%s %s is not a media type; modes are written type/subtype, such as text/plain or application/json\x00" +
 	"msg.mode-not-media-type.family\x00%s %s is not a media type; name the exact format, for example %s\x00" +
@@ -419,6 +437,7 @@ const editorData = "" +
 	"msg.required-field\x00%s is missing. %s\x00" +
 	"msg.required-field-empty\x00%s is required and must not be empty\x00" +
 	"msg.required-field-empty.list\x00%s is required and must have at least one element\x00" +
+	"msg.required-field-empty.skills\x00skills is empty: list at least one skill, so that clients can tell what the agent does. §5.7 asks every required list for an element, but the specification's own signed example (§8.4) has \"skills\": [] and A2A issue #2122 about it is open, so this is a warning\x00" +
 	"msg.required-field.misspelt\x00%s is missing: it is written %s, which clients do not recognize\x00" +
 	"msg.required-field.null\x00%s is required and must not be null\x00" +
 	"msg.required-field.proto-name\x00%s is missing: it is written %s, which only ProtoJSON readers accept; plain JSON readers miss it\x00" +
@@ -617,6 +636,7 @@ const editorData = "" +
 	"msg.unknown-field.copy\x00unknown field %s in %s; clients ignore it (the specified %s is also present: this copy is never read)\x00" +
 	"msg.unknown-field.draft-extended-card\x00supportsExtendedAgentCard is a pre-1.0 draft name; 0.2/0.3 cards call this flag supportsAuthenticatedExtendedCard, and clients ignore the draft name\x00" +
 	"msg.unknown-field.erc-8004\x00%s belongs to ERC-8004 registration files, not to Agent Cards: card readers ignore it (§5.7), and the rest of the document is checked as an Agent Card\x00" +
+	"msg.unknown-field.mcp\x00%s belongs to MCP server descriptions, not to Agent Cards: card readers ignore it (§5.7), and the rest of the document is checked as an Agent Card\x00" +
 	"msg.unknown-field.suggest\x00unknown field %s in %s; clients ignore it. Did you mean %s?\x00" +
 	"msg.url-whitespace\x00%s %s has spaces around it; clients parse the URL as written and fail (or request another address)\x00" +
 	"msg.wrong-type\x00%s must be %s, found %s\x00" +
@@ -635,6 +655,10 @@ const editorData = "" +
 	"phrase.b64.padding\x00'=' padding at the end\x00" +
 	"phrase.b64.space\x00white space\x00" +
 	"phrase.b64.std-chars\x00the standard base64 characters '+' or '/' (base64url uses '-' and '_')\x00" +
+	"phrase.baseline.findings\x00%d findings\x00" +
+	"phrase.baseline.findings.one\x00%d finding\x00" +
+	"phrase.baseline.inputs\x00%d inputs\x00" +
+	"phrase.baseline.inputs.one\x00%d input\x00" +
 	"phrase.credential.aws\x00an AWS access key id\x00" +
 	"phrase.credential.basic\x00HTTP Basic credentials\x00" +
 	"phrase.credential.bearer\x00a bearer token\x00" +
@@ -663,6 +687,8 @@ const editorData = "" +
 	"phrase.fetch.the-server\x00the server\x00" +
 	"phrase.fetch.type-not-json\x00%s content that is not JSON\x00" +
 	"phrase.fixall.left\x00%d findings left\x00" +
+	"phrase.fixall.left.dry\x00%d findings would be left\x00" +
+	"phrase.fixall.left.dry.one\x00%d finding would be left\x00" +
 	"phrase.fixall.left.one\x00%d finding left\x00" +
 	"phrase.found.array\x00an array\x00" +
 	"phrase.found.boolean\x00a boolean\x00" +
@@ -895,78 +921,81 @@ const editorData = "" +
 	"ui.report.sig.outcome.self-published\x00self-published key\x00"
 
 var Editor = Table{Data: editorData, Starts: []uint32{
-	0, 75, 153, 237, 284, 342, 438, 559, 608, 675, 745, 863,
-	977, 1041, 1134, 1325, 1359, 1408, 1496, 1585, 1712, 1774, 1914, 1998,
-	2033, 2170, 2209, 2249, 2445, 2790, 2818, 2867, 2981, 3022, 3072, 3187,
-	3318, 3404, 3446, 3866, 3916, 4069, 4120, 4150, 4200, 4265, 4339, 4426,
-	4648, 4861, 4969, 5037, 5661, 5684, 5703, 5720, 5745, 5774, 5799, 5839,
-	5893, 5993, 6094, 6148, 7516, 7586, 7631, 7751, 7799, 7862, 7944, 8075,
-	8144, 8187, 8241, 8282, 8330, 8362, 8411, 8493, 8527, 8652, 8731, 8765,
-	8813, 8868, 9090, 9132, 9606, 9741, 9886, 9930, 10105, 10132, 10195, 10245,
-	10302, 10348, 10381, 10440, 10478, 10541, 10603, 10647, 10679, 10716, 10752, 10851,
-	10874, 10914, 10960, 10996, 11030, 11075, 11121, 11163, 11205, 11249, 11297, 11325,
-	11389, 11445, 11497, 11533, 11585, 11609, 11662, 11695, 11766, 11798, 11846, 11861,
-	11896, 11918, 11958, 12000, 12046, 12107, 12224, 12333, 12463, 12648, 12684, 12723,
-	12761, 12898, 13037, 13157, 13282, 13398, 13516, 13600, 13702, 13813, 13943, 14057,
-	14192, 14286, 14394, 14448, 14506, 14606, 14691, 14827, 15010, 15159, 15261, 15479,
-	15597, 15684, 15782, 15860, 15970, 16066, 16216, 16287, 16429, 16558, 16661, 16759,
-	16863, 17016, 17181, 17330, 17444, 17608, 17736, 17855, 17976, 18042, 18121, 18220,
-	18390, 18572, 18671, 18867, 18999, 19120, 19234, 19377, 19555, 19844, 20159, 20235,
-	20348, 20466, 20601, 20709, 20827, 21053, 21286, 21436, 21569, 21715, 21871, 22004,
-	22115, 22246, 22368, 22525, 22598, 22678, 22827, 22940, 23045, 23141, 23228, 23358,
-	23396, 23439, 23488, 23578, 23617, 23670, 23753, 23784, 23849, 23930, 23997, 24082,
-	24157, 24237, 24311, 24379, 24502, 24628, 24708, 24818, 24941, 25009, 25132, 25208,
-	25275, 25355, 25436, 25483, 25575, 25830, 25930, 26032, 26107, 26184, 26245, 26366,
-	26450, 26555, 26693, 26798, 26917, 27071, 27142, 27275, 27339, 27406, 27478, 27652,
-	27743, 27844, 27986, 28080, 28170, 28276, 28390, 28450, 28630, 28749, 28918, 29005,
-	29162, 29320, 29446, 29577, 29711, 29825, 29961, 30060, 30195, 30260, 30418, 30589,
-	30711, 30802, 30951, 31127, 31240, 31380, 31483, 31618, 31723, 31941, 32040, 32148,
-	32254, 32354, 32456, 32538, 32625, 32731, 32815, 32932, 32992, 33086, 33203, 33322,
-	33420, 33515, 33612, 33710, 33794, 33874, 33973, 34083, 34192, 34286, 34372, 34475,
-	34560, 34712, 34815, 34906, 35038, 35195, 35317, 35376, 35436, 35564, 35668, 35744,
-	35846, 35918, 35990, 36068, 36150, 36219, 36333, 36422, 36502, 36584, 36653, 36753,
-	36808, 36921, 37034, 37136, 37252, 37349, 37467, 37559, 37629, 37695, 37998, 38069,
-	38257, 38445, 38645, 38805, 38940, 39097, 39238, 39437, 39588, 39724, 39832, 39954,
-	40050, 40116, 40225, 40370, 40478, 40591, 40785, 41060, 41252, 41582, 41797, 42061,
-	42278, 42474, 42555, 42611, 42659, 42697, 42805, 42918, 43054, 43194, 43278, 43379,
-	43485, 43583, 43761, 43798, 43860, 43940, 44032, 44092, 44219, 44275, 44425, 44577,
-	44669, 44781, 44883, 44973, 45061, 45133, 45237, 45363, 45474, 45624, 45730, 45858,
-	45973, 46115, 46274, 46417, 46576, 46804, 46885, 46933, 47128, 47325, 47405, 47487,
-	47589, 47736, 47841, 47940, 48075, 48187, 48315, 48390, 48552, 48637, 48697, 48749,
-	48841, 48879, 48954, 49045, 49236, 49342, 49415, 49461, 49559, 49648, 49772, 49924,
-	50092, 50268, 50410, 50580, 50721, 50871, 51072, 51198, 51322, 51458, 51586, 51730,
-	51894, 52015, 52106, 52194, 52317, 52439, 52635, 52753, 52958, 53027, 53150, 53349,
-	53457, 53557, 53673, 53745, 53852, 53977, 54091, 54195, 54447, 54716, 54804, 54911,
-	54988, 55054, 55242, 55386, 55546, 55610, 55701, 55808, 56000, 56073, 56201, 56319,
-	56414, 56531, 56613, 56708, 56783, 56895, 57096, 57205, 57383, 57448, 57576, 57636,
-	57765, 57980, 58093, 58177, 58295, 58394, 58464, 58582, 58661, 58783, 58935, 59107,
-	59378, 59531, 59795, 60053, 60160, 60302, 60442, 60552, 60628, 60708, 60790, 60877,
-	60961, 61069, 61138, 61233, 61320, 61470, 61544, 61679, 61818, 61913, 62038, 62144,
-	62306, 62420, 62513, 62581, 62681, 62754, 62868, 62938, 63002, 63103, 63282, 63396,
-	63506, 63598, 63697, 63848, 63919, 64010, 64130, 64253, 64353, 64474, 64611, 64803,
-	64892, 64991, 65163, 65345, 65530, 65760, 65870, 65990, 66112, 66260, 66411, 66526,
-	66613, 66736, 66849, 66934, 67036, 67158, 67218, 67317, 67459, 67584, 67771, 67950,
-	68036, 68154, 68193, 68241, 68316, 68402, 68463, 68512, 68575, 68666, 68729, 68794,
-	68896, 68972, 69034, 69076, 69105, 69197, 69240, 69287, 69327, 69390, 69430, 69470,
-	69512, 69551, 69591, 69631, 69678, 69716, 69766, 69814, 69873, 69903, 69928, 69959,
-	69987, 70015, 70050, 70078, 70109, 70145, 70194, 70229, 70284, 70320, 70359, 70387,
-	70418, 70441, 70470, 70500, 70529, 70612, 70700, 70760, 70792, 70863, 70912, 71032,
-	71154, 71210, 71239, 71291, 71327, 71359, 71394, 71439, 71488, 71544, 71590, 71626,
-	71670, 71694, 71722, 71744, 71770, 71796, 71822, 71855, 71882, 71913, 71945, 72008,
-	72056, 72130, 72196, 72275, 72350, 72399, 72450, 72490, 72533, 72559, 72677, 72763,
-	72829, 72897, 72929, 72963, 73005, 73043, 73085, 73153, 73195, 73244, 73322, 73390,
-	73449, 73490, 73543, 73585, 73651, 73686, 73731, 73793, 73845, 73900, 73971, 74024,
-	74082, 74153, 74249, 74335, 74427, 74457, 74484, 74526, 74577, 74672, 74766, 74854,
-	74907, 74962, 75022, 75065, 75154, 75307, 75412, 75515, 75709, 75822, 76104, 76185,
-	76298, 76359, 76423, 76459, 76502, 76540, 76577, 76619, 76665, 76707, 76733, 76761,
-	76821, 76905, 76966, 77063, 77095, 77134, 77176, 77206, 77248, 77303, 77379, 77439,
-	77488, 77585, 77639, 77711, 77766, 77809, 77842, 77888, 77939, 77995, 78043, 78098,
-	78120, 78148, 78185, 78228, 78295, 78321, 78348, 78381, 78427, 78459, 78492, 78521,
-	78549, 78614, 78651, 78690, 78805, 78935, 78979, 79059, 79213, 79274, 79303, 79327,
-	79350, 79391, 79432, 79457, 79480, 79532, 79609, 79656, 79681, 79716, 79738, 79915,
-	79933, 79959, 79996, 80024, 80053, 80096, 80277, 80315, 80365, 80531, 80576, 80681,
-	80751, 80788, 80866, 80941, 80984, 81035, 81180, 81230, 81349, 81393, 81592, 81622,
-	81674, 81767, 81813, 81857, 81922, 81969, 82101, 82181, 82248, 82277, 82314, 82380,
-	82519, 82661, 82782, 82829, 82883, 82912, 82972, 83018, 83060, 83118, 83165, 83215,
-	83275, 83319, 83363, 83429, 83614, 83679, 83746, 83778, 83810, 83881, 83927, 83983,
+	0, 75, 153, 237, 284, 342, 438, 559, 608, 659, 777, 891,
+	955, 1048, 1239, 1273, 1322, 1410, 1499, 1626, 1688, 1828, 1864, 1915,
+	1999, 2034, 2171, 2210, 2250, 2446, 2791, 2819, 2868, 2982, 3023, 3073,
+	3188, 3319, 3405, 3447, 3867, 3917, 4070, 4121, 4151, 4201, 4266, 4340,
+	4427, 4649, 4862, 4970, 5038, 5662, 5685, 5704, 5721, 5746, 5775, 5800,
+	5840, 5894, 5994, 6095, 6149, 7517, 7587, 7632, 7752, 7800, 7863, 7945,
+	8076, 8145, 8188, 8242, 8283, 8331, 8363, 8412, 8494, 8528, 8653, 8732,
+	8766, 8814, 8869, 9091, 9133, 9607, 9742, 9887, 9931, 10106, 10133, 10196,
+	10246, 10303, 10349, 10431, 10464, 10523, 10561, 10624, 10686, 10730, 10762, 10799,
+	10835, 10934, 11082, 11105, 11145, 11191, 11227, 11261, 11306, 11352, 11394, 11436,
+	11480, 11528, 11556, 11620, 11676, 11728, 11764, 11816, 11840, 11893, 11926, 11997,
+	12029, 12077, 12092, 12127, 12149, 12189, 12231, 12277, 12338, 12455, 12564, 12694,
+	12879, 12915, 12964, 13015, 13054, 13092, 13229, 13385, 13543, 13682, 13802, 13930,
+	14064, 14189, 14305, 14419, 14535, 14653, 14737, 14839, 14950, 15080, 15194, 15333,
+	15427, 15598, 15706, 15760, 15818, 15918, 16003, 16139, 16322, 16471, 16573, 16791,
+	16909, 16996, 17094, 17172, 17282, 17378, 17528, 17599, 17741, 17870, 17973, 18071,
+	18175, 18328, 18493, 18642, 18756, 18920, 19048, 19167, 19288, 19354, 19433, 19532,
+	19702, 19884, 19983, 20179, 20311, 20432, 20546, 20689, 20867, 21156, 21471, 21547,
+	21660, 21778, 21913, 22021, 22139, 22365, 22598, 22748, 22881, 23027, 23218, 23451,
+	23686, 23842, 23998, 24131, 24242, 24373, 24495, 24652, 24725, 24805, 24954, 25067,
+	25172, 25268, 25355, 25485, 25523, 25566, 25615, 25705, 25744, 25797, 25880, 25911,
+	25976, 26057, 26124, 26209, 26284, 26364, 26438, 26506, 26629, 26755, 26835, 26945,
+	27068, 27136, 27259, 27335, 27402, 27482, 27563, 27610, 27702, 27957, 28057, 28159,
+	28234, 28311, 28372, 28493, 28577, 28682, 28820, 28925, 29044, 29198, 29269, 29402,
+	29466, 29533, 29605, 29779, 29870, 29971, 30113, 30207, 30297, 30403, 30517, 30577,
+	30757, 30876, 31045, 31132, 31289, 31447, 31573, 31704, 31838, 31952, 32088, 32187,
+	32322, 32387, 32545, 32716, 32838, 32929, 33078, 33254, 33367, 33507, 33610, 33745,
+	33850, 34068, 34167, 34275, 34381, 34481, 34583, 34665, 34752, 34858, 34942, 35059,
+	35119, 35213, 35330, 35449, 35547, 35642, 35739, 35837, 35921, 36001, 36100, 36210,
+	36319, 36413, 36499, 36602, 36687, 36839, 36942, 37033, 37165, 37322, 37444, 37503,
+	37563, 37691, 37795, 37871, 37973, 38045, 38117, 38195, 38277, 38346, 38460, 38549,
+	38629, 38711, 38780, 38880, 38935, 39048, 39161, 39263, 39379, 39476, 39594, 39686,
+	39756, 39822, 40125, 40514, 40585, 40773, 40961, 41161, 41321, 41456, 41613, 41754,
+	41953, 42104, 42240, 42547, 42655, 42777, 42873, 42939, 43048, 43193, 43301, 43414,
+	43608, 43883, 44075, 44405, 44620, 44884, 45101, 45297, 45378, 45434, 45482, 45520,
+	45628, 45741, 45877, 46017, 46101, 46202, 46308, 46406, 46584, 46621, 46683, 46763,
+	47057, 47149, 47209, 47336, 47392, 47542, 47694, 47786, 47898, 48000, 48090, 48178,
+	48250, 48354, 48480, 48591, 48741, 48847, 48975, 49090, 49232, 49391, 49534, 49693,
+	49921, 50002, 50050, 50245, 50442, 50522, 50604, 50706, 50853, 50958, 51057, 51192,
+	51304, 51432, 51507, 51669, 51754, 51814, 51866, 51958, 51996, 52071, 52162, 52353,
+	52459, 52532, 52578, 52676, 52765, 52889, 53041, 53209, 53385, 53527, 53697, 53838,
+	53988, 54189, 54315, 54439, 54575, 54703, 54847, 55011, 55132, 55223, 55311, 55434,
+	55556, 55752, 55870, 56075, 56144, 56267, 56466, 56574, 56674, 56790, 56862, 56969,
+	57094, 57208, 57312, 57564, 57833, 57921, 58028, 58105, 58171, 58359, 58503, 58663,
+	58727, 58818, 58925, 59117, 59190, 59318, 59436, 59531, 59648, 59730, 59825, 59900,
+	60012, 60213, 60322, 60500, 60565, 60693, 60753, 60882, 61097, 61210, 61294, 61412,
+	61511, 61581, 61699, 61778, 61900, 62052, 62224, 62495, 62648, 62912, 63170, 63277,
+	63419, 63559, 63669, 63745, 63825, 63907, 63994, 64078, 64186, 64255, 64350, 64437,
+	64587, 64661, 64796, 64935, 65030, 65155, 65261, 65423, 65537, 65630, 65698, 65798,
+	65871, 65985, 66055, 66119, 66220, 66399, 66513, 66623, 66715, 66814, 66965, 67036,
+	67127, 67247, 67370, 67470, 67591, 67728, 67920, 68009, 68108, 68280, 68462, 68647,
+	68877, 68987, 69107, 69229, 69377, 69528, 69643, 69730, 69853, 69966, 70051, 70153,
+	70275, 70335, 70434, 70576, 70701, 70888, 71067, 71237, 71323, 71441, 71480, 71528,
+	71603, 71689, 71750, 71799, 71862, 71953, 72016, 72081, 72183, 72259, 72321, 72363,
+	72392, 72484, 72521, 72561, 72594, 72630, 72673, 72720, 72760, 72823, 72863, 72903,
+	72945, 72984, 73024, 73064, 73111, 73149, 73199, 73247, 73306, 73336, 73361, 73392,
+	73420, 73448, 73483, 73511, 73542, 73578, 73627, 73662, 73717, 73753, 73802, 73854,
+	73893, 73921, 73952, 73975, 74004, 74034, 74063, 74146, 74234, 74294, 74326, 74397,
+	74446, 74566, 74688, 74744, 74773, 74825, 74861, 74893, 74928, 74973, 75022, 75078,
+	75124, 75160, 75204, 75228, 75256, 75278, 75304, 75330, 75356, 75389, 75416, 75447,
+	75479, 75542, 75590, 75664, 75730, 75809, 75884, 75933, 75984, 76024, 76067, 76093,
+	76211, 76297, 76363, 76431, 76463, 76497, 76539, 76577, 76619, 76687, 76729, 76778,
+	76856, 76924, 76983, 77024, 77077, 77119, 77185, 77220, 77265, 77327, 77379, 77434,
+	77505, 77558, 77616, 77687, 77783, 77869, 77961, 77991, 78018, 78060, 78111, 78206,
+	78300, 78388, 78441, 78496, 78556, 78599, 78688, 78841, 78946, 79049, 79243, 79356,
+	79638, 79719, 79832, 79893, 79957, 79993, 80036, 80074, 80111, 80153, 80199, 80241,
+	80267, 80295, 80355, 80439, 80500, 80597, 80629, 80668, 80710, 80740, 80782, 80837,
+	80913, 80973, 81022, 81119, 81173, 81245, 81300, 81343, 81376, 81422, 81473, 81529,
+	81577, 81632, 81654, 81682, 81719, 81762, 81829, 81855, 81882, 81915, 81961, 81993,
+	82026, 82055, 82083, 82148, 82185, 82224, 82339, 82469, 82513, 82593, 82747, 82808,
+	82837, 82861, 82884, 82925, 82966, 82991, 83014, 83066, 83143, 83190, 83215, 83250,
+	83272, 83449, 83467, 83493, 83530, 83558, 83587, 83630, 83811, 83849, 83899, 84065,
+	84110, 84215, 84285, 84322, 84400, 84475, 84518, 84569, 84714, 84764, 84883, 84927,
+	85126, 85156, 85208, 85301, 85347, 85391, 85456, 85503, 85635, 85715, 85782, 85811,
+	85848, 85914, 86053, 86195, 86316, 86363, 86417, 86446, 86506, 86552, 86594, 86652,
+	86699, 86749, 86809, 86853, 86897, 86963, 87148, 87213, 87280, 87312, 87344, 87415,
+	87461, 87517,
 }}
