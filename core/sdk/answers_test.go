@@ -170,6 +170,18 @@ func checkGoProtoJSONOneof(*World) error {
 	return nil
 }
 
+func checkGoProtoJSONUnknown(*World) error {
+	src := []byte(`{"messageId":"m1","role":"ROLE_AGENT","parts":[{"text":"hi"}],"mood":"happy"}`)
+	var m a2apb.Message
+	if err := protojson.Unmarshal(src, &m); err == nil {
+		return errors.New("protojson reads a message with a member Message does not define")
+	}
+	if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(src, &m); err != nil || m.GetMessageId() != "m1" {
+		return fmt.Errorf("protojson with DiscardUnknown: %v", err)
+	}
+	return nil
+}
+
 func checkGoClientEnum(*World) error {
 	var errs []error
 	for _, name := range []string{"cancelled", "0.3 state"} {

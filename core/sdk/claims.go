@@ -70,6 +70,7 @@ func Claims() []Claim {
 		// the answer rules (core/probe/reply): the clients reading answers
 		goClaim("go.protojson-enum-refused", "a2a-go v2.4.0's ProtoJSON types (protojson into a2apb/v1) refuse a task state off the list: TASK_STATE_CANCELLED, 0.3's completed"),
 		goClaim("go.protojson-oneof-refused", "a2a-go v2.4.0's ProtoJSON types (protojson into a2apb/v1) refuse a Part with two members and a result with both a task and a message"),
+		goClaim("go.protojson-unknown-refused", "protobuf's ProtoJSON parser (Go's protojson into a2a-go v2.4.0's a2apb/v1) refuses an answer with a member its type does not define, and reads it with DiscardUnknown"),
 		goClaim("go.answer-enum-kept", "a2a-go v2.4.0's client takes a task state off the list (TASK_STATE_CANCELLED, completed) as it is, a state that is not terminal"),
 		jsClaim("js.answer-enum-unrecognized", "a2a-js 1.3.0's client reads a task state off the list (TASK_STATE_CANCELLED, completed) as UNRECOGNIZED (-1), without an error"),
 		goClaim("go.answer-oneof-refused", "a2a-go v2.4.0's client refuses an answer with a Part of two members or none, a result with a task and a message, or an empty result"),
