@@ -319,6 +319,20 @@ var ClaimChecks = map[string]func(*World) error{
 			readsOf(w.JS, "requirement bare, none schemes, card level", reqs(map[string][]string{"bearer": nil})))
 	},
 	"js.client-preference": func(w *World) error { return chose(w.JS, "prefer HTTP+JSON", "https://a.example.com/three") },
+	// the answer rules: answers_test.go
+	"go.protojson-enum-refused":    checkGoProtoJSONEnum,
+	"go.protojson-oneof-refused":   checkGoProtoJSONOneof,
+	"go.protojson-unknown-refused": checkGoProtoJSONUnknown,
+	"go.answer-enum-kept":          checkGoClientEnum,
+	"js.answer-enum-unrecognized":  checkJSClientEnum,
+	"go.answer-oneof-refused":      checkGoClientOneof,
+	"js.answer-oneof-one-kept":     checkJSClientOneof,
+	"go.answer-required-missing":   checkGoClientRequired,
+	"js.answer-required-missing":   checkJSClientRequired,
+	"go.answer-0.3-fails":          checkGoClient03,
+	"js.answer-0.3-fails":          checkJSClient03,
+	"go.server-answers-1.0":        checkGoServerAnswer,
+	"go.stream-no-bound":           checkGoStreamNoBound,
 	// a2a-python: its model (core/selection), read from its sources
 	"py.scopes-bare-lost": func(w *World) error {
 		return all(readsOf(w.Py, "requirement bare, proto schemes, card level", reqs(map[string][]string{"bearer": {}})),

@@ -16,7 +16,11 @@
 // by a factory whose preferredTransports are those. Nothing is sent over
 // the network; the one exception is `conformance.mjs --resolve URL`, which
 // fetches a card with the default resolver (a test's loopback server) and
-// prints {"ok": bool, "name"} once it is read.
+// prints {"ok": bool, "name"} once it is read, and the other
+// `conformance.mjs --send URL`, which has the default client of a card
+// with one JSONRPC 1.0 entry at URL (a test's loopback server) send one
+// message and prints {"ok": bool, "result" (the client's reading of the
+// answer), "detail" (its error)}.
 import { readFileSync } from 'node:fs';
 import { AgentCardResolver, ClientFactory, ClientFactoryOptions } from '@a2a-js/sdk/client';
 import { verifyAgentCardSignature } from '@a2a-js/sdk';
@@ -28,6 +32,19 @@ if (process.argv[2] === '--resolve') {
     process.stdout.write(JSON.stringify({ ok: true, name: card.name }) + '\n');
   } catch (err) {
     process.stdout.write(JSON.stringify({ ok: false, detail: String(err?.message) }) + '\n');
+  }
+  process.exit(0);
+}
+
+if (process.argv[2] === '--send') {
+  const card = { name: 'n', description: 'd', version: '1', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [],
+    supportedInterfaces: [{ url: process.argv[3], protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+  try {
+    const client = await new ClientFactory().createFromAgentCard(card);
+    const result = await client.sendMessage({ message: { messageId: 'u1', role: 'ROLE_USER', parts: [{ text: 'hi' }] } });
+    process.stdout.write(JSON.stringify({ ok: true, result }) + '\n');
+  } catch (err) {
+    process.stdout.write(JSON.stringify({ ok: false, detail: `${err?.name}: ${err?.message}` }) + '\n');
   }
   process.exit(0);
 }
