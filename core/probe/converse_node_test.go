@@ -1,56 +1,18 @@
 package probe_test
 
 import (
-	"bufio"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agentcard/agentcard/core/card"
 	"github.com/agentcard/agentcard/core/probe"
-	"github.com/agentcard/agentcard/internal/toolchain"
+	"github.com/agentcard/agentcard/internal/a2afixture"
 )
-
-// jsEcho starts testdata/jsecho.mjs (@a2a-js/sdk's Express handlers, an
-// echoing executor) and returns its base URL.
-func jsEcho(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	toolchain.NodeModule(t, root, "@a2a-js/sdk")
-	toolchain.NodeModule(t, root, "express")
-	node := toolchain.Command(t, "node", "Node.js, to run @a2a-js/sdk")
-	cmd := exec.Command(node, "testdata/jsecho.mjs")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		stdin.Close()
-		cmd.Wait()
-	})
-	port, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		cmd.Process.Kill()
-		t.Fatalf("jsecho did not start: %v", err)
-	}
-	return "http://127.0.0.1:" + strings.TrimSpace(port)
-}
 
 // TestConverseA2AJS: @a2a-js/sdk's server, over JSON-RPC and HTTP+JSON:
 // send, stream and get, every answer valid.
 func TestConverseA2AJS(t *testing.T) {
-	base := jsEcho(t)
+	base := a2afixture.JSEcho(t)
 	for _, e := range []card.Interface{
 		{URL: base + "/jsonrpc", Binding: probe.JSONRPC, Version: "1.0"},
 		{URL: base + "/rest", Binding: probe.HTTPJSON, Version: "1.0"},

@@ -41,13 +41,20 @@ func JSAgentMissing() string {
 // 127.0.0.1. It returns the base URL; the process ends with the test (its
 // standard input closes). Without node or the packages, t ends through
 // internal/toolchain (a skip, or a failure under AGENTCARD_REQUIRE_ALL=1).
-func JSAgent(t testing.TB, caps string) string {
+func JSAgent(t testing.TB, caps string) string { return startJS(t, caps) }
+
+// JSEcho is JSAgent with streaming on and an executor that echoes each
+// message: submitted, working, an artifact "echo", then completed with
+// "echo: TEXT" (the conversation tests).
+func JSEcho(t testing.TB) string { return startJS(t, `{"streaming":true}`, "echo") }
+
+func startJS(t testing.TB, args ...string) string {
 	t.Helper()
 	script, root := jsAgentScript()
 	toolchain.NodeModule(t, root, "@a2a-js/sdk")
 	toolchain.NodeModule(t, root, "express")
 	node := toolchain.Command(t, "node", "Node.js, to run @a2a-js/sdk")
-	cmd := exec.Command(node, script, caps)
+	cmd := exec.Command(node, append([]string{script}, args...)...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
