@@ -55,6 +55,24 @@ func TestBundleLeavesChineseOut(t *testing.T) {
 	}
 }
 
+// TestCheckerColdLinked: every package the checker compiles without
+// inlining is one it links, and the build command names each (a stale
+// entry would only lengthen the command; a missing flag would cost the
+// bundle its size).
+func TestCheckerColdLinked(t *testing.T) {
+	checker := programs("build")[0]
+	cmd := strings.Join(goBuild(checker, "app.wasm", ""), " ")
+	worker := deps(t, buildTags)
+	for _, p := range checker.cold {
+		if !worker[p] {
+			t.Errorf("%s is not linked by the checker: drop it from checkerCold", p)
+		}
+		if !strings.Contains(cmd, "-gcflags="+p+"=-l") {
+			t.Errorf("the build command does not compile %s without inlining", p)
+		}
+	}
+}
+
 // TestWriteCatalogues: the Worker's copy of every language but English
 // is written at catalog.AssetPath, is what catalog.JSON gives, and reads
 // back as that language's catalogue.
