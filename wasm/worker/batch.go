@@ -102,7 +102,17 @@ func (h *handler) batchCreate(w web.ResponseWriter, r *web.Request) {
 		return
 	}
 	items, queued := batch.Plan(in.URLs)
-	if err := check.TakeDaily(r.Context(), h.cfg.Counter, check.D1RowsKey, batch.Rows(len(items), len(queued)), check.DailyD1Rows); err != nil {
+	rows := batch.Rows(len(items), len(queued))
+	// The client's own D1 rows a day come before the cap for everyone,
+	// so that one client cannot use that cap up (review 5, B20).
+	if err := check.TakeClientDaily(r.Context(), h.cfg.Counter, check.BatchRowsBudget, client, rows, check.ClientD1Rows); err != nil {
+		var limited *check.LimitError
+		errors.As(err, &limited)
+		w.Header().Set("Retry-After", limited.RetryAfter())
+		h.fail(w, r, web.StatusTooManyRequests, "batch-limited", "batch-rows-limited", limited.RetryAfter())
+		return
+	}
+	if err := check.TakeDaily(r.Context(), h.cfg.Counter, check.D1RowsKey, rows, check.DailyD1Rows); err != nil {
 		h.dailyCapped(w, r, err, "batch-daily-cap")
 		return
 	}
