@@ -114,6 +114,14 @@ const (
 	// DailyD1Rows is the most D1 rows batch checks write a day (their
 	// URLs, results and counters), by everyone.
 	DailyD1Rows = 60_000
+	// ClientD1Rows is the most D1 rows one client's batch checks may
+	// write a day, a tenth of DailyD1Rows: a client's 20 batches a day
+	// of up to 3,502 rows each came to 70,040, more than the cap for
+	// everyone (review 5, B20 residual).
+	ClientD1Rows = DailyD1Rows / 10
+	// ClientKVWrites is the most short links one client may store a day,
+	// against DailyKVWrites for everyone.
+	ClientKVWrites = 50
 )
 
 // Keys of the daily caps in a Counter.
@@ -136,6 +144,30 @@ func TakeDaily(ctx context.Context, c Counter, key string, n, limit int) error {
 	}
 	if !ok {
 		return &LimitError{Global: key, Wait: wait}
+	}
+	return nil
+}
+
+// ClientDailyKey is the Counter key of client's daily budget b (a
+// ClientKey), shared by every isolate.
+func ClientDailyKey(b Budget, client string) string {
+	return "daily:" + string(b) + ":" + client
+}
+
+// TakeClientDaily takes n of client's daily budget b of limit a day (UTC
+// days) from c, shared by every isolate: nil when there is room, no
+// Counter or no client, a *LimitError with Budget b when the budget is
+// used up (or the counter cannot be read).
+func TakeClientDaily(ctx context.Context, c Counter, b Budget, client string, n, limit int) error {
+	if c == nil || client == "" {
+		return nil
+	}
+	ok, wait, err := c.Take(ctx, ClientDailyKey(b, client), n, limit, 24*time.Hour)
+	if err != nil {
+		return &LimitError{Budget: b, Wait: time.Minute}
+	}
+	if !ok {
+		return &LimitError{Budget: b, Wait: wait}
 	}
 	return nil
 }

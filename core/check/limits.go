@@ -65,6 +65,9 @@ const (
 	WritesBudget  Budget = "writes"  // SpendWrite: a short link stored
 	ReadsBudget   Budget = "reads"   // SpendRead: a short link read
 	BatchesBudget Budget = "batches" // SpendBatch: a batch check submitted
+	// BatchRowsBudget is a client's D1 rows a day for its batches
+	// (TakeClientDaily, ClientD1Rows), shared by every isolate.
+	BatchRowsBudget Budget = "batch-rows"
 	// BatchRequestsBudget is a batch's own budget of outbound requests
 	// (a Meter's), not a client's.
 	BatchRequestsBudget Budget = "batch-requests"
@@ -73,16 +76,17 @@ const (
 // DefaultLimits: 20 checks that send requests at once, then one every
 // 3 s (20 a minute), at most 1,000 a day per client; 6 probe runs per
 // target host at once, then one every 20 s; 10 short links at once, then
-// one every 30 s, 200 a day (Workers KV takes 1,000 writes a day on the
-// free plan); 30 short-link reads at once, then one every 2 s, 1,000 a
+// one every 30 s, 50 a day (Workers KV takes 1,000 writes a day on the
+// free plan, DailyKVWrites 800 of them for everyone; ClientKVWrites holds
+// the 50 across isolates); 30 short-link reads at once, then one every 2 s, 1,000 a
 // day (the free plan's 100,000 reads a day would take a hundred clients;
 // a found text is then served from the cache and costs none); 3 batch
 // checks at once, then one every 10 minutes, 20 a day (each is up to 500
-// checks).
+// checks; their D1 rows are held to ClientD1Rows a day as well).
 func DefaultLimits() Limits {
 	return Limits{Burst: 20, Interval: 3 * time.Second, Daily: 1000, Day: 24 * time.Hour,
 		HostBurst: 6, HostInterval: 20 * time.Second, MaxClients: 4096, MaxHosts: 4096,
-		Writes:  Rate{Burst: 10, Interval: 30 * time.Second, Daily: 200},
+		Writes:  Rate{Burst: 10, Interval: 30 * time.Second, Daily: ClientKVWrites},
 		Reads:   Rate{Burst: 30, Interval: 2 * time.Second, Daily: 1000},
 		Batches: Rate{Burst: 3, Interval: 10 * time.Minute, Daily: 20}}
 }
@@ -259,6 +263,24 @@ func (l *Limiter) SpendRead(key string) error { return l.spend(ReadsBudget, key)
 
 // SpendBatch takes one token of key's budget of batch submissions.
 func (l *Limiter) SpendBatch(key string) error { return l.spend(BatchesBudget, key) }
+
+// Refund gives back one token of key's budget b taken by a spend whose
+// work then failed (a batch that could not be stored or queued: review
+// N8), up to the budget's full allowance.
+func (l *Limiter) Refund(b Budget, key string) {
+	if l == nil || key == "" {
+		return
+	}
+	r := l.l.rate(b)
+	if r.Burst <= 0 && r.Daily <= 0 {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c := l.client(b, key, r)
+	c.short.tokens = min(c.short.tokens+1, float64(max(r.Burst, 1)))
+	c.day.tokens = min(c.day.tokens+1, float64(max(r.Daily, 1)))
+}
 
 // Ready says whether key's budget b has a token, without taking it: a
 // batch is stored first and its token spent after, so that a store that

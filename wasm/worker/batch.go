@@ -94,32 +94,38 @@ func (h *handler) batchCreate(w web.ResponseWriter, r *web.Request) {
 		}
 		return
 	}
-	// The client's batch token is looked at now and spent once the batch
-	// is stored (a store that fails costs nothing: review N8).
+	// The client's batch token is taken now and given back if the batch
+	// cannot be stored or queued, and its checks are charged only once
+	// both succeeded (a failure costs the client nothing: review N8).
 	client := clientKey(r)
-	if err := h.cfg.Limits.Ready(check.BatchesBudget, client); err != nil {
+	if err := h.cfg.Limits.SpendBatch(client); err != nil {
 		h.batchLimited(w, r, err)
 		return
 	}
 	items, queued := batch.Plan(in.URLs)
-	if err := check.TakeDaily(r.Context(), h.cfg.Counter, check.D1RowsKey, batch.Rows(len(items), len(queued)), check.DailyD1Rows); err != nil {
+	rows := batch.Rows(len(items), len(queued))
+	// The client's own D1 rows a day come before the cap for everyone,
+	// so that one client cannot use that cap up (review 5, B20).
+	if err := check.TakeClientDaily(r.Context(), h.cfg.Counter, check.BatchRowsBudget, client, rows, check.ClientD1Rows); err != nil {
+		h.cfg.Limits.Refund(check.BatchesBudget, client)
+		var limited *check.LimitError
+		errors.As(err, &limited)
+		w.Header().Set("Retry-After", limited.RetryAfter())
+		h.fail(w, r, web.StatusTooManyRequests, "batch-limited", "batch-rows-limited", limited.RetryAfter())
+		return
+	}
+	if err := check.TakeDaily(r.Context(), h.cfg.Counter, check.D1RowsKey, rows, check.DailyD1Rows); err != nil {
+		h.cfg.Limits.Refund(check.BatchesBudget, client)
 		h.dailyCapped(w, r, err, "batch-daily-cap")
 		return
 	}
 	id := batch.NewID()
 	if err := h.cfg.Batches.Create(r.Context(), id, items, time.Now()); err != nil {
+		h.cfg.Limits.Refund(check.BatchesBudget, client)
 		h.cfg.Logf("worker: storing a batch: %v", err)
 		h.fail(w, r, web.StatusServiceUnavailable, "store-unavailable", "store-unavailable")
 		return
 	}
-	if err := h.cfg.Limits.SpendBatch(client); err != nil {
-		h.batchLimited(w, r, err) // another submission of the client's took it meanwhile
-		return
-	}
-	// The checks the consumer will run are the client's: its budget of
-	// checks is spent now, here, where its next requests are answered;
-	// the consumer draws each from its shared daily ceiling too.
-	h.cfg.Limits.Charge(client, len(queued))
 	self := h.selfEndpoints(r)
 	jobs := make([]batch.Job, len(queued))
 	for k, i := range queued {
@@ -127,16 +133,34 @@ func (h *handler) batchCreate(w web.ResponseWriter, r *web.Request) {
 	}
 	if len(jobs) > 0 {
 		if err := h.cfg.Queue.Send(r.Context(), jobs); err != nil {
+			h.cfg.Limits.Refund(check.BatchesBudget, client)
 			h.cfg.Logf("worker: queueing a batch: %v", err)
 			h.fail(w, r, web.StatusServiceUnavailable, "store-unavailable", "store-unavailable")
 			return
 		}
 	}
+	// The checks the consumer will run are the client's: its budget of
+	// checks is spent now, here, where its next requests are answered;
+	// the consumer draws each from its shared daily ceiling too.
+	h.cfg.Limits.Charge(client, len(queued))
 	h.writeJSON(w, r, web.StatusAccepted, struct {
 		ID    string `json:"id"`
 		URL   string `json:"url"`
 		Total int    `json:"total"`
 	}{id, h.siteOrigin(r) + batchPagePrefix + id, len(in.URLs)}, "no-store")
+}
+
+// encodeJob is a queue message's body: the job as JSON without HTML
+// escaping, which took a URL of <, > and & to six times its length and
+// a batch's messages over the queue's size limit (review N8).
+func encodeJob(j batch.Job) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(j); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // batchLimited answers a client over its budget of batch submissions.

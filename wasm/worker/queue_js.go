@@ -32,7 +32,7 @@ func (jsQueue) Send(ctx context.Context, jobs []batch.Job) error {
 		end := min(start+maxQueueBatch, len(jobs))
 		msgs := global.Get("Array").New()
 		for _, j := range jobs[start:end] {
-			b, err := json.Marshal(j)
+			b, err := encodeJob(j)
 			if err != nil {
 				return err
 			}

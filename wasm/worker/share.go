@@ -68,6 +68,11 @@ func (h *handler) shareCreate(w web.ResponseWriter, r *web.Request) {
 		if err := h.cfg.Limits.SpendWrite(clientKey(r)); err != nil {
 			return err
 		}
+		// The client's writes a day, shared by every isolate, well below
+		// the cap for everyone (review 5, B20).
+		if err := check.TakeClientDaily(r.Context(), h.cfg.Counter, check.WritesBudget, clientKey(r), 1, check.ClientKVWrites); err != nil {
+			return err
+		}
 		// Beside each client's budget, a daily cap for everyone, shared
 		// by every isolate: KV's writes a day are the account's (B20).
 		return check.TakeDaily(r.Context(), h.cfg.Counter, check.KVWritesKey, 1, check.DailyKVWrites)
