@@ -31,25 +31,53 @@ func b23Card() string {
 `
 }
 
+// b27Card holds the keys in URL values that other rules quote in their
+// messages: a plain http url, an internal address, an ftp icon (review 5,
+// B27: interface-url-not-https and the others printed the key whole).
+func b27Card() string {
+	return `{"protocolVersion": "0.3.0", "name": "Secret in URLs", "description": "An agent whose URLs carry keys.",
+ "url": "http://agent.acme.dev/a2a?api_key=` + b23Stripe + `", "preferredTransport": "JSONRPC", "version": "1.0.0",
+ "iconUrl": "ftp://acme.dev/i.png?token=` + b23GitHub + `",
+ "additionalInterfaces": [{"url": "http://10.0.0.1/x?k=` + b23Stripe + `", "transport": "JSONRPC"}],
+ "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+ "skills": [{"id": "s", "name": "S", "description": "Does one thing and returns it.", "tags": ["t"]}]}
+`
+}
+
 // TestB23SecretsMaskedInEveryFormat: a secret credential-in-card finds is
-// shown only masked, in every output format (issue 36, B23: the text
-// output's excerpt printed it whole under the masked message).
+// shown only masked, in every output format and language (issue 36, B23:
+// the text output's excerpt printed it whole under the masked message;
+// review 5, B27: the messages of rules quoting a URL that holds it did).
 func TestB23SecretsMaskedInEveryFormat(t *testing.T) {
-	p := writeTemp(t, "card.json", b23Card())
-	for _, format := range lintFormats {
-		out, errOut, code := runCLI(t, "", "lint", "--format", format, p)
-		if code != exitFound || !strings.Contains(out, "credential-in-card") {
-			t.Fatalf("%s: exit %d, no credential finding: %s%s", format, code, out, errOut)
-		}
-		for _, s := range []string{b23Stripe, b23GitHub, b23Stripe[:6], b23GitHub[:6]} {
-			if strings.Contains(out+errOut, s) {
-				t.Errorf("%s: %q… in the output", format, s[:5])
+	for _, tc := range []struct {
+		name, card string
+		codes      []string // findings the card must have
+		shown      string   // what the text output shows of a masked key
+	}{
+		{"b23", b23Card(), []string{"credential-in-card"}, "Use key sk-l****"},
+		{"b27", b27Card(), []string{"credential-in-card", "interface-url-not-https", "interface-url-internal", "identity-url-invalid"},
+			`url "http://agent.acme.dev/a2a?api_key=sk-l****`},
+	} {
+		p := writeTemp(t, tc.name+".json", tc.card)
+		for _, lang := range []string{"en", "zh-CN"} {
+			for _, format := range lintFormats {
+				out, errOut, code := runCLI(t, "", "lint", "--lang", lang, "--format", format, p)
+				for _, c := range tc.codes {
+					if code != exitFound || !strings.Contains(out, c) {
+						t.Fatalf("%s %s %s: exit %d, no %s finding: %s%s", tc.name, lang, format, code, c, out, errOut)
+					}
+				}
+				for _, s := range []string{b23Stripe, b23GitHub, b23Stripe[:6], b23GitHub[:6]} {
+					if strings.Contains(out+errOut, s) {
+						t.Errorf("%s %s %s: %q… in the output", tc.name, lang, format, s[:5])
+					}
+				}
 			}
 		}
-	}
-	out, _, _ := runCLI(t, "", "lint", p)
-	if !strings.Contains(out, "Use key sk-l****") {
-		t.Errorf("text: the excerpt does not show the masked key:\n%s", out)
+		out, _, _ := runCLI(t, "", "lint", "--lang", "en", p)
+		if !strings.Contains(out, tc.shown) {
+			t.Errorf("%s text: no %q:\n%s", tc.name, tc.shown, out)
+		}
 	}
 }
 

@@ -60,6 +60,9 @@ type Context struct {
 	// secretsScanned says the walk ran.
 	secrets        []findings.Span
 	secretsScanned bool
+	// secretTexts are the secrets themselves, for maskSecretsInFindings
+	// to keep out of every finding's words.
+	secretTexts []string
 }
 
 // contexts keeps the per-run maps of finished runs (URL and host

@@ -491,6 +491,7 @@ func walkCredentials(c *Context, found func(n *jsonpos.Node, f credentialFinding
 			return true
 		}
 		c.secrets = append(c.secrets, secretSpan(c.Doc.Src, n, f.secret))
+		c.secretTexts = append(c.secretTexts, f.secret)
 		if found != nil {
 			found(n, f, secretKey)
 		}

@@ -258,6 +258,11 @@ func TestExcerptSourceStoppedRun(t *testing.T) {
 	if got := res.ExcerptSource(); got == nil || strings.Contains(string(got), fakeGitHub) || !strings.Contains(string(got), "token=ghp_****") {
 		t.Error("the secret is not masked")
 	}
+	for _, d := range res.Diagnostics {
+		if strings.Contains(d.Message, fakeGitHub[4:]) {
+			t.Errorf("%s quotes the secret: %s", d.Code, d.Message)
+		}
+	}
 }
 
 // An A2A card that also lists MCP servers is linted as a card: its own

@@ -138,6 +138,9 @@ func lintDoc(doc *jsonpos.Doc, opts Options) *Result {
 		walkCredentials(ctx, nil)
 	}
 	res.Secrets = ctx.secrets
+	// other rules may quote a value holding a secret: mask it in their
+	// words too, whichever rule ran first
+	maskSecretsInFindings(ctx.diags, ctx.secretTexts)
 	ctx.summarize()
 	ctx.rule = nil
 	res.Diagnostics = dropSuperseded(ctx.diags)

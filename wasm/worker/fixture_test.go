@@ -51,6 +51,7 @@ func fixtureServer(t testing.TB, valid, invalid []byte) *httptest.Server {
 	mux.HandleFunc("/valid/.well-known/agent-card.json", serve(valid))
 	mux.HandleFunc("/invalid/.well-known/agent-card.json", serve(invalid))
 	mux.HandleFunc("/xss.json", serve([]byte(xssCard)))
+	mux.HandleFunc("/secret-url.json", serve([]byte(b27Card)))
 	mux.HandleFunc("/nostore.json", serve(valid, "Cache-Control", "no-store"))
 	mux.HandleFunc("/.well-known/agent.json", serve(valid)) // legacy path only
 	mux.HandleFunc("/hop/", func(w http.ResponseWriter, r *http.Request) {
