@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -161,9 +162,11 @@ func TestE2EReportOnPhone(t *testing.T) {
 			if len(texts) == 0 {
 				t.Fatal("no excerpts")
 			}
+			// (a secret's hidden part reads as '*': issue 36, B23)
 			src := strings.ReplaceAll(string(c.card), "\r\n", "\n")
 			for _, x := range texts {
-				if !strings.Contains(src, x) {
+				masked := strings.ReplaceAll(regexp.QuoteMeta(x), `\*`, `(?:\*|[^\n])`)
+				if !regexp.MustCompile(masked).MatchString(src) {
 					t.Errorf("an excerpt is not the card's text:\n%q", x)
 				}
 			}

@@ -182,8 +182,9 @@ func TestE2EShortLink(t *testing.T) {
 	// asked, a short link (on the server), each said to be so.
 	typeCard(t, ctx, `{"name": "Short link test", "description": "made in the box"}`)
 	do(t, ctx, chromedp.Click(`[data-testid="share"]`), chromedp.WaitVisible(`[data-testid="share-url"]`))
-	if note := eval[string](t, ctx, `document.querySelector('[data-testid="share-short-note"]').textContent`); !strings.Contains(note, "stores the card on this server") ||
-		!strings.Contains(note, "in the browser") {
+	// (each said once: the #c= link's note, then the short link's)
+	if note := eval[string](t, ctx, `document.querySelector('#share-note').textContent + " | " + document.querySelector('[data-testid="share-short-note"]').textContent`); !strings.Contains(note, "stores the card on this server") ||
+		!strings.Contains(note, "travels inside the link") {
 		t.Errorf("the share box does not say where each link keeps the card: %q", note)
 	}
 	if !strings.Contains(eval[string](t, ctx, `document.querySelector('[data-testid="share-url"]').value`), "#c=1.") {

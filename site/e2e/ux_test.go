@@ -220,7 +220,9 @@ func TestE2EPlaygroundUX(t *testing.T) {
 		}
 		do(t, ctx, chromedp.Click(`[data-severity-filter="warning"]`), chromedp.Click(`[data-severity-filter="info"]`))
 		// Singular: a card with exactly one error and one warning.
-		typeCard(t, ctx, strings.Replace(readCard(t, "minimal-1.0.json"), `"1.0"`, `"1.0.0"`, 1))
+		// (on a real host: the sample's example.net is itself a warning)
+		one1 := strings.Replace(readCard(t, "minimal-1.0.json"), `"1.0"`, `"1.0.0"`, 1)
+		typeCard(t, ctx, strings.ReplaceAll(one1, "receipts.example.net", "receipts.northwind-ledger.com"))
 		one := eval[map[string]int](t, ctx, `(async () => { const r = await agentcard.lint(agentcardPlayground.getText()); return {e: r.errors, w: r.warnings} })()`)
 		if one["e"] != 1 && one["w"] != 1 {
 			t.Fatalf("the singular case is not exercised: %v", one)
