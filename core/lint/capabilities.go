@@ -29,6 +29,9 @@ func capabilityRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "13.3", Title: "Extended Agent Card Access Control", URL: "https://a2a-protocol.org/v1.0.0/specification/#133-extended-agent-card-access-control"},
 				{Doc: "A2A", Version: "0.3.0", Section: "7.10", Title: "agent/getAuthenticatedExtendedCard", URL: "https://a2a-protocol.org/v0.3.0/specification/#710-agentgetauthenticatedextendedcard"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.extended-card-without-security", Text: "%s is true, but the card declares no securitySchemes: clients cannot tell how to authenticate to fetch the extended card"},
+			},
 			Bad:  `"capabilities": {"extendedAgentCard": true}`,
 			Good: `"capabilities": {"extendedAgentCard": true}, "securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`}, Check: checkExtendedCardNoSecurity},
 		&Rule{Rule: diag.Rule{Code: codeExtensionURIInvalid, Severity: Warning, Topic: "capabilities", Title: "Extension uri is not an absolute URI",
@@ -40,6 +43,10 @@ func capabilityRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "4.6.3", Title: "Extension Versioning and Compatibility", URL: "https://a2a-protocol.org/v1.0.0/specification/#463-extension-versioning-and-compatibility"},
 				{Doc: "A2A", Version: "1.0", Section: "14.2.2", Title: "A2A-Extensions Header", URL: "https://a2a-protocol.org/v1.0.0/specification/#1422-a2a-extensions-header"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.extension-uri-invalid", Text: "%s %s is not an absolute URI; extensions are identified by a URI such as https://example.com/ext/name/v1"},
+				{ID: "msg.extension-uri-invalid.placeholder", Text: "%s %s contains the unfilled placeholder %s; an extension needs its real, stable URI"},
+			},
 			Bad:  `"capabilities": {"extensions": [{"uri": "cost-estimate"}]}`,
 			Good: `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/a2a/ext/cost-estimate/v1"}]}`}, Check: checkExtensionURIInvalid},
 		&Rule{Rule: diag.Rule{Code: codeExtensionDuplicate, Severity: Warning, Topic: "capabilities", Title: "Extension declared twice",
@@ -49,6 +56,9 @@ func capabilityRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "4.4.4", Title: "AgentExtension", URL: "https://a2a-protocol.org/v1.0.0/specification/#444-agentextension"},
 				{Doc: "A2A", Version: "1.0", Section: "4.6.1", Title: "Extension Declaration", URL: "https://a2a-protocol.org/v1.0.0/specification/#461-extension-declaration"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.extension-duplicate", Text: "%s %s is already declared by capabilities.extensions[%d]; which entry's settings hold is left to each client"},
 			},
 			Bad:  `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1"}, {"uri": "https://invoices.example.com/ext/audit/v1", "required": true}]}`,
 			Good: `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": true}]}`}, Check: checkExtensionDuplicate},
@@ -60,6 +70,9 @@ func capabilityRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "4.6.3", Title: "Extension Versioning and Compatibility", URL: "https://a2a-protocol.org/v1.0.0/specification/#463-extension-versioning-and-compatibility"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.4", Title: "AgentExtension", URL: "https://a2a-protocol.org/v1.0.0/specification/#444-agentextension"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.extension-uri-unversioned", Text: "%s %s has no version; extension URIs should carry one (for example a /v1 segment), so that a breaking change can get a new URI"},
+			},
 			Bad:  `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/geolocation"}]}`,
 			Good: `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/geolocation/v1"}]}`}, Check: checkExtensionUnversioned},
 		&Rule{Rule: diag.Rule{Code: codeExtensionRequired, Severity: Info, Topic: "capabilities", Title: "Extension is required",
@@ -69,6 +82,9 @@ func capabilityRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "4.4.4", Title: "AgentExtension", URL: "https://a2a-protocol.org/v1.0.0/specification/#444-agentextension"},
 				{Doc: "A2A", Version: "1.0", Section: "3.3.4", Title: "Capability Validation", URL: "https://a2a-protocol.org/v1.0.0/specification/#334-capability-validation"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.extension-required", Text: "extension %s is required: clients that do not implement it cannot use this agent at all"},
 			},
 			Bad:  `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": true}]}`,
 			Good: `"capabilities": {"extensions": [{"uri": "https://invoices.example.com/ext/audit/v1", "required": false}]}`}, Check: checkExtensionRequired},

@@ -34,6 +34,10 @@ func credentialRules() []*Rule {
 			{Doc: "A2A", Version: "1.0", Section: "7.3", Title: "Client Authentication Process", URL: "https://a2a-protocol.org/v1.0.0/specification/#73-client-authentication-process"},
 			{Doc: "A2A", Version: "0.3.0", Section: "5.4", Title: "Security of Agent Cards", URL: "https://a2a-protocol.org/v0.3.0/specification/#54-security-of-agent-cards"},
 		},
+		Messages: []diag.Message{
+			{ID: "msg.credential-in-card", Text: "%s holds what looks like %s: %s. The card is public: remove it and revoke the secret"},
+			{ID: "msg.credential-in-card.inside", Text: "%s contains what looks like %s: %s. The card is public: remove it and revoke the secret"},
+		},
 		Bad:  `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKey": "k7Qw2ZpX9mNc4RtY8vLb3HsJ"}}]}`,
 		Good: `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKeyHeader": "X-Billing-Key"}}]}`}, Check: checkCredentials}}
 }

@@ -36,6 +36,10 @@ func identityRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://a2a-protocol.org/v1.0.0/specification/#441-agentcard"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.name-generic", Text: "the name %s could belong to any agent; name it after the tasks it completes or who runs it"},
+				{ID: "msg.name-generic.short", Text: "the name %s is too short to recognise the agent by; use a few words that say what it does"},
+			},
 			Bad:  `"name": "AI Assistant"`,
 			Good: `"name": "Invoice Extractor"`}, Check: checkNameGeneric},
 		&Rule{Rule: diag.Rule{Code: codeDescriptionVague, Severity: Info, Topic: "identity", Title: "Description too short or generic",
@@ -44,6 +48,11 @@ func identityRules() []*Rule {
 			Basis:       Basis{Kind: BasisAdvice},
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://a2a-protocol.org/v1.0.0/specification/#441-agentcard"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.description-vague", Text: "the description %s is generic: it would fit any agent. Say which tasks this agent completes, on what input, and what it returns"},
+				{ID: "msg.description-vague.repeats-name", Text: "the description %s only repeats the name; say which tasks the agent completes and what it returns"},
+				{ID: "msg.description-vague.short", Text: "the description %s is too short to tell callers what the agent does; say which tasks it completes and what it returns"},
 			},
 			Bad:  `"description": "An AI assistant."`,
 			Good: `"description": "Reads supplier invoices (PDF or image) and returns the totals, due date and line items as JSON."`}, Check: checkDescriptionVague},
@@ -55,6 +64,14 @@ func identityRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://a2a-protocol.org/v1.0.0/specification/#441-agentcard"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.2", Title: "AgentProvider", URL: "https://a2a-protocol.org/v1.0.0/specification/#442-agentprovider"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.identity-url-invalid", Text: "%s %s is not an absolute http(s) URL; readers of the card cannot resolve it"},
+				{ID: "msg.identity-url-invalid.empty", Text: "%s is empty; set an absolute https URL or leave the member out"},
+				{ID: "msg.identity-url-invalid.placeholder", Text: "%s %s contains the unfilled placeholder %s; write the real https URL"},
+				{ID: "msg.identity-url-invalid.no-scheme", Text: "%s %s has no scheme; write it as an absolute https URL"},
+				{ID: "msg.identity-url-invalid.data-uri", Text: "%s is a data: URI; catalogues expect a link to an image file, and inline data bloats every copy of the card"},
+				{ID: "msg.identity-url-invalid.scheme", Text: "%s %s uses the scheme %s:; only http(s) links can be opened by the card's readers"},
+			},
 			Bad:  `"documentationUrl": "/docs/invoice-extractor"`,
 			Good: `"documentationUrl": "https://docs.example.com/agents/invoice-extractor"`}, Check: checkIdentityURLInvalid},
 		&Rule{Rule: diag.Rule{Code: codeIdentityURLNotHTTPS, Severity: Warning, Topic: "identity", Title: "Provider, documentation or icon URL uses plain http",
@@ -64,6 +81,9 @@ func identityRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://a2a-protocol.org/v1.0.0/specification/#441-agentcard"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.2", Title: "AgentProvider", URL: "https://a2a-protocol.org/v1.0.0/specification/#442-agentprovider"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.identity-url-not-https", Text: "%s %s uses plain http; use https"},
 			},
 			Bad:  `"iconUrl": "http://invoices.example.com/icon.png"`,
 			Good: `"iconUrl": "https://invoices.example.com/icon.png"`}, Check: checkIdentityURLNotHTTPS},
@@ -75,6 +95,9 @@ func identityRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "14.3", Title: "Well-Known URI Registration", URL: "https://a2a-protocol.org/v1.0.0/specification/#143-well-known-uri-registration"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://a2a-protocol.org/v1.0.0/specification/#441-agentcard"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.2", Title: "AgentProvider", URL: "https://a2a-protocol.org/v1.0.0/specification/#442-agentprovider"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.identity-url-internal", Text: "%s %s points at %s; readers of the published card cannot open it"},
 			},
 			Bad:  `"documentationUrl": "http://192.168.1.20:8080/docs"`,
 			Good: `"documentationUrl": "https://docs.example.com/agents/invoice-extractor"`}, Check: checkIdentityURLInternal},
@@ -88,6 +111,12 @@ func identityRules() []*Rule {
 				{Doc: "RFC 6761", Version: "", Section: "6.3", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc6761#section-6.3"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.6", Title: "AgentInterface", URL: "https://a2a-protocol.org/v1.0.0/specification/#446-agentinterface"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.2", Title: "AgentProvider", URL: "https://a2a-protocol.org/v1.0.0/specification/#442-agentprovider"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.example-placeholder", Text: "%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real: replace it with the agent's public host before publishing"},
+				{ID: "msg.example-placeholder.more", Text: "%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real, and so are %d more URLs of the card: replace it with the agent's public host before publishing"},
+				{ID: "msg.example-placeholder.more.one", Text: "%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real, and so is %d more URL of the card: replace it with the agent's public host before publishing"},
+				{ID: "msg.example-placeholder.organization", Text: "the provider organization %s is the starter card's placeholder: write the name of the organization that runs the agent"},
 			},
 			Bad:  `"supportedInterfaces": [{"url": "https://agent.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good: `"supportedInterfaces": [{"url": "https://invoices.northwind-ledger.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`}, Check: checkExamplePlaceholder},

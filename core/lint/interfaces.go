@@ -41,6 +41,16 @@ func interfaceRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "12.7", Title: "Agent Card Declaration", URL: "https://a2a-protocol.org/v1.0.0/specification/#127-agent-card-declaration"},
 				{Doc: "A2A main branch, after 1.0.1", Version: "", Section: "§4.4.6 AgentInterface (pull request #1997)", Title: "", URL: "https://github.com/a2aproject/A2A/pull/1997"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-url-not-absolute", Text: "%s %s is not a valid absolute URL"},
+				{ID: "msg.interface-url-not-absolute.placeholder", Text: "%s %s contains the unfilled placeholder %s; clients would request it literally. Write the real public URL"},
+				{ID: "msg.interface-url-not-absolute.relative", Text: "%s %s is not an absolute URL; clients cannot tell which host it is relative to. Write the full URL, such as https://agent.example.com%s"},
+				{ID: "msg.interface-url-not-absolute.custom-no-scheme", Text: "%s %s has no scheme; a custom binding must give the full URL of its endpoint (§12.7), such as wss://agent.example.com/a2a"},
+				{ID: "msg.interface-url-not-absolute.no-scheme", Text: "%s %s has no scheme, so clients cannot request it"},
+				{ID: "msg.interface-url-not-absolute.custom-host-port", Text: "%s %s is in host:port form; a custom binding must give the full URL of its endpoint, scheme included (§12.7)"},
+				{ID: "msg.interface-url-not-absolute.host-port", Text: "%s %s is in host:port form, which only GRPC accepts; %s needs a full http(s) URL"},
+				{ID: "msg.interface-url-not-absolute.scheme", Text: "%s %s uses the scheme %s:, but %s is carried over HTTP; write an https URL"},
+			},
 			Bad:  `"supportedInterfaces": [{"url": "{BASE_URL}/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good: `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "invoices.example.com:443", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]`}, Check: checkIfaceURLNotAbsolute},
 		&Rule{Rule: diag.Rule{Code: codeIfaceURLNotHTTPS, Severity: Error, Topic: "interfaces", Title: "Interface URL is not encrypted (http, or gRPC without TLS)",
@@ -52,6 +62,10 @@ func interfaceRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "13.4", Title: "General Security Best Practices", URL: "https://a2a-protocol.org/v1.0.0/specification/#134-general-security-best-practices"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.6", Title: "AgentInterface", URL: "https://a2a-protocol.org/v1.0.0/specification/#446-agentinterface"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-url-not-https", Text: "%s %s uses plain http: requests and credentials travel unencrypted; production endpoints must use https (§7.1)"},
+				{ID: "msg.interface-url-not-https.grpc", Text: "%s %s declares gRPC without TLS; production gRPC must use TLS (§7.1)"},
+			},
 			Bad:  `"supportedInterfaces": [{"url": "http://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good: `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`}, Check: checkIfaceURLNotHTTPS},
 		&Rule{Rule: diag.Rule{Code: codeIfaceURLInternal, Severity: Warning, Topic: "interfaces", Title: "Interface URL is internal or temporary",
@@ -62,6 +76,10 @@ func interfaceRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "8.3.1", Title: "Supported Interfaces Declaration", URL: "https://a2a-protocol.org/v1.0.0/specification/#831-supported-interfaces-declaration"},
 				{Doc: "A2A", Version: "1.0", Section: "14.3", Title: "Well-Known URI Registration", URL: "https://a2a-protocol.org/v1.0.0/specification/#143-well-known-uri-registration"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.6", Title: "AgentInterface", URL: "https://a2a-protocol.org/v1.0.0/specification/#446-agentinterface"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-url-internal", Text: "%s %s points at %s, %s; a public card should list only public endpoints"},
+				{ID: "msg.interface-url-internal.first", Text: "%s %s points at %s, %s; it is the first (preferred) entry, so clients elsewhere cannot use this agent"},
 			},
 			Bad:  `"supportedInterfaces": [{"url": "http://localhost:8000/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good: ``}, Check: checkIfaceURLInternal},
@@ -76,6 +94,9 @@ func interfaceRules() []*Rule {
 				{Doc: "a2a-python", Version: "v1.1.0", Section: "src/a2a/client/client_factory.py", Title: "", URL: "https://github.com/a2aproject/a2a-python/blob/v1.1.0/src/a2a/client/client_factory.py"},
 				{Doc: "a2a-js", Version: "v1.3.0", Section: "src/client/factory.ts", Title: "", URL: "https://github.com/a2aproject/a2a-js/blob/v1.3.0/src/client/factory.ts"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-binding-variant", Text: "%s %s is not a core binding as written; write %s: a2a-go and a2a-python compare bindings exactly, case included (only a2a-js ignores case)"},
+			},
 			Bad:  `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "jsonrpc", "protocolVersion": "1.0"}]`,
 			Good: ``}, Check: checkIfaceBindingVariant},
 		&Rule{Rule: diag.Rule{Code: codeIfaceBindingUnknown, Severity: Warning, Topic: "interfaces", Title: "Unknown protocol binding",
@@ -87,6 +108,10 @@ func interfaceRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "12.7", Title: "Agent Card Declaration", URL: "https://a2a-protocol.org/v1.0.0/specification/#127-agent-card-declaration"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.6", Title: "AgentInterface", URL: "https://a2a-protocol.org/v1.0.0/specification/#446-agentinterface"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-binding-unknown", Text: "%s %s is not a core binding (JSONRPC, GRPC, HTTP+JSON) and not a URI; ordinary clients skip this entry, and a custom binding should be named by a URI"},
+				{ID: "msg.interface-binding-unknown.empty", Text: "preferredTransport is empty; write the binding spoken at url (JSONRPC when unsure)"},
+			},
 			Bad:  `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "wss://invoices.example.com/ws", "protocolBinding": "websocket", "protocolVersion": "1.0"}]`,
 			Good: `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}]`}, Check: checkIfaceBindingUnknown},
 		&Rule{Rule: diag.Rule{Code: codeIfaceVersionPatch, Severity: Warning, Topic: "interfaces", Title: "Protocol version has a patch number",
@@ -95,6 +120,9 @@ func interfaceRules() []*Rule {
 			Basis:       Basis{Kind: BasisShould},
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "3.6", Title: "Versioning", URL: "https://a2a-protocol.org/v1.0.0/specification/#36-versioning"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-version-patch", Text: "%s %s has a patch number; interface versions are Major.Minor, write %s"},
 			},
 			Bad:  `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0.0"}]`,
 			Good: ``}, Check: checkIfaceVersionPatch},
@@ -107,6 +135,11 @@ func interfaceRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "4.4.6", Title: "AgentInterface", URL: "https://a2a-protocol.org/v1.0.0/specification/#446-agentinterface"},
 				{Doc: "a2a-go", Version: "v2.4.0", Section: "a2aclient/factory.go", Title: "", URL: "https://github.com/a2aproject/a2a-go/blob/v2.4.0/a2aclient/factory.go"},
 				{Doc: "a2a-python", Version: "v1.1.0", Section: "src/a2a/client/client_factory.py", Title: "", URL: "https://github.com/a2aproject/a2a-python/blob/v1.1.0/src/a2a/client/client_factory.py"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-version-invalid", Text: "%s %s is not a protocol version; write the A2A version the endpoint speaks as Major.Minor, such as \"1.0\""},
+				{ID: "msg.interface-version-invalid.legacy", Text: "protocolVersion %s is not a protocol version; 0.3 cards use \"0.3.0\""},
+				{ID: "msg.interface-version-invalid.major", Text: "%s %s names only the major version; a2a-go and a2a-python read it as 1, a2a-js as just another version that is not \"1.0\", and §3.6 identifies versions by Major.Minor, such as \"1.0\""},
 			},
 			Bad:  `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "latest"}]`,
 			Good: ``}, Check: checkIfaceVersionInvalid},
@@ -121,6 +154,9 @@ func interfaceRules() []*Rule {
 				{Doc: "a2a-python", Version: "v1.1.0", Section: "src/a2a/client/client_factory.py", Title: "", URL: "https://github.com/a2aproject/a2a-python/blob/v1.1.0/src/a2a/client/client_factory.py"},
 				{Doc: "a2a-js", Version: "v1.3.0", Section: "src/client/factory.ts", Title: "", URL: "https://github.com/a2aproject/a2a-js/blob/v1.3.0/src/client/factory.ts"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-version-unknown", Text: "%s %s is neither 1.0 nor 0.3; clients that do not know A2A %s skip this entry"},
+			},
 			Bad:  `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "2.0"}]`,
 			Good: ``}, Check: checkIfaceVersionUnknown},
 		&Rule{Rule: diag.Rule{Code: codeIfaceDuplicate, Severity: Info, Topic: "interfaces", Title: "Duplicate interface entry",
@@ -130,6 +166,9 @@ func interfaceRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "8.3.2", Title: "Client Protocol Selection", URL: "https://a2a-protocol.org/v1.0.0/specification/#832-client-protocol-selection"},
 				{Doc: "A2A", Version: "1.0", Section: "8.3.1", Title: "Supported Interfaces Declaration", URL: "https://a2a-protocol.org/v1.0.0/specification/#831-supported-interfaces-declaration"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-duplicate", Text: "%s repeats %s (%s, %s %s); clients never reach the second copy"},
 			},
 			Bad:  `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`,
 			Good: `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a/v03", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]`}, Check: checkIfaceDuplicate},
@@ -142,6 +181,9 @@ func interfaceRules() []*Rule {
 				{Doc: "A2A", Version: "0.3.0", Section: "5.6.4", Title: "Validation Requirements", URL: "https://a2a-protocol.org/v0.3.0/specification/#564-validation-requirements"},
 				{Doc: "A2A", Version: "0.3.0", Section: "5.6.2", Title: "Additional Interfaces", URL: "https://a2a-protocol.org/v0.3.0/specification/#562-additional-interfaces"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-url-binding-conflict", Text: "%s %s is declared as %s here and as %s in %s; the 0.3 text forbids conflicting transports on one URL"},
+			},
 			Bad:  `"url": "https://invoices.example.com/a2a", "additionalInterfaces": [{"url": "https://invoices.example.com/a2a", "transport": "GRPC"}]`,
 			Good: `"url": "https://invoices.example.com/a2a", "additionalInterfaces": [{"url": "https://grpc.invoices.example.com", "transport": "GRPC"}]`}, Check: checkIfaceURLConflict},
 		&Rule{Rule: diag.Rule{Code: codeIfaceNoCoreBinding, Severity: Warning, Topic: "interfaces", Title: "No interface with a core binding",
@@ -153,6 +195,10 @@ func interfaceRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "12", Title: "Custom Binding Guidelines", URL: "https://a2a-protocol.org/v1.0.0/specification/#12-custom-binding-guidelines"},
 				{Doc: "a2a-go", Version: "v2.4.0", Section: "a2aclient/factory.go", Title: "", URL: "https://github.com/a2aproject/a2a-go/blob/v2.4.0/a2aclient/factory.go"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-no-core-binding", Text: "no entry of supportedInterfaces uses JSONRPC, GRPC or HTTP+JSON; clients built on the official SDKs find nothing to connect to"},
+				{ID: "msg.interface-no-core-binding.legacy", Text: "no interface of this card uses JSONRPC, GRPC or HTTP+JSON; clients built on the official SDKs find nothing to connect to"},
+			},
 			Bad:  `"supportedInterfaces": [{"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}]`,
 			Good: `"supportedInterfaces": [{"url": "wss://invoices.example.com/ws", "protocolBinding": "https://example.com/a2a/bindings/websocket/v1", "protocolVersion": "1.0"}, {"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`}, Check: checkIfaceNoCoreBinding},
 		&Rule{Rule: diag.Rule{Code: codeIfaceTenant, Severity: Info, Topic: "interfaces", Title: "Interface requires a tenant",
@@ -162,6 +208,11 @@ func interfaceRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "8.3.2", Title: "Client Protocol Selection", URL: "https://a2a-protocol.org/v1.0.0/specification/#832-client-protocol-selection"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.6", Title: "AgentInterface", URL: "https://a2a-protocol.org/v1.0.0/specification/#446-agentinterface"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-tenant", Text: "%s sets tenant %s: clients must send exactly this value as the tenant of every request to that interface"},
+				{ID: "msg.interface-tenant.shared", Text: "%s set tenant %s: clients must send exactly this value as the tenant of every request to those interfaces"},
+				{ID: "msg.interface-tenant.several", Text: "%s set tenants (%s): clients must send each interface's own tenant, exactly, with every request to it"},
 			},
 			Bad:  `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "acme-eu"}]`,
 			Good: `"supportedInterfaces": [{"url": "https://invoices.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]`}, Check: checkIfaceTenant},

@@ -41,6 +41,10 @@ func legacyRules() []*Rule {
 				{Doc: "A2A", Version: "0.3.0", Section: "5.6", Title: "Transport Declaration and URL Relationships", URL: "https://a2a-protocol.org/v0.3.0/specification/#56-transport-declaration-and-url-relationships"},
 				{Doc: "a2a-go", Version: "v2.4.0", Section: "a2aclient/factory.go", Title: "", URL: "https://github.com/a2aproject/a2a-go/blob/v2.4.0/a2aclient/factory.go"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.legacy-card", Text: "this is an A2A %s card without supportedInterfaces: clients that read only 1.0 cards find no interface and cannot connect. Migrate by adding supportedInterfaces next to the legacy fields (which 0.3 clients keep reading): url + preferredTransport become entry 0 with protocolVersion %s%s"},
+				{ID: "msg.legacy-card.declares-1", Text: "protocolVersion %s declares A2A 1.0, but the card has no supportedInterfaces, which a 1.0 card must have (§4.4.1, §5.7): clients that read 1.0 cards, such as a2a-go and a2a-js, find no interface and cannot connect. Add supportedInterfaces: url + preferredTransport become entry 0 with protocolVersion \"1.0\"%s. If the server speaks 0.3, declare \"0.3.0\" instead"},
+			},
 			Bad:  `"url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
 			Good: `"supportedInterfaces": [` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`}, Check: checkLegacyCard},
 		&Rule{Rule: diag.Rule{Code: codeNoPreferredTransport, Severity: Error, Topic: "legacy", Title: "0.2/0.3 card without preferredTransport",
@@ -52,6 +56,11 @@ func legacyRules() []*Rule {
 				{Doc: "A2A", Version: "0.3.0", Section: "5.6.4", Title: "Validation Requirements", URL: "https://a2a-protocol.org/v0.3.0/specification/#564-validation-requirements"},
 				{Doc: "a2a-python", Version: "v1.1.0", Section: "src/a2a/client/card_resolver.py", Title: "", URL: "https://github.com/a2aproject/a2a-python/blob/v1.1.0/src/a2a/client/card_resolver.py"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.legacy-preferred-transport-missing", Text: "url has no preferredTransport: the 0.3 JSON Schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it"},
+				{ID: "msg.legacy-preferred-transport-missing.v02", Text: "url has no preferredTransport: 0.2 defaults it to JSONRPC, but the Go SDK ignores url without it and 0.3 requires it"},
+				{ID: "msg.legacy-preferred-transport-missing.mixed", Text: "the legacy url has no preferredTransport: the 0.3 schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it"},
+			},
 			Bad:  noPreferredTransportCard,
 			Good: `"url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC"`}, Check: checkNoPreferredTransport},
 		&Rule{Rule: diag.Rule{Code: codeMixedCard, Severity: Info, Topic: "legacy", Title: "Mixed 1.0 and 0.3 card",
@@ -61,6 +70,9 @@ func legacyRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "8.3.2", Title: "Client Protocol Selection", URL: "https://a2a-protocol.org/v1.0.0/specification/#832-client-protocol-selection"},
 				{Doc: "A2A", Version: "0.3.0", Section: "5.6.3", Title: "Client Transport Selection Rules", URL: "https://a2a-protocol.org/v0.3.0/specification/#563-client-transport-selection-rules"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.mixed-card", Text: "mixed card: 1.0 clients read supportedInterfaces (%s, %s) and ignore the legacy fields; 0.3 clients read url %s with %s"},
 			},
 			Bad:  mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`,
 			Good: ``}, Check: checkMixedCard},
@@ -72,6 +84,9 @@ func legacyRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "8.3.1", Title: "Supported Interfaces Declaration", URL: "https://a2a-protocol.org/v1.0.0/specification/#831-supported-interfaces-declaration"},
 				{Doc: "A2A", Version: "0.3.0", Section: "5.6", Title: "Transport Declaration and URL Relationships", URL: "https://a2a-protocol.org/v0.3.0/specification/#56-transport-declaration-and-url-relationships"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.mixed-legacy-endpoint-undeclared", Text: "%s %s (%s) is declared in no supportedInterfaces entry: 0.3 clients go there while 1.0 clients go to %s"},
+			},
 			Bad:  mixedV10Entry + `], "url": "https://old.invoices.example.com/rpc", "protocolVersion": "0.3.0"`,
 			Good: mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`}, Check: checkMixedUndeclared},
 		&Rule{Rule: diag.Rule{Code: codeMixedBindingMismatch, Severity: Error, Topic: "legacy", Title: "Legacy half gives an endpoint another binding",
@@ -82,6 +97,9 @@ func legacyRules() []*Rule {
 				{Doc: "A2A", Version: "0.3.0", Section: "5.6.1", Title: "Main URL and Preferred Transport", URL: "https://a2a-protocol.org/v0.3.0/specification/#561-main-url-and-preferred-transport"},
 				{Doc: "A2A", Version: "1.0", Section: "8.3.1", Title: "Supported Interfaces Declaration", URL: "https://a2a-protocol.org/v1.0.0/specification/#831-supported-interfaces-declaration"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.mixed-legacy-binding-mismatch", Text: "%s %s is %s for 0.3 clients, but supportedInterfaces declares it as %s; one group of clients will speak the wrong protocol"},
+			},
 			Bad:  mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "HTTP+JSON", "protocolVersion": "0.3.0"`,
 			Good: mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "0.3.0"`}, Check: checkMixedBindingMismatch},
 		&Rule{Rule: diag.Rule{Code: codeMixedVersionMismatch, Severity: Info, Topic: "legacy", Title: "Legacy endpoint declared at another version",
@@ -91,6 +109,9 @@ func legacyRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "3.6.2", Title: "Server Responsibilities", URL: "https://a2a-protocol.org/v1.0.0/specification/#362-server-responsibilities"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.mixed-legacy-version-mismatch", Text: "%[1]s %[2]s is used by 0.3 clients at protocol version %[3]s, but supportedInterfaces declares it only as %[4]s; add a %[3]s entry if the endpoint also serves %[3]s"},
+			},
 			Bad:  mixedV10Entry + `], "url": "https://invoices.example.com/a2a/v1", "protocolVersion": "0.3.0"`,
 			Good: mixedV10Entry + `, {"url": "https://invoices.example.com/a2a/v1", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}], "url": "https://invoices.example.com/a2a/v1", "protocolVersion": "0.3.0"`}, Check: checkMixedVersionMismatch},
 		&Rule{Rule: diag.Rule{Code: codeMixedNoVersion, Severity: Warning, Topic: "legacy", Title: "Legacy half has no protocol version",
@@ -99,6 +120,10 @@ func legacyRules() []*Rule {
 			Basis:       Basis{Kind: BasisMust},
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "0.3.0", Section: "5.5", Title: "AgentCard Object Structure", URL: "https://a2a-protocol.org/v0.3.0/specification/#55-agentcard-object-structure"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.mixed-legacy-version-missing", Text: "the legacy url serves 0.3 clients, but the card has no top-level protocolVersion telling them which version it speaks"},
+				{ID: "msg.mixed-legacy-version-missing.empty", Text: "the top-level protocolVersion is empty; 0.3 clients reading the legacy url need it, e.g. \"0.3.0\""},
 			},
 			Bad:  mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a"`,
 			Good: mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "protocolVersion": "0.3.0"`}, Check: checkMixedNoVersion},
@@ -110,6 +135,9 @@ func legacyRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://a2a-protocol.org/v1.0.0/specification/#441-agentcard"},
 				{Doc: "A2A", Version: "1.0", Section: "7.3", Title: "Client Authentication Process", URL: "https://a2a-protocol.org/v1.0.0/specification/#73-client-authentication-process"},
 				{Doc: "A2A", Version: "0.3.0", Section: "5.5", Title: "AgentCard Object Structure", URL: "https://a2a-protocol.org/v0.3.0/specification/#55-agentcard-object-structure"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.mixed-security-requirements-missing", Text: "security requires credentials of 0.3 clients, but the card has no securityRequirements, where 1.0 clients read what to send (§4.4.1, §7.3): their calls go out without credentials and are refused. Add securityRequirements with the same requirements in the 1.0 shape"},
 			},
 			Bad:  mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "0.3.0", "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "security": [{"bearer": []}]`,
 			Good: mixedV10Entry + `, ` + mixedV03Entry + `], "url": "https://invoices.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "0.3.0", "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "security": [{"bearer": []}], "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`}, Check: checkMixedSecurity},

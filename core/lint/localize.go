@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"strings"
+	"sync"
+
 	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
 )
@@ -44,6 +47,33 @@ func RuleTexts() map[string]string {
 			m["rule."+r.Code+".note"] = r.Basis.Note
 		}
 		m["phrase.basis."+string(r.Basis.Kind)] = r.Basis.Kind.Label()
+		for _, msg := range r.Messages {
+			m[msg.ID] = msg.Text
+		}
 	}
 	return m
+}
+
+// The English of the rules' message formats lives in their entries
+// (Rule.Messages), not in the catalogue files: every catalogue answers
+// those ids from here (i18n.SetEnglishExtra), other languages from their
+// rules.json. The map is built on the first message rendered.
+func init() {
+	var once sync.Once
+	var texts map[string]string
+	i18n.SetEnglishExtra(func(id string) (string, bool) {
+		if !strings.HasPrefix(id, "msg.") {
+			return "", false
+		}
+		once.Do(func() {
+			texts = map[string]string{}
+			for _, r := range Rules() {
+				for _, m := range r.Messages {
+					texts[m.ID] = m.Text
+				}
+			}
+		})
+		s, ok := texts[id]
+		return s, ok
+	})
 }

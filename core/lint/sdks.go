@@ -23,6 +23,10 @@ func sdkRules() []*Rule {
 			{Doc: "a2a-go", Version: "v2.4.0", Section: "a2a/auth.go", Title: "", URL: "https://github.com/a2aproject/a2a-go/blob/v2.4.0/a2a/auth.go"},
 			{Doc: "a2a-go", Version: "v2.4.0", Section: "a2aclient/agentcard/resolver.go", Title: "", URL: "https://github.com/a2aproject/a2a-go/blob/v2.4.0/a2aclient/agentcard/resolver.go"},
 		},
+		Messages: []diag.Message{
+			{ID: "msg.sdk-card-unreadable", Text: "%s %s cannot read this card: %s (upstream: %s). The card is right per the specification here; %d places of it have this shape"},
+			{ID: "msg.sdk-card-unreadable.one", Text: "%s %s cannot read this card: %s (upstream: %s). The card is right per the specification here; %d place of it has this shape"},
+		},
 		Bad:  `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`,
 		Good: `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}`}, Check: checkSDKUnreadable}}
 }

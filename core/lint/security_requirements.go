@@ -32,6 +32,11 @@ func securityRequirementRules() []*Rule {
 				{Doc: "A2A", Version: "0.3.0", Section: "5.5", Title: "AgentCard Object Structure", URL: "https://a2a-protocol.org/v0.3.0/specification/#55-agentcard-object-structure"},
 				{Doc: "a2a-go", Version: "v2.4.0", Section: "a2aclient/auth.go", Title: "", URL: "https://github.com/a2aproject/a2a-go/blob/v2.4.0/a2aclient/auth.go"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.security-requirement-undefined", Text: "the requirement names the scheme %s, which securitySchemes does not define (it defines %s)"},
+				{ID: "msg.security-requirement-undefined.suggest", Text: "the requirement names the scheme %s, which securitySchemes does not define. Did you mean %s?"},
+				{ID: "msg.security-requirement-undefined.no-schemes", Text: "the requirement names the scheme %s, but the card declares no securitySchemes"},
+			},
 			Bad:  `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"oauth": {"list": []}}}]`,
 			Good: `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`}, Check: checkRequirementUndefined},
 		&Rule{Rule: diag.Rule{Code: codeRequirementLegacy, Severity: Error, Topic: "security", Title: "Security requirement in the 0.3 shape",
@@ -43,6 +48,9 @@ func securityRequirementRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "4.4.5", Title: "AgentSkill", URL: "https://a2a-protocol.org/v1.0.0/specification/#445-agentskill"},
 				{Doc: "a2a-go", Version: "v2.4.0", Section: "a2a/auth.go", Title: "", URL: "https://github.com/a2aproject/a2a-go/blob/v2.4.0/a2a/auth.go"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.security-requirement-legacy-shape", Text: "requirement %s is in the 0.3 shape {NAME: [scopes]}; in securityRequirements 1.0 clients read only \"schemes\", so they see no scheme here and assume none is needed"},
+			},
 			Bad:  `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"bearer": []}]`,
 			Good: `"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]`}, Check: checkRequirementLegacyShape},
 		&Rule{Rule: diag.Rule{Code: codeScopeUndeclared, Severity: Warning, Topic: "security", Title: "Required scope is not declared by the scheme",
@@ -52,6 +60,11 @@ func securityRequirementRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://a2a-protocol.org/v1.0.0/specification/#441-agentcard"},
 				{Doc: "A2A", Version: "1.0", Section: "4.5.8", Title: "AuthorizationCodeOAuthFlow", URL: "https://a2a-protocol.org/v1.0.0/specification/#458-authorizationcodeoauthflow"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.security-scope-undeclared", Text: "scope %s is required from %s, whose flows do not declare it (they declare %s)"},
+				{ID: "msg.security-scope-undeclared.suggest", Text: "scope %s is required from %s, whose flows do not declare it. Did you mean %s?"},
+				{ID: "msg.security-scope-undeclared.no-scopes", Text: "scope %s is required from %s, whose flows declare no scopes"},
 			},
 			Bad:  `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"invoices:read": "Read invoices"}}}}}}, "securityRequirements": [{"schemes": {"staff": {"list": ["invoices:write"]}}}]`,
 			Good: `"securitySchemes": {"staff": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://login.example.com/token", "scopes": {"invoices:read": "Read invoices"}}}}}}, "securityRequirements": [{"schemes": {"staff": {"list": ["invoices:read"]}}}]`}, Check: checkScopeUndeclared},

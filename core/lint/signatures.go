@@ -52,6 +52,10 @@ func signatureRules() []*Rule {
 				{Doc: "RFC 7515", Version: "", Section: "2", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc7515#section-2"},
 				{Doc: "RFC 7515", Version: "", Section: "7.2", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc7515#section-7.2"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.signature-encoding", Text: "%s is not base64url without padding: it has %s"},
+				{ID: "msg.signature-encoding.length", Text: "%s is not base64url without padding: its length (%d) is not a possible base64url length"},
+			},
 			Bad:  sigExample(exampleProtected, "LyrQBv+9R/om1c4ZC4FsVa8AEcwlz4w9t6nzkgUlNJQglkYRi7onrUH651LspaIraUeREoIq/WVUZyaa2Ho3hw=="),
 			Good: sigExample(exampleProtected, exampleSignature)}, Check: checkSigEncoding},
 		&Rule{Rule: diag.Rule{Code: codeSigProtected, Severity: Error, Topic: "signatures", Title: "Protected header is not a JSON object",
@@ -61,6 +65,11 @@ func signatureRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "8.4.2", Title: "Signature Format", URL: "https://a2a-protocol.org/v1.0.0/specification/#842-signature-format"},
 				{Doc: "RFC 7515", Version: "", Section: "7.2.1", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc7515#section-7.2.1"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.signature-protected-invalid.decode", Text: "%s cannot be decoded as base64url, so it holds no JWS header"},
+				{ID: "msg.signature-protected-invalid.not-json", Text: "%s decodes to %s, which is not JSON; the protected header must be a JSON object"},
+				{ID: "msg.signature-protected-invalid.not-object", Text: "%s decodes to %s, which is JSON but not an object; the protected header must be a JSON object"},
 			},
 			Bad:  sigExample(b64(`"ES256"`), exampleSignature),
 			Good: sigExample(exampleProtected, exampleSignature)}, Check: checkSigProtected},
@@ -73,6 +82,11 @@ func signatureRules() []*Rule {
 				{Doc: "RFC 7515", Version: "", Section: "4.1.1", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc7515#section-4.1.1"},
 				{Doc: "RFC 7515", Version: "", Section: "4.1.4", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc7515#section-4.1.4"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.signature-header-incomplete", Text: "the protected header of signature %d has no %s"},
+				{ID: "msg.signature-header-incomplete.unprotected", Text: "the protected header of signature %d has no %s; it is in the unprotected header, where anyone can change it"},
+				{ID: "msg.signature-header-incomplete.type", Text: "the protected header of signature %d has %s set to %s; it must be a non-empty string"},
+			},
 			Bad:  sigExample(b64(`{"alg":"ES256","typ":"JOSE"}`), exampleSignature),
 			Good: sigExample(exampleProtected, exampleSignature)}, Check: checkSigHeader},
 		&Rule{Rule: diag.Rule{Code: codeSigAlgNone, Severity: Error, Topic: "signatures", Title: "Signature with alg \"none\"",
@@ -83,6 +97,9 @@ func signatureRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "8.4.2", Title: "Signature Format", URL: "https://a2a-protocol.org/v1.0.0/specification/#842-signature-format"},
 				{Doc: "A2A", Version: "1.0", Section: "8.4.3", Title: "Signature Verification", URL: "https://a2a-protocol.org/v1.0.0/specification/#843-signature-verification"},
 				{Doc: "RFC 7518", Version: "", Section: "3.6", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc7518#section-3.6"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.signature-alg-none", Text: "the protected header of signature %d says alg %s: an unsecured JWS that anyone can forge"},
 			},
 			Bad:  sigExample(b64(`{"alg":"none","kid":"card-key-1","typ":"JOSE"}`), exampleSignature),
 			Good: sigExample(exampleProtected, exampleSignature)}, Check: checkSigAlgNone},
@@ -101,6 +118,11 @@ func signatureRules() []*Rule {
 				{Doc: "RFC 7515", Version: "", Section: "4.1.11", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc7515#section-4.1.11"},
 				{Doc: "RFC 7518", Version: "", Section: "3.1", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc7518#section-3.1"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.signature-unverifiable.hmac", Text: "the protected header of signature %d says alg %s, a shared-secret (HMAC) algorithm: whoever can check it can also forge it, so no verifier may accept it"},
+				{ID: "msg.signature-unverifiable.unsupported", Text: "the protected header of signature %d says alg %s, which is not one of the JWS signature algorithms a card may use (ES256/384/512, RS256/384/512, PS256/384/512, EdDSA), so verifiers refuse it"},
+				{ID: "msg.signature-unverifiable.crit", Text: "the protected header of signature %d marks header extensions as critical (crit %s): a verifier that does not implement them must refuse the signature"},
+			},
 			Bad:  sigExample(b64(`{"alg":"HS256","kid":"card-key-1","typ":"JOSE"}`), exampleSignature),
 			Good: sigExample(exampleProtected, exampleSignature)}, Check: checkSigUnverifiable},
 		&Rule{Rule: diag.Rule{Code: codeSigTyp, Severity: Warning, Topic: "signatures", Title: "Protected header typ is not JOSE",
@@ -112,6 +134,10 @@ func signatureRules() []*Rule {
 				{Doc: "RFC 7515", Version: "", Section: "4.1.9", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc7515#section-4.1.9"},
 				{Doc: "a2a-js", Version: "v1.3.0", Section: "src/signature.ts", Title: "", URL: "https://github.com/a2aproject/a2a-js/blob/v1.3.0/src/signature.ts"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.signature-typ", Text: "the protected header of signature %d has typ %s; A2A recommends \"JOSE\""},
+				{ID: "msg.signature-typ.missing", Text: "the protected header of signature %d has no \"typ\"; A2A recommends \"JOSE\""},
+			},
 			Bad:  sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JWT"}`), exampleSignature),
 			Good: sigExample(exampleProtected, exampleSignature)}, Check: checkSigTyp},
 		&Rule{Rule: diag.Rule{Code: codeSigJKU, Severity: Warning, Topic: "signatures", Title: "Key set URL (jku) is not https",
@@ -121,6 +147,11 @@ func signatureRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "8.4.3", Title: "Signature Verification", URL: "https://a2a-protocol.org/v1.0.0/specification/#843-signature-verification"},
 				{Doc: "RFC 7515", Version: "", Section: "4.1.2", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc7515#section-4.1.2"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.signature-jku-insecure", Text: "the key set URL (jku) %s in the %s of signature %d is not an absolute https URL"},
+				{ID: "msg.signature-jku-insecure.http", Text: "the key set URL (jku) %s in the %s of signature %d uses plain http, so the key set can be replaced in transit"},
+				{ID: "msg.signature-jku-insecure.internal", Text: "the key set URL (jku) %s in the %s of signature %d points at %s, which verifiers elsewhere cannot reach"},
 			},
 			Bad:  sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JOSE","jku":"http://keys.example.com/jwks.json"}`), exampleSignature),
 			Good: sigExample(b64(`{"alg":"ES256","kid":"card-key-1","typ":"JOSE","jku":"https://keys.example.com/jwks.json"}`), exampleSignature)}, Check: checkSigJKU},
@@ -132,6 +163,12 @@ func signatureRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "8.4.1", Title: "Canonicalization Requirements", URL: "https://a2a-protocol.org/v1.0.0/specification/#841-canonicalization-requirements"},
 				{Doc: "A2A", Version: "1.0", Section: "8.4.2", Title: "Signature Format", URL: "https://a2a-protocol.org/v1.0.0/specification/#842-signature-format"},
 				{Doc: "A2A", Version: "1.0", Section: "8.4.3", Title: "Signature Verification", URL: "https://a2a-protocol.org/v1.0.0/specification/#843-signature-verification"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.signature-placeholder", Text: "%s is %s, a stand-in rather than a signature"},
+				{ID: "msg.signature-placeholder.protected", Text: "%s is %s, a stand-in rather than an encoded JWS header"},
+				{ID: "msg.signature-placeholder.short", Text: "%s decodes to only %d bytes; real JWS signatures are at least %d, so this is a stand-in"},
+				{ID: "msg.signature-placeholder.short.one", Text: "%s decodes to only %d byte; real JWS signatures are at least %d, so this is a stand-in"},
 			},
 			Bad:  sigExample(exampleProtected, "TODO"),
 			Good: sigExample(exampleProtected, exampleSignature)}, Check: checkSigPlaceholder},

@@ -37,6 +37,9 @@ func skillRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "4.4.5", Title: "AgentSkill", URL: "https://a2a-protocol.org/v1.0.0/specification/#445-agentskill"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.skill-id-duplicate", Text: "skill id %s is already used by skill %d (line %d); clients cannot tell the two skills apart"},
+			},
 			Bad: skillFirstSkillFragment + `
     {"id": "summarize", "name": "Summarize a report", "description": "Turns a long report into a one-page summary with key figures.", "tags": ["reports"], "examples": ["Summarize the Q3 report"]},
     {"id": "summarize", "name": "Summarize a meeting", "description": "Turns a meeting transcript into decisions and action items.", "tags": ["meetings"], "examples": ["Summarize today's standup"]}
@@ -52,6 +55,11 @@ func skillRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "4.4.5", Title: "AgentSkill", URL: "https://a2a-protocol.org/v1.0.0/specification/#445-agentskill"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.skill-id-not-slug", Text: "skill id %s contains %s; use a stable lower-case slug such as %s"},
+				{ID: "msg.skill-id-not-slug.example", Text: "skill id %s contains %s; use a stable lower-case slug such as \"translate-document\""},
+				{ID: "msg.skill-id-not-slug.clash", Text: "skill id %s contains %s; use a stable lower-case slug (%s would clash with the id of skill %d)"},
+			},
 			Bad:  `"skills": [{"id": "Extract Invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total?"]}]`,
 			Good: `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total?"]}]`}, Check: checkSkillIDSlug},
 		&Rule{Rule: diag.Rule{Code: codeSkillDescGeneric, Severity: Info, Topic: "skills", Title: "Skill description says nothing specific",
@@ -61,6 +69,12 @@ func skillRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "4.4.5", Title: "AgentSkill", URL: "https://a2a-protocol.org/v1.0.0/specification/#445-agentskill"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.skill-description-generic", Text: "the description of %s, %s, could describe any skill; say what it does and what it returns"},
+				{ID: "msg.skill-description-generic.name", Text: "the description of %s, %s, only repeats its name; say what it does and what it returns"},
+				{ID: "msg.skill-description-generic.short", Text: "the description of %s, %s, is too short to choose the skill by (%d words); say what it does and what it returns"},
+				{ID: "msg.skill-description-generic.short.one", Text: "the description of %s, %s, is too short to choose the skill by (%d word); say what it does and what it returns"},
+			},
 			Bad:  `"skills": [{"id": "assist", "name": "Assist", "description": "Helps.", "tags": ["general"], "examples": ["Help me"]}]`,
 			Good: `"skills": [{"id": "expense-report", "name": "Expense report", "description": "Converts a CSV of card transactions into a monthly expense report grouped by category.", "tags": ["finance"], "examples": ["Build the March report from this CSV"]}]`}, Check: checkSkillDescription},
 		&Rule{Rule: diag.Rule{Code: codeSkillNoExamples, Severity: Info, Topic: "skills", Title: "Skill has no examples",
@@ -69,6 +83,10 @@ func skillRules() []*Rule {
 			Basis:       Basis{Kind: BasisAdvice},
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "4.4.5", Title: "AgentSkill", URL: "https://a2a-protocol.org/v1.0.0/specification/#445-agentskill"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.skill-no-examples", Text: "%s has no examples; add a few requests a user would send to it"},
+				{ID: "msg.skill-no-examples.empty", Text: "%s has an empty examples list; add a few requests a user would send to it"},
 			},
 			Bad:  `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"]}]`,
 			Good: `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total of this invoice?"]}]`}, Check: checkSkillExamples},

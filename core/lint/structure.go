@@ -39,6 +39,9 @@ func structureRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "14.3", Title: "Well-Known URI Registration", URL: "https://a2a-protocol.org/v1.0.0/specification/#143-well-known-uri-registration"},
 				{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://a2a-protocol.org/v1.0.0/specification/#441-agentcard"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.not-an-object", Text: "the document is a JSON %s; an Agent Card must be a JSON object"},
+			},
 			Bad: `[{"name": "Agent one"}]`, Good: `{}`}, Always: true, Check: checkNotObject},
 		&Rule{Rule: diag.Rule{Code: codeNotACard, Severity: Error, Topic: "structure", Title: "This document is not an A2A Agent Card", Explanation: "The document is clearly another kind of file: an MCP server description, an ERC-8004 registration, an OpenAPI description, or a card wrapped inside another object. Reporting every missing card field would only hide that, so this is the one finding.",
 			HowToFix: "Publish a real Agent Card at /.well-known/agent-card.json. If the card is nested under a wrapper member, publish the inner object itself.",
@@ -46,6 +49,16 @@ func structureRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "14.3", Title: "Well-Known URI Registration", URL: "https://a2a-protocol.org/v1.0.0/specification/#143-well-known-uri-registration"},
 				{Doc: "A2A", Version: "1.0", Section: "8.2", Title: "Discovery Mechanisms", URL: "https://a2a-protocol.org/v1.0.0/specification/#82-discovery-mechanisms"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.not-a-card", Text: "this is not an A2A Agent Card. An Agent Card has name, description, version, supportedInterfaces, capabilities, defaultInputModes, defaultOutputModes and skills at its top level."},
+				{ID: "msg.not-a-card.mcp-server-json", Text: "this looks like an MCP server description (server.json), not an A2A Agent Card. MCP and A2A are different protocols: an A2A Agent Card lists supportedInterfaces, capabilities and skills. Publish the MCP description at its own location and write a separate Agent Card if the service also speaks A2A."},
+				{ID: "msg.not-a-card.mcp", Text: "this looks like an MCP server description, not an A2A Agent Card. MCP and A2A are different protocols: an A2A Agent Card lists supportedInterfaces, capabilities and skills."},
+				{ID: "msg.not-a-card.erc-8004", Text: "this looks like an ERC-8004 agent registration file, not an A2A Agent Card. An ERC-8004 registration points at agent endpoints; its A2A endpoint entry should link to the real Agent Card at /.well-known/agent-card.json, which is the document to check."},
+				{ID: "msg.not-a-card.openapi", Text: "this looks like an OpenAPI description, not an A2A Agent Card. An OpenAPI document describes an HTTP API; an A2A Agent Card describes an agent and how to reach it over A2A."},
+				{ID: "msg.not-a-card.openai-plugin", Text: "this looks like an OpenAI plugin manifest (ai-plugin.json), not an A2A Agent Card. Plugin manifests are a different format; an A2A Agent Card is published at /.well-known/agent-card.json."},
+				{ID: "msg.not-a-card.nested", Text: "this looks like an Agent Card nested under the member %s, not an A2A Agent Card. Clients read the card from the top level of the document. Publish the inner object itself, without the wrapper."},
+				{ID: "msg.not-a-card.no-fields", Text: "this looks like a JSON object with none of the Agent Card's fields, not an A2A Agent Card. An Agent Card has name, description, version, supportedInterfaces, capabilities, defaultInputModes, defaultOutputModes and skills at its top level."},
 			},
 			Bad: `{"$schema": "https://static.modelcontextprotocol.io/schemas/2025-07-09/server.schema.json", "name": "io.example/tool", "remotes": []}`, Good: ""}, Always: true, Check: checkNotACard},
 		&Rule{Rule: diag.Rule{Code: codeRequired, Severity: Error, Topic: "structure", Title: "Required field missing",
@@ -57,6 +70,13 @@ func structureRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://a2a-protocol.org/v1.0.0/specification/#441-agentcard"},
 				{Doc: "A2A", Version: "0.3.0", Section: "5.5", Title: "AgentCard Object Structure", URL: "https://a2a-protocol.org/v0.3.0/specification/#55-agentcard-object-structure"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.required-field", Text: "%s is missing. %s"},
+				{ID: "msg.required-field.null", Text: "%s is required and must not be null"},
+				{ID: "msg.required-field.misspelt", Text: "%s is missing: it is written %s, which clients do not recognize"},
+				{ID: "msg.required-field.proto-name", Text: "%s is missing: it is written %s, which only ProtoJSON readers accept; plain JSON readers miss it"},
+				{ID: "msg.required-field.scheme-type", Text: "%s has type %s but no %s"},
+			},
 			Bad: `"skills": null`, Good: ``}, Check: checkStructure},
 		&Rule{Rule: diag.Rule{Code: codeRequiredEmpty, Severity: Error, Topic: "structure", Title: "Required field is empty",
 			Explanation: "In 1.0 a required field must be set, not only present: a required string cannot be empty and a required list needs at least one element (§5.7). An empty defaultOutputModes or tags list says nothing about what the agent returns or how to find the skill. 0.2/0.3 have no such rule (their schemas only require the member), so on those cards the finding is a warning. An empty skills list is a warning in every version: the specification's own signed example (§8.4) has one, and A2A issue #2122 about it is open; an absent skills stays an error (required-field).",
@@ -66,6 +86,11 @@ func structureRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "5.7", Title: "Field Presence and Optionality", URL: "https://a2a-protocol.org/v1.0.0/specification/#57-field-presence-and-optionality"},
 				{Doc: "A2A", Version: "1.0", Section: "8.4", Title: "Agent Card Signing", URL: "https://a2a-protocol.org/v1.0.0/specification/#84-agent-card-signing"},
 				{Doc: "A2A issue #2122", Version: "", Section: "", Title: "", URL: "https://github.com/a2aproject/A2A/issues/2122"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.required-field-empty", Text: "%s is required and must not be empty"},
+				{ID: "msg.required-field-empty.list", Text: "%s is required and must have at least one element"},
+				{ID: "msg.required-field-empty.skills", Text: "skills is empty: list at least one skill, so that clients can tell what the agent does. §5.7 asks every required list for an element, but the specification's own signed example (§8.4) has \"skills\": [] and A2A issue #2122 about it is open, so this is a warning"},
 			},
 			Bad: `"defaultOutputModes": []`, Good: ``}},
 		&Rule{Rule: diag.Rule{Code: codeWrongType, Severity: Error, Topic: "structure", Title: "Wrong JSON type",
@@ -77,6 +102,10 @@ func structureRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "5.5", Title: "JSON Field Naming Convention", URL: "https://a2a-protocol.org/v1.0.0/specification/#55-json-field-naming-convention"},
 				{Doc: "a2a-go", Version: "v2.4.0", Section: "a2a/agent.go", Title: "", URL: "https://github.com/a2aproject/a2a-go/blob/v2.4.0/a2a/agent.go"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.wrong-type", Text: "%s must be %s, found %s"},
+				{ID: "msg.wrong-type.value", Text: "%s must be %s, found %s %s"},
+			},
 			Bad: `"capabilities": ["streaming"]`, Good: `"capabilities": {"streaming": true}`}},
 		&Rule{Rule: diag.Rule{Code: codeNull, Severity: Warning, Topic: "structure", Title: "Explicit null",
 			Explanation: "§5.7 describes a field that is not set as absent. A 1.0 card is ProtoJSON (§5.5), which reads null as \"not set\", so 1.0 readers treat the member as absent. The 0.2 and 0.3 JSON Schemas give no field a null type, so their validators refuse it, and a reader written against them has to guess whether it means \"not set\" or a mistake. Leaving the member out says \"not set\" to both.",
@@ -84,6 +113,11 @@ func structureRules() []*Rule {
 			Basis:       Basis{Kind: BasisLikelyFailure},
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "5.7", Title: "Field Presence and Optionality", URL: "https://a2a-protocol.org/v1.0.0/specification/#57-field-presence-and-optionality"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.null-value", Text: "%s is null; leave the member out instead"},
+				{ID: "msg.null-value.element", Text: "element %d of %s is null"},
+				{ID: "msg.null-value.entry", Text: "%s in %s is null"},
 			},
 			Bad: `"iconUrl": null`, Good: ``}},
 		&Rule{Rule: diag.Rule{Code: codeUnknown, Severity: Warning, Topic: "structure", Title: "Unknown field",
@@ -94,6 +128,16 @@ func structureRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "5.5", Title: "JSON Field Naming Convention", URL: "https://a2a-protocol.org/v1.0.0/specification/#55-json-field-naming-convention"},
 				{Doc: "A2A", Version: "1.0", Section: "5.7", Title: "Field Presence and Optionality", URL: "https://a2a-protocol.org/v1.0.0/specification/#57-field-presence-and-optionality"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.unknown-field", Text: "unknown field %s in %s; clients ignore it"},
+				{ID: "msg.unknown-field.copy", Text: "unknown field %s in %s; clients ignore it (the specified %s is also present: this copy is never read)"},
+				{ID: "msg.unknown-field.suggest", Text: "unknown field %s in %s; clients ignore it. Did you mean %s?"},
+				{ID: "msg.unknown-field.draft-extended-card", Text: "supportsExtendedAgentCard is a pre-1.0 draft name; 0.2/0.3 cards call this flag supportsAuthenticatedExtendedCard, and clients ignore the draft name"},
+				{ID: "msg.unknown-field.beside-wrapper", Text: "unknown member %s next to the wrapper %s of %s; clients ignore it"},
+				{ID: "msg.unknown-field.beside-wrapper-description", Text: "unknown member %[1]s next to the wrapper %[2]s of %[3]s; clients ignore it; move it inside %[2]s"},
+				{ID: "msg.unknown-field.erc-8004", Text: "%s belongs to ERC-8004 registration files, not to Agent Cards: card readers ignore it (§5.7), and the rest of the document is checked as an Agent Card"},
+				{ID: "msg.unknown-field.mcp", Text: "%s belongs to MCP server descriptions, not to Agent Cards: card readers ignore it (§5.7), and the rest of the document is checked as an Agent Card"},
+			},
 			Bad: `"documentation_url": "https://invoices.example.com/docs"`, Good: `"documentationUrl": "https://invoices.example.com/docs"`}},
 		&Rule{Rule: diag.Rule{Code: codeProtoDuplicate, Severity: Error, Topic: "structure", Title: "Field given under both its JSON and its proto name",
 			Explanation: "§5.5 requires camelCase JSON names. a2a-python parses cards with protobuf's ParseDict, which accepts a field under its camelCase JSON name and under its snake_case proto name. Given both (defaultInputModes and default_input_modes), it reads both in turn and keeps the one later in the document, without an error; only a member of a one-of group (a security scheme's wrapper, an OAuth flow, or an optional field such as iconUrl) makes it refuse the card. a2a-go reads only the camelCase name and ignores the other one, so the two SDKs may read different values from the same card.",
@@ -102,6 +146,9 @@ func structureRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "1.0", Section: "5.5", Title: "JSON Field Naming Convention", URL: "https://a2a-protocol.org/v1.0.0/specification/#55-json-field-naming-convention"},
 				{Doc: "a2a-python", Version: "v1.1.0", Section: "src/a2a/client/card_resolver.py", Title: "", URL: "https://github.com/a2aproject/a2a-python/blob/v1.1.0/src/a2a/client/card_resolver.py"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.field-proto-name-duplicate", Text: "%s is the proto name of %s, which is also present: ProtoJSON readers (such as the official Python SDK) read both into one field, and the one later in the card wins without a word (a one-of member makes them reject the card)"},
 			},
 			Bad: `"default_input_modes": ["text/plain"]`, Good: `"defaultInputModes": ["text/plain"]`}},
 		&Rule{Rule: diag.Rule{Code: codeURLSpace, Severity: Error, Topic: "structure", Title: "Spaces around a URL",
@@ -113,6 +160,9 @@ func structureRules() []*Rule {
 				{Doc: "RFC 3986", Version: "", Section: "2", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc3986#section-2"},
 				{Doc: "a2a-go", Version: "v2.4.0", Section: "a2aclient/factory.go", Title: "", URL: "https://github.com/a2aproject/a2a-go/blob/v2.4.0/a2aclient/factory.go"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.url-whitespace", Text: "%s %s has spaces around it; clients parse the URL as written and fail (or request another address)"},
+			},
 			Bad: `"documentationUrl": "https://invoices.example.com/docs "`, Good: `"documentationUrl": "https://invoices.example.com/docs"`}},
 		&Rule{Rule: diag.Rule{Code: codeLegacyField, Severity: Warning, Topic: "legacy", Title: "Legacy field in a 1.0 card",
 			Explanation: "The field comes from the 0.2/0.3 card format, and the 1.0 proto has no such member. §A.2.2 asks clients to fall back to the old extended-card flag during the transition (naming it supportsExtendedAgentCard, which 0.3 never had; it says nothing about security), and the SDKs differ: a2a-python reads supportsAuthenticatedExtendedCard and security when the 1.0 members are absent (read from its source), while a2a-go and a2a-js read only the 1.0 members. So the field either repeats its replacement or is the only copy, seen by some SDKs and not by others. (A deliberately mixed card, with a legacy url, keeps its legacy half for 0.3 callers and is checked by the mixed-card rules instead.)",
@@ -123,6 +173,10 @@ func structureRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "A.2.2", Title: "Breaking Change: Extended Agent Card Field Relocated", URL: "https://a2a-protocol.org/v1.0.0/specification/#a22-breaking-change-extended-agent-card-field-relocated"},
 				{Doc: "A2A", Version: "0.3.0", Section: "5.5", Title: "AgentCard Object Structure", URL: "https://a2a-protocol.org/v0.3.0/specification/#55-agentcard-object-structure"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.legacy-field", Text: "%s is a 0.2/0.3 field that 1.0 clients ignore; use %s"},
+				{ID: "msg.legacy-field.draft-extended-card", Text: "supportsExtendedAgentCard is the pre-1.0 name of capabilities.extendedAgentCard; 1.0 clients ignore it, so they think the extended card is unavailable"},
+			},
 			Bad: `"protocolVersion": "0.3.0"`, Good: ``}},
 		&Rule{Rule: diag.Rule{Code: codeTransportKey, Severity: Error, Topic: "interfaces", Title: "`transport` inside supportedInterfaces",
 			Explanation: "In 1.0 an interface names its binding with protocolBinding. transport is the 0.3 name used in additionalInterfaces, and AgentInterface in the 1.0 proto has no such member, so the entry has no protocolBinding and §8.3.2 has nothing to match it on.",
@@ -132,6 +186,9 @@ func structureRules() []*Rule {
 				{Doc: "A2A", Version: "1.0", Section: "4.4.6", Title: "AgentInterface", URL: "https://a2a-protocol.org/v1.0.0/specification/#446-agentinterface"},
 				{Doc: "A2A", Version: "1.0", Section: "5.7", Title: "Field Presence and Optionality", URL: "https://a2a-protocol.org/v1.0.0/specification/#57-field-presence-and-optionality"},
 			},
+			Messages: []diag.Message{
+				{ID: "msg.interface-transport-key", Text: "transport is the 0.3 name; in supportedInterfaces the binding goes in protocolBinding"},
+			},
 			Bad: `"supportedInterfaces": [{"url": "https://agent.example.com/a2a", "transport": "JSONRPC", "protocolVersion": "1.0"}]`, Good: ``}},
 		&Rule{Rule: diag.Rule{Code: codeNewerField, Severity: Warning, Topic: "legacy", Title: "1.0 field in a legacy card",
 			Explanation: "The card is a 0.2/0.3 card, but this field only exists in 1.0. The 0.3 JSON Schema has no such member, so a reader that takes the card as 0.3 leaves it unread (receivers ignore members they do not know, 1.0 §5.7).",
@@ -140,6 +197,9 @@ func structureRules() []*Rule {
 			Refs: []diag.Ref{
 				{Doc: "A2A", Version: "0.3.0", Section: "5.5", Title: "AgentCard Object Structure", URL: "https://a2a-protocol.org/v0.3.0/specification/#55-agentcard-object-structure"},
 				{Doc: "A2A", Version: "1.0", Section: "A.2", Title: "Migration Guidance", URL: "https://a2a-protocol.org/v1.0.0/specification/#a2-migration-guidance"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.field-newer-than-card", Text: "%s only exists in A2A 1.0; clients reading this %s card ignore it"},
 			},
 			Bad: `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "capabilities": {"extendedAgentCard": true}`, Good: `"protocolVersion": "0.3.0", "url": "https://agent.example.com/a2a", "supportsAuthenticatedExtendedCard": true, "securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}`}},
 	}

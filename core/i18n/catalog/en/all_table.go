@@ -458,17 +458,8 @@ const allData = "" +
 	"msg.companion.protocol\x00the companion program %s speaks protocol %d and this agentcard speaks %d: install both from the same release (`%s`)\x00" +
 	"msg.companion.start\x00the companion program %s did not start: %s; reinstall it with `%s`\x00" +
 	"msg.converse.grpc\x00This client speaks JSON-RPC and HTTP+JSON; a conversation over gRPC is not built yet. Choose another interface with --binding.\x00" +
-	"msg.credential-in-card\x00%s holds what looks like %s: %s. The card is public: remove it and revoke the secret\x00" +
-	"msg.credential-in-card.inside\x00%s contains what looks like %s: %s. The card is public: remove it and revoke the secret\x00" +
 	"msg.credentials.withheld.listed\x00your headers were not sent in this check: its card URL came from a --from list, and its origin %s is none you named with --header-origin, so whoever edits the list does not choose where they go\x00" +
 	"msg.credentials.withheld.redirect\x00your headers were withheld for the rest of the check: fetching the card was redirected from %s to %s, another origin, so neither it nor the endpoints the card declares are where you meant them to go\x00" +
-	"msg.description-vague\x00the description %s is generic: it would fit any agent. Say which tasks this agent completes, on what input, and what it returns\x00" +
-	"msg.description-vague.repeats-name\x00the description %s only repeats the name; say which tasks the agent completes and what it returns\x00" +
-	"msg.description-vague.short\x00the description %s is too short to tell callers what the agent does; say which tasks it completes and what it returns\x00" +
-	"msg.example-placeholder\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real: replace it with the agent's public host before publishing\x00" +
-	"msg.example-placeholder.more\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real, and so are %d more URLs of the card: replace it with the agent's public host before publishing\x00" +
-	"msg.example-placeholder.more.one\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real, and so is %d more URL of the card: replace it with the agent's public host before publishing\x00" +
-	"msg.example-placeholder.organization\x00the provider organization %s is the starter card's placeholder: write the name of the organization that runs the agent\x00" +
 	"msg.extended-card-identity-differs\x00the extended card's %[1]s is %[2]s, the public card's is %[3]s; both cards describe one agent\x00" +
 	"msg.extended-card-invalid\x00the extended card that authenticated callers get has %[1]d errors (the first: %[2]s at %[3]s)\x00" +
 	"msg.extended-card-invalid.one\x00the extended card that authenticated callers get has %[1]d error (%[2]s at %[3]s)\x00" +
@@ -477,7 +468,6 @@ const allData = "" +
 	"msg.extended-card-skills-missing\x00the extended card lacks %[1]d skills of the public card: %[2]s\x00" +
 	"msg.extended-card-skills-missing.one\x00the extended card lacks %[1]d skill of the public card: %[2]s\x00" +
 	"msg.extended-card-unavailable\x00%[1]s promises an extended card, but the %[2]s endpoint %[3]s did not return one: %[4]s\x00" +
-	"msg.extended-card-without-security\x00%s is true, but the card declares no securitySchemes: clients cannot tell how to authenticate to fetch the extended card\x00" +
 	"msg.extended.answer.bad-redirect\x00it redirected with %d to a location that cannot be followed\x00" +
 	"msg.extended.answer.bad-url\x00its url %s is not an absolute http(s) URL\x00" +
 	"msg.extended.answer.cap\x00not asked: %s\x00" +
@@ -503,11 +493,6 @@ const allData = "" +
 	"msg.extended.answer.too-many-redirects\x00it redirected more than %d times\x00" +
 	"msg.extended.answer.unsupported\x00it says the operation is not supported (JSON-RPC error %d %s)\x00" +
 	"msg.extended.note.no-interface\x00the card declares no JSONRPC or HTTP+JSON interface to ask for the extended card (GRPC is not asked)\x00" +
-	"msg.extension-duplicate\x00%s %s is already declared by capabilities.extensions[%d]; which entry's settings hold is left to each client\x00" +
-	"msg.extension-required\x00extension %s is required: clients that do not implement it cannot use this agent at all\x00" +
-	"msg.extension-uri-invalid\x00%s %s is not an absolute URI; extensions are identified by a URI such as https://example.com/ext/name/v1\x00" +
-	"msg.extension-uri-invalid.placeholder\x00%s %s contains the unfilled placeholder %s; an extension needs its real, stable URI\x00" +
-	"msg.extension-uri-unversioned\x00%s %s has no version; extension URIs should carry one (for example a /v1 segment), so that a breaking change can get a new URI\x00" +
 	"msg.fetch.bad-char\x00The URL contains %s, which we do not accept in a URL.\x00" +
 	"msg.fetch.bad-redirect\x00The server answered %s without a usable Location header.\x00" +
 	"msg.fetch.conn-failed\x00Could not get an answer from %s: the connection to %s was refused or closed before an answer (the runtime does not say which).\x00" +
@@ -544,10 +529,6 @@ const allData = "" +
 	"msg.fetch.too-many-redirects\x00More than %d redirects; we stopped following them.\x00" +
 	"msg.fetch.too-many-redirects.one\x00More than %d redirect; we stopped following it.\x00" +
 	"msg.fetch.unreachable\x00Could not connect to %s.\x00" +
-	"msg.field-newer-than-card\x00%s only exists in A2A 1.0; clients reading this %s card ignore it\x00" +
-	"msg.field-proto-name-duplicate\x00%s is the proto name of %s, which is also present: ProtoJSON readers (such as the official Python SDK) read both into one field, and the one later in the card wins without a word (a one-of member makes them reject the card)\x00" +
-	"msg.findings-capped\x00%d more %s findings like the %d above are not listed; fix those and check again\x00" +
-	"msg.findings-capped.one\x00%d more %s finding like the %d above is not listed; fix those and check again\x00" +
 	"msg.format.syntax\x00cannot format: the JSON breaks at line %d, column %d: %s\x00" +
 	"msg.format.syntax.where\x00cannot format: the JSON breaks at line %d, column %d\x00" +
 	"msg.http-cache-max-age\x00Cache-Control is %s, without max-age.\x00" +
@@ -564,42 +545,6 @@ const allData = "" +
 	"msg.http-redirects.one\x00The card was reached after %d redirect: %s.\x00" +
 	"msg.http-status-not-ok\x00The card URL answered %s; clients expect 200 OK.\x00" +
 	"msg.http-varies-by-version\x00A request without the A2A-Version header got a different answer (status %d, %d bytes, era %s) than a v1.0 client (era %s). Both are checked below.\x00" +
-	"msg.identity-url-internal\x00%s %s points at %s; readers of the published card cannot open it\x00" +
-	"msg.identity-url-invalid\x00%s %s is not an absolute http(s) URL; readers of the card cannot resolve it\x00" +
-	"msg.identity-url-invalid.data-uri\x00%s is a data: URI; catalogues expect a link to an image file, and inline data bloats every copy of the card\x00" +
-	"msg.identity-url-invalid.empty\x00%s is empty; set an absolute https URL or leave the member out\x00" +
-	"msg.identity-url-invalid.no-scheme\x00%s %s has no scheme; write it as an absolute https URL\x00" +
-	"msg.identity-url-invalid.placeholder\x00%s %s contains the unfilled placeholder %s; write the real https URL\x00" +
-	"msg.identity-url-invalid.scheme\x00%s %s uses the scheme %s:; only http(s) links can be opened by the card's readers\x00" +
-	"msg.identity-url-not-https\x00%s %s uses plain http; use https\x00" +
-	"msg.interface-binding-unknown\x00%s %s is not a core binding (JSONRPC, GRPC, HTTP+JSON) and not a URI; ordinary clients skip this entry, and a custom binding should be named by a URI\x00" +
-	"msg.interface-binding-unknown.empty\x00preferredTransport is empty; write the binding spoken at url (JSONRPC when unsure)\x00" +
-	"msg.interface-binding-variant\x00%s %s is not a core binding as written; write %s: a2a-go and a2a-python compare bindings exactly, case included (only a2a-js ignores case)\x00" +
-	"msg.interface-duplicate\x00%s repeats %s (%s, %s %s); clients never reach the second copy\x00" +
-	"msg.interface-no-core-binding\x00no entry of supportedInterfaces uses JSONRPC, GRPC or HTTP+JSON; clients built on the official SDKs find nothing to connect to\x00" +
-	"msg.interface-no-core-binding.legacy\x00no interface of this card uses JSONRPC, GRPC or HTTP+JSON; clients built on the official SDKs find nothing to connect to\x00" +
-	"msg.interface-tenant\x00%s sets tenant %s: clients must send exactly this value as the tenant of every request to that interface\x00" +
-	"msg.interface-tenant.several\x00%s set tenants (%s): clients must send each interface's own tenant, exactly, with every request to it\x00" +
-	"msg.interface-tenant.shared\x00%s set tenant %s: clients must send exactly this value as the tenant of every request to those interfaces\x00" +
-	"msg.interface-transport-key\x00transport is the 0.3 name; in supportedInterfaces the binding goes in protocolBinding\x00" +
-	"msg.interface-url-binding-conflict\x00%s %s is declared as %s here and as %s in %s; the 0.3 text forbids conflicting transports on one URL\x00" +
-	"msg.interface-url-internal\x00%s %s points at %s, %s; a public card should list only public endpoints\x00" +
-	"msg.interface-url-internal.first\x00%s %s points at %s, %s; it is the first (preferred) entry, so clients elsewhere cannot use this agent\x00" +
-	"msg.interface-url-not-absolute\x00%s %s is not a valid absolute URL\x00" +
-	"msg.interface-url-not-absolute.custom-host-port\x00%s %s is in host:port form; a custom binding must give the full URL of its endpoint, scheme included (§12.7)\x00" +
-	"msg.interface-url-not-absolute.custom-no-scheme\x00%s %s has no scheme; a custom binding must give the full URL of its endpoint (§12.7), such as wss://agent.example.com/a2a\x00" +
-	"msg.interface-url-not-absolute.host-port\x00%s %s is in host:port form, which only GRPC accepts; %s needs a full http(s) URL\x00" +
-	"msg.interface-url-not-absolute.no-scheme\x00%s %s has no scheme, so clients cannot request it\x00" +
-	"msg.interface-url-not-absolute.placeholder\x00%s %s contains the unfilled placeholder %s; clients would request it literally. Write the real public URL\x00" +
-	"msg.interface-url-not-absolute.relative\x00%s %s is not an absolute URL; clients cannot tell which host it is relative to. Write the full URL, such as https://agent.example.com%s\x00" +
-	"msg.interface-url-not-absolute.scheme\x00%s %s uses the scheme %s:, but %s is carried over HTTP; write an https URL\x00" +
-	"msg.interface-url-not-https\x00%s %s uses plain http: requests and credentials travel unencrypted; production endpoints must use https (§7.1)\x00" +
-	"msg.interface-url-not-https.grpc\x00%s %s declares gRPC without TLS; production gRPC must use TLS (§7.1)\x00" +
-	"msg.interface-version-invalid\x00%s %s is not a protocol version; write the A2A version the endpoint speaks as Major.Minor, such as \"1.0\"\x00" +
-	"msg.interface-version-invalid.legacy\x00protocolVersion %s is not a protocol version; 0.3 cards use \"0.3.0\"\x00" +
-	"msg.interface-version-invalid.major\x00%s %s names only the major version; a2a-go and a2a-python read it as 1, a2a-js as just another version that is not \"1.0\", and §3.6 identifies versions by Major.Minor, such as \"1.0\"\x00" +
-	"msg.interface-version-patch\x00%s %s has a patch number; interface versions are Major.Minor, write %s\x00" +
-	"msg.interface-version-unknown\x00%s %s is neither 1.0 nor 0.3; clients that do not know A2A %s skip this entry\x00" +
 	"msg.json-bom\x00the document starts with a UTF-8 byte order mark (U+FEFF); JSON text must not begin with one\x00" +
 	"msg.json-capped\x00%d more %s problems from here on are not listed; fix the ones above and check again\x00" +
 	"msg.json-capped.one\x00%d more %s problem from here on is not listed; fix the ones above and check again\x00" +
@@ -658,40 +603,6 @@ const allData = "" +
 	"msg.json-truncated.string\x00the string starting here is never closed: the document ends first\x00" +
 	"msg.json-truncated.value\x00the document ends where a value was expected\x00" +
 	"msg.json-unquoted-key\x00member name %s must be in double quotes: %s\x00" +
-	"msg.legacy-card\x00this is an A2A %s card without supportedInterfaces: clients that read only 1.0 cards find no interface and cannot connect. Migrate by adding supportedInterfaces next to the legacy fields (which 0.3 clients keep reading): url + preferredTransport become entry 0 with protocolVersion %s%s\x00" +
-	"msg.legacy-card.declares-1\x00protocolVersion %s declares A2A 1.0, but the card has no supportedInterfaces, which a 1.0 card must have (§4.4.1, §5.7): clients that read 1.0 cards, such as a2a-go and a2a-js, find no interface and cannot connect. Add supportedInterfaces: url + preferredTransport become entry 0 with protocolVersion \"1.0\"%s. If the server speaks 0.3, declare \"0.3.0\" instead\x00" +
-	"msg.legacy-field\x00%s is a 0.2/0.3 field that 1.0 clients ignore; use %s\x00" +
-	"msg.legacy-field.draft-extended-card\x00supportsExtendedAgentCard is the pre-1.0 name of capabilities.extendedAgentCard; 1.0 clients ignore it, so they think the extended card is unavailable\x00" +
-	"msg.legacy-preferred-transport-missing\x00url has no preferredTransport: the 0.3 JSON Schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it\x00" +
-	"msg.legacy-preferred-transport-missing.mixed\x00the legacy url has no preferredTransport: the 0.3 schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it\x00" +
-	"msg.legacy-preferred-transport-missing.v02\x00url has no preferredTransport: 0.2 defaults it to JSONRPC, but the Go SDK ignores url without it and 0.3 requires it\x00" +
-	"msg.mixed-card\x00mixed card: 1.0 clients read supportedInterfaces (%s, %s) and ignore the legacy fields; 0.3 clients read url %s with %s\x00" +
-	"msg.mixed-legacy-binding-mismatch\x00%s %s is %s for 0.3 clients, but supportedInterfaces declares it as %s; one group of clients will speak the wrong protocol\x00" +
-	"msg.mixed-legacy-endpoint-undeclared\x00%s %s (%s) is declared in no supportedInterfaces entry: 0.3 clients go there while 1.0 clients go to %s\x00" +
-	"msg.mixed-legacy-version-mismatch\x00%[1]s %[2]s is used by 0.3 clients at protocol version %[3]s, but supportedInterfaces declares it only as %[4]s; add a %[3]s entry if the endpoint also serves %[3]s\x00" +
-	"msg.mixed-legacy-version-missing\x00the legacy url serves 0.3 clients, but the card has no top-level protocolVersion telling them which version it speaks\x00" +
-	"msg.mixed-legacy-version-missing.empty\x00the top-level protocolVersion is empty; 0.3 clients reading the legacy url need it, e.g. \"0.3.0\"\x00" +
-	"msg.mixed-security-requirements-missing\x00security requires credentials of 0.3 clients, but the card has no securityRequirements, where 1.0 clients read what to send (§4.4.1, §7.3): their calls go out without credentials and are refused. Add securityRequirements with the same requirements in the 1.0 shape\x00" +
-	"msg.mode-media-range\x00%s %s is a wildcard range, not a media type; list the concrete types the agent handles\x00" +
-	"msg.mode-not-media-type\x00%s %s is not a media type; modes are written type/subtype, such as text/plain or application/json\x00" +
-	"msg.mode-not-media-type.family\x00%s %s is not a media type; name the exact format, for example %s\x00" +
-	"msg.mode-not-media-type.known\x00%s %s is not a media type; write %s\x00" +
-	"msg.mode-not-media-type.syntax\x00%s %s is not a well-formed media type (type/subtype, optionally ; parameters)\x00" +
-	"msg.mode-not-media-type.top-level\x00%s %s is not a registered media type: %s is not a top-level type (application, audio, image, text, video, …)\x00" +
-	"msg.name-generic\x00the name %s could belong to any agent; name it after the tasks it completes or who runs it\x00" +
-	"msg.name-generic.short\x00the name %s is too short to recognise the agent by; use a few words that say what it does\x00" +
-	"msg.not-a-card\x00this is not an A2A Agent Card. An Agent Card has name, description, version, supportedInterfaces, capabilities, defaultInputModes, defaultOutputModes and skills at its top level.\x00" +
-	"msg.not-a-card.erc-8004\x00this looks like an ERC-8004 agent registration file, not an A2A Agent Card. An ERC-8004 registration points at agent endpoints; its A2A endpoint entry should link to the real Agent Card at /.well-known/agent-card.json, which is the document to check.\x00" +
-	"msg.not-a-card.mcp\x00this looks like an MCP server description, not an A2A Agent Card. MCP and A2A are different protocols: an A2A Agent Card lists supportedInterfaces, capabilities and skills.\x00" +
-	"msg.not-a-card.mcp-server-json\x00this looks like an MCP server description (server.json), not an A2A Agent Card. MCP and A2A are different protocols: an A2A Agent Card lists supportedInterfaces, capabilities and skills. Publish the MCP description at its own location and write a separate Agent Card if the service also speaks A2A.\x00" +
-	"msg.not-a-card.nested\x00this looks like an Agent Card nested under the member %s, not an A2A Agent Card. Clients read the card from the top level of the document. Publish the inner object itself, without the wrapper.\x00" +
-	"msg.not-a-card.no-fields\x00this looks like a JSON object with none of the Agent Card's fields, not an A2A Agent Card. An Agent Card has name, description, version, supportedInterfaces, capabilities, defaultInputModes, defaultOutputModes and skills at its top level.\x00" +
-	"msg.not-a-card.openai-plugin\x00this looks like an OpenAI plugin manifest (ai-plugin.json), not an A2A Agent Card. Plugin manifests are a different format; an A2A Agent Card is published at /.well-known/agent-card.json.\x00" +
-	"msg.not-a-card.openapi\x00this looks like an OpenAPI description, not an A2A Agent Card. An OpenAPI document describes an HTTP API; an A2A Agent Card describes an agent and how to reach it over A2A.\x00" +
-	"msg.not-an-object\x00the document is a JSON %s; an Agent Card must be a JSON object\x00" +
-	"msg.null-value\x00%s is null; leave the member out instead\x00" +
-	"msg.null-value.element\x00element %d of %s is null\x00" +
-	"msg.null-value.entry\x00%s in %s is null\x00" +
 	"msg.probe-auth-required\x00%[1]s: %[2]s asks for credentials before answering: %[3]s; the card's security schemes should describe this.\x00" +
 	"msg.probe-unreachable\x00%[1]s: %[2]s does not answer: %[3]s.\x00" +
 	"msg.probe-unreachable.none\x00%[1]s: %[2]s does not answer: %[3]s. None of the card's endpoints answered, so no client can use this agent.\x00" +
@@ -747,16 +658,6 @@ const allData = "" +
 	"msg.profile.no-binding\x00%s has no binding before '@': use JSONRPC, GRPC, HTTP+JSON or a custom binding URI\x00" +
 	"msg.profile.no-version\x00%s has no version: write it as %s@1.0 (or %s@1.0|0.3 for several versions)\x00" +
 	"msg.profile.variant\x00the client profile writes %s, read as %s: bindings are compared exactly and the specified name is %s, so a client must send %s (a card that says %s is right)\x00" +
-	"msg.required-field\x00%s is missing. %s\x00" +
-	"msg.required-field-empty\x00%s is required and must not be empty\x00" +
-	"msg.required-field-empty.list\x00%s is required and must have at least one element\x00" +
-	"msg.required-field-empty.skills\x00skills is empty: list at least one skill, so that clients can tell what the agent does. §5.7 asks every required list for an element, but the specification's own signed example (§8.4) has \"skills\": [] and A2A issue #2122 about it is open, so this is a warning\x00" +
-	"msg.required-field.misspelt\x00%s is missing: it is written %s, which clients do not recognize\x00" +
-	"msg.required-field.null\x00%s is required and must not be null\x00" +
-	"msg.required-field.proto-name\x00%s is missing: it is written %s, which only ProtoJSON readers accept; plain JSON readers miss it\x00" +
-	"msg.required-field.scheme-type\x00%s has type %s but no %s\x00" +
-	"msg.sdk-card-unreadable\x00%s %s cannot read this card: %s (upstream: %s). The card is right per the specification here; %d places of it have this shape\x00" +
-	"msg.sdk-card-unreadable.one\x00%s %s cannot read this card: %s (upstream: %s). The card is right per the specification here; %d place of it has this shape\x00" +
 	"msg.sdk.diff.error\x00%s stops with an error where the specification's rule takes entry %d: %s\x00" +
 	"msg.sdk.diff.error-none\x00%s stops with an error where the specification's rule finds no compatible interface: %s\x00" +
 	"msg.sdk.diff.extra\x00%s calls entry %d where the specification's rule finds no compatible interface: %s\x00" +
@@ -801,41 +702,6 @@ const allData = "" +
 	"msg.sdk.py.version\x00protocolVersion %s is below 0.3 or not a version, so a2a-python never picks this entry\x00" +
 	"msg.sdk.selected\x00%s uses entry %d (%s): %s %s at %s, speaking A2A %s; %s\x00" +
 	"msg.sdk.unknown\x00unknown SDK %s: use one of %s\x00" +
-	"msg.security-apikey-location\x00the API key %s of %s is %s; it must be \"header\", \"query\" or \"cookie\"\x00" +
-	"msg.security-apikey-location.case\x00the API key %s of %s is %s; write it in lower case: %s\x00" +
-	"msg.security-apikey-location.suggest\x00the API key %s of %s is %s; it must be \"header\", \"query\" or \"cookie\". Did you mean %s?\x00" +
-	"msg.security-http-scheme-unknown\x00the HTTP authentication scheme %s of %s is not in the IANA registry; use a registered name such as \"Bearer\" or \"Basic\"\x00" +
-	"msg.security-http-scheme-unknown.apikey\x00the HTTP authentication scheme %s of %s is not in the IANA registry; for a key in a custom header, use an apiKey scheme instead\x00" +
-	"msg.security-http-scheme-unknown.token\x00the HTTP authentication scheme %s of %s is not in the IANA registry; tokens are sent with \"Bearer\"; put the token format in bearerFormat\x00" +
-	"msg.security-oauth-flow-deprecated.implicit\x00%s offers the implicit flow, which exposes tokens in the browser; use authorizationCode with PKCE\x00" +
-	"msg.security-oauth-flow-deprecated.password\x00%s offers the password flow, which hands user passwords to the client; use authorizationCode, clientCredentials or deviceCode\x00" +
-	"msg.security-oauth-flows-one-of.none\x00the flows of %s declare no flow; give exactly one of authorizationCode, clientCredentials or deviceCode\x00" +
-	"msg.security-oauth-flows-one-of.several\x00the flows of %s declare %d flows (%s); a 1.0 scheme holds exactly one, so declare each flow as its own scheme\x00" +
-	"msg.security-requirement-legacy-shape\x00requirement %s is in the 0.3 shape {NAME: [scopes]}; in securityRequirements 1.0 clients read only \"schemes\", so they see no scheme here and assume none is needed\x00" +
-	"msg.security-requirement-undefined\x00the requirement names the scheme %s, which securitySchemes does not define (it defines %s)\x00" +
-	"msg.security-requirement-undefined.no-schemes\x00the requirement names the scheme %s, but the card declares no securitySchemes\x00" +
-	"msg.security-requirement-undefined.suggest\x00the requirement names the scheme %s, which securitySchemes does not define. Did you mean %s?\x00" +
-	"msg.security-scheme-legacy-shape\x00%s uses the 0.3 shape (%s); 1.0 clients read only a wrapper such as %s and find no scheme here\x00" +
-	"msg.security-scheme-legacy-shape.both\x00%s has a 1.0 wrapper and 0.3 members (%s); 1.0 clients ignore the 0.3 members, so they only add confusion\x00" +
-	"msg.security-scheme-legacy-shape.mixed\x00%s has only the 0.3 shape (%s); 0.3 clients of this mixed card read it, but 1.0 clients need a wrapper such as %s next to it\x00" +
-	"msg.security-scheme-one-of.empty\x00%s is empty; give it one wrapper such as httpAuthSecurityScheme or apiKeySecurityScheme\x00" +
-	"msg.security-scheme-one-of.misspelt\x00%s has no 1.0 wrapper: %s is not one. Did you mean %s?\x00" +
-	"msg.security-scheme-one-of.none\x00%s has no 1.0 wrapper (found %s); use exactly one of %s\x00" +
-	"msg.security-scheme-one-of.several\x00%s has %d wrappers (%s); a scheme holds exactly one, so declare each under its own name\x00" +
-	"msg.security-scheme-type.missing\x00%s has no \"type\"; 0.3 clients need one of apiKey, http, oauth2, openIdConnect, mutualTLS\x00" +
-	"msg.security-scheme-type.mtls-in-02\x00%s has type \"mutualTLS\", which 0.2 cards do not have (it first appears in 0.3); declare protocolVersion 0.3.0 or use one of apiKey, http, oauth2, openIdConnect\x00" +
-	"msg.security-scheme-type.unknown\x00%s has an unknown type %s; use one of apiKey, http, oauth2, openIdConnect, mutualTLS\x00" +
-	"msg.security-scheme-type.unknown-http\x00%s has an unknown type %s; use one of apiKey, http, oauth2, openIdConnect, mutualTLS (for HTTP authentication write \"type\": \"http\" with \"scheme\": \"Bearer\" or \"Basic\")\x00" +
-	"msg.security-scheme-type.variant\x00%s has type %s; the 0.3 value is %s\x00" +
-	"msg.security-scheme-type.wrapper-in-legacy\x00%s uses the 1.0 wrapper %s in a %s card; 0.3 clients read only the \"type\" shape\x00" +
-	"msg.security-scheme-type.wrapper-only\x00%s has only the 1.0 wrapper %s; 1.0 clients of this mixed card read it, but 0.3 clients need the \"type\" shape next to it (some reject the whole card without it)\x00" +
-	"msg.security-scope-undeclared\x00scope %s is required from %s, whose flows do not declare it (they declare %s)\x00" +
-	"msg.security-scope-undeclared.no-scopes\x00scope %s is required from %s, whose flows declare no scopes\x00" +
-	"msg.security-scope-undeclared.suggest\x00scope %s is required from %s, whose flows do not declare it. Did you mean %s?\x00" +
-	"msg.security-url-not-https\x00%s is %s, which is not an absolute https URL\x00" +
-	"msg.security-url-not-https.http\x00%s is %s, plain http: tokens and codes would travel unencrypted; use https\x00" +
-	"msg.security-url-not-https.loopback\x00%s is %s, plain http on %s; acceptable for local testing only, never in a published card\x00" +
-	"msg.security-url-not-https.placeholder\x00%s is %s, which still contains the template %s; publish the real https URL\x00" +
 	"msg.select.additional-not-object\x00the additionalInterfaces entry is not an object with url and transport\x00" +
 	"msg.select.bad-version\x00%s %s is not a Major.Minor version, so the specification's rule cannot compare it with the client's versions and this simulated client skips the entry (some official SDKs still use such an entry: what each SDK calls shows which)\x00" +
 	"msg.select.binding-case\x00binding %s is not %s, the specification's spelling: this simulated client compares bindings exactly, as a2a-go and a2a-python do, so a client that speaks %s skips the entry here (a2a-js reads bindings in any letter case; the card should say %s)\x00" +
@@ -860,7 +726,6 @@ const allData = "" +
 	"msg.select.version-unsupported\x00this client speaks %s only at %s, not at %s\x00" +
 	"msg.server-error-mapping\x00%[1]s: %[2]s does not answer A2A errors as §5.4 prescribes (%[3]s). The server deviates; the card is not at fault, and claims its errors would settle stay unknown.\x00" +
 	"msg.server-ignores-version\x00%[1]s: %[2]s answered a call in A2A-Version %[3]s, a version it cannot speak, with %[4]s as if the header were absent, rather than refusing it with VersionNotSupported; a2a-go's a2asrv (v2.4.0) does so. The server deviates; the card is not at fault.\x00" +
-	"msg.signature-alg-none\x00the protected header of signature %d says alg %s: an unsecured JWS that anyone can forge\x00" +
 	"msg.signature-alg-refused.hmac\x00signature %d uses %s, a shared-secret (HMAC) algorithm: whoever can check it can also forge it, so it proves nothing about the publisher; sign with ES256, EdDSA or RS256\x00" +
 	"msg.signature-alg-refused.none\x00signature %d has alg %s: an unsecured JWS without a signature, never accepted\x00" +
 	"msg.signature-alg-refused.unsupported\x00signature %d uses alg %s, which is not a JWS signature algorithm this checker supports (ES256/384/512, RS256/384/512, PS256/384/512, EdDSA)\x00" +
@@ -873,19 +738,11 @@ const allData = "" +
 	"msg.signature-card.trailing\x00the card has more text after its JSON ends (at byte %d)\x00" +
 	"msg.signature-card.truncated\x00the card ends before its JSON is complete, so it has no canonical form to verify or sign\x00" +
 	"msg.signature-card.utf8\x00the card is not valid UTF-8, so it has no canonical form to verify or sign\x00" +
-	"msg.signature-encoding\x00%s is not base64url without padding: it has %s\x00" +
-	"msg.signature-encoding.length\x00%s is not base64url without padding: its length (%d) is not a possible base64url length\x00" +
-	"msg.signature-header-incomplete\x00the protected header of signature %d has no %s\x00" +
-	"msg.signature-header-incomplete.type\x00the protected header of signature %d has %s set to %s; it must be a non-empty string\x00" +
-	"msg.signature-header-incomplete.unprotected\x00the protected header of signature %d has no %s; it is in the unprotected header, where anyone can change it\x00" +
 	"msg.signature-invalid\x00signature %d does not verify with key %s from %s: the card was changed after it was signed, or it was signed over other bytes than its canonical form\x00" +
 	"msg.signature-invalid.as-written\x00signature %d was made over the card as written (without signatures, default values kept), not over the specification's canonical form, which leaves out members that hold their default; clients that follow the specification will reject it\x00" +
 	"msg.signature-invalid.der\x00signature %d (%s) is written in ASN.1 DER; a JWS ECDSA signature is R and S side by side at fixed length, so clients reject it\x00" +
 	"msg.signature-invalid.python\x00signature %d was made over the Python SDK's canonical form (json.dumps with sorted keys: empty values removed, non-ASCII escaped, Python number forms), not over the specification's; clients that follow the specification will reject it\x00" +
 	"msg.signature-invalid.stripped\x00signature %d was made over the card with empty strings, lists and objects removed, as the Python and JavaScript SDKs prepare it, not over the specification's canonical form; clients that follow the specification will reject it\x00" +
-	"msg.signature-jku-insecure\x00the key set URL (jku) %s in the %s of signature %d is not an absolute https URL\x00" +
-	"msg.signature-jku-insecure.http\x00the key set URL (jku) %s in the %s of signature %d uses plain http, so the key set can be replaced in transit\x00" +
-	"msg.signature-jku-insecure.internal\x00the key set URL (jku) %s in the %s of signature %d points at %s, which verifiers elsewhere cannot reach\x00" +
 	"msg.signature-jwk.curve\x00key %d: the curve %s is not supported for kty %s (use P-256, P-384, P-521 or Ed25519)\x00" +
 	"msg.signature-jwk.keys-not-list\x00\"keys\" in the key set is not a list of JWKs\x00" +
 	"msg.signature-jwk.kty\x00key %d: kty %s is not a signing key type (EC, RSA or OKP)\x00" +
@@ -919,45 +776,11 @@ const allData = "" +
 	"msg.signature-malformed.signature\x00the \"signature\" of signature %d is empty or not base64url\x00" +
 	"msg.signature-not-checked.count\x00%d more signatures were not checked: one check verifies at most %d\x00" +
 	"msg.signature-not-checked.work\x00signature %d was not checked: one check spends at most %d units of work on signatures, and those before it used them up\x00" +
-	"msg.signature-placeholder\x00%s is %s, a stand-in rather than a signature\x00" +
-	"msg.signature-placeholder.protected\x00%s is %s, a stand-in rather than an encoded JWS header\x00" +
-	"msg.signature-placeholder.short\x00%s decodes to only %d bytes; real JWS signatures are at least %d, so this is a stand-in\x00" +
-	"msg.signature-placeholder.short.one\x00%s decodes to only %d byte; real JWS signatures are at least %d, so this is a stand-in\x00" +
-	"msg.signature-protected-invalid.decode\x00%s cannot be decoded as base64url, so it holds no JWS header\x00" +
-	"msg.signature-protected-invalid.not-json\x00%s decodes to %s, which is not JSON; the protected header must be a JSON object\x00" +
-	"msg.signature-protected-invalid.not-object\x00%s decodes to %s, which is JSON but not an object; the protected header must be a JSON object\x00" +
 	"msg.signature-self-published\x00signature %d verifies: %s with key %s from the key set the card's own origin publishes at %s; a self-published key shows who publishes the card, not who signed it\x00" +
-	"msg.signature-typ\x00the protected header of signature %d has typ %s; A2A recommends \"JOSE\"\x00" +
-	"msg.signature-typ.missing\x00the protected header of signature %d has no \"typ\"; A2A recommends \"JOSE\"\x00" +
 	"msg.signature-untrusted\x00none of the card's %d checked signatures verifies with the %d keys you supplied; a key the card's own jku names does not count when you supply keys\x00" +
-	"msg.signature-unverifiable.crit\x00the protected header of signature %d marks header extensions as critical (crit %s): a verifier that does not implement them must refuse the signature\x00" +
-	"msg.signature-unverifiable.hmac\x00the protected header of signature %d says alg %s, a shared-secret (HMAC) algorithm: whoever can check it can also forge it, so no verifier may accept it\x00" +
-	"msg.signature-unverifiable.unsupported\x00the protected header of signature %d says alg %s, which is not one of the JWS signature algorithms a card may use (ES256/384/512, RS256/384/512, PS256/384/512, EdDSA), so verifiers refuse it\x00" +
 	"msg.signature-verified\x00signature %d verifies: %s with key %s from %s, over the specification's canonical form\x00" +
 	"msg.signature-verifier.none\x00the signatures were not checked: this checker runs without its signature verifier\x00" +
 	"msg.signature-verifier.unavailable\x00the signatures were not checked: the signature verifier did not answer (%s); try again in a moment\x00" +
-	"msg.skill-description-generic\x00the description of %s, %s, could describe any skill; say what it does and what it returns\x00" +
-	"msg.skill-description-generic.name\x00the description of %s, %s, only repeats its name; say what it does and what it returns\x00" +
-	"msg.skill-description-generic.short\x00the description of %s, %s, is too short to choose the skill by (%d words); say what it does and what it returns\x00" +
-	"msg.skill-description-generic.short.one\x00the description of %s, %s, is too short to choose the skill by (%d word); say what it does and what it returns\x00" +
-	"msg.skill-id-duplicate\x00skill id %s is already used by skill %d (line %d); clients cannot tell the two skills apart\x00" +
-	"msg.skill-id-not-slug\x00skill id %s contains %s; use a stable lower-case slug such as %s\x00" +
-	"msg.skill-id-not-slug.clash\x00skill id %s contains %s; use a stable lower-case slug (%s would clash with the id of skill %d)\x00" +
-	"msg.skill-id-not-slug.example\x00skill id %s contains %s; use a stable lower-case slug such as \"translate-document\"\x00" +
-	"msg.skill-no-examples\x00%s has no examples; add a few requests a user would send to it\x00" +
-	"msg.skill-no-examples.empty\x00%s has an empty examples list; add a few requests a user would send to it\x00" +
-	"msg.too-many-findings\x00checking stopped after %d findings; the rest of the card was not checked. Fix these and check again\x00" +
-	"msg.unknown-field\x00unknown field %s in %s; clients ignore it\x00" +
-	"msg.unknown-field.beside-wrapper\x00unknown member %s next to the wrapper %s of %s; clients ignore it\x00" +
-	"msg.unknown-field.beside-wrapper-description\x00unknown member %[1]s next to the wrapper %[2]s of %[3]s; clients ignore it; move it inside %[2]s\x00" +
-	"msg.unknown-field.copy\x00unknown field %s in %s; clients ignore it (the specified %s is also present: this copy is never read)\x00" +
-	"msg.unknown-field.draft-extended-card\x00supportsExtendedAgentCard is a pre-1.0 draft name; 0.2/0.3 cards call this flag supportsAuthenticatedExtendedCard, and clients ignore the draft name\x00" +
-	"msg.unknown-field.erc-8004\x00%s belongs to ERC-8004 registration files, not to Agent Cards: card readers ignore it (§5.7), and the rest of the document is checked as an Agent Card\x00" +
-	"msg.unknown-field.mcp\x00%s belongs to MCP server descriptions, not to Agent Cards: card readers ignore it (§5.7), and the rest of the document is checked as an Agent Card\x00" +
-	"msg.unknown-field.suggest\x00unknown field %s in %s; clients ignore it. Did you mean %s?\x00" +
-	"msg.url-whitespace\x00%s %s has spaces around it; clients parse the URL as written and fail (or request another address)\x00" +
-	"msg.wrong-type\x00%s must be %s, found %s\x00" +
-	"msg.wrong-type.value\x00%s must be %s, found %s %s\x00" +
 	"phrase.addr.cgnat\x00the address %s (carrier-grade NAT or VPN, 100.64.0.0/10)\x00" +
 	"phrase.addr.link-local\x00the address %s (link-local; cloud metadata services live here)\x00" +
 	"phrase.addr.loopback\x00the address %s (loopback: this machine)\x00" +
@@ -1902,122 +1725,108 @@ var All = Table{Data: allData, Starts: []uint32{
 	49295, 49367, 49418, 49503, 49612, 49710, 49800, 49842, 49913, 49982, 50063, 50113,
 	50324, 50522, 50614, 50760, 50940, 51087, 51218, 51309, 51465, 51634, 51833, 52050,
 	52194, 52307, 52410, 52520, 52628, 52699, 52842, 52957, 53078, 53162, 53226, 53334,
-	53384, 53497, 53581, 53638, 53883, 54028, 54167, 54254, 54399, 54507, 54625, 54851,
-	55084, 55234, 55367, 55513, 55704, 55937, 56172, 56328, 56457, 56577, 56689, 56814,
-	56992, 57088, 57187, 57305, 57461, 57554, 57624, 57662, 57717, 57788, 57891, 57988,
-	58063, 58152, 58293, 58350, 58392, 58475, 58523, 58603, 58680, 58730, 58805, 58868,
-	58957, 59014, 59102, 59174, 59268, 59400, 59533, 59644, 59775, 59897, 60054, 60127,
-	60207, 60356, 60469, 60574, 60670, 60757, 60887, 60925, 60968, 61017, 61107, 61146,
-	61199, 61282, 61313, 61378, 61459, 61526, 61611, 61686, 61766, 61840, 61908, 62031,
-	62157, 62237, 62347, 62470, 62538, 62661, 62737, 62804, 62884, 62965, 63012, 63104,
-	63359, 63459, 63561, 63636, 63713, 63774, 63895, 63979, 64084, 64222, 64327, 64446,
-	64600, 64671, 64804, 64868, 64935, 65007, 65181, 65272, 65373, 65515, 65609, 65699,
-	65805, 65919, 65979, 66159, 66278, 66447, 66534, 66691, 66849, 66975, 67106, 67240,
-	67354, 67490, 67589, 67724, 67789, 67947, 68118, 68240, 68331, 68480, 68656, 68769,
-	68909, 69012, 69147, 69252, 69470, 69569, 69677, 69783, 69883, 69985, 70067, 70154,
-	70260, 70344, 70461, 70521, 70615, 70732, 70851, 70949, 71044, 71141, 71239, 71323,
-	71403, 71502, 71612, 71721, 71815, 71901, 72004, 72089, 72241, 72344, 72435, 72567,
-	72724, 72846, 72905, 72965, 73093, 73197, 73273, 73375, 73447, 73519, 73597, 73679,
-	73748, 73862, 73951, 74031, 74113, 74182, 74282, 74337, 74450, 74563, 74665, 74781,
-	74878, 74996, 75088, 75158, 75224, 75527, 75916, 75987, 76175, 76363, 76563, 76723,
-	76858, 77015, 77156, 77355, 77506, 77642, 77949, 78057, 78179, 78275, 78341, 78450,
-	78595, 78703, 78816, 79010, 79285, 79477, 79807, 80022, 80286, 80503, 80699, 80780,
-	80836, 80884, 80922, 81055, 81114, 81250, 81353, 81462, 81542, 81615, 81694, 81785,
-	81906, 81964, 82088, 82126, 82180, 82327, 82416, 82447, 82514, 82625, 82754, 82877,
-	83013, 83129, 83229, 83356, 83493, 83612, 83709, 83786, 83893, 83961, 84041, 84120,
-	84242, 84319, 84409, 84520, 84678, 84731, 84810, 84932, 85011, 85100, 85230, 85316,
-	85414, 85522, 85635, 85771, 85911, 85995, 86096, 86202, 86300, 86478, 86515, 86577,
-	86657, 86951, 87043, 87103, 87230, 87286, 87436, 87588, 87680, 87792, 87894, 87984,
-	88072, 88144, 88248, 88374, 88485, 88635, 88741, 88869, 88984, 89126, 89285, 89428,
-	89587, 89815, 89896, 89944, 90139, 90336, 90416, 90498, 90600, 90747, 90852, 90951,
-	91086, 91198, 91326, 91401, 91563, 91648, 91708, 91760, 91852, 91890, 91965, 92056,
-	92247, 92353, 92426, 92472, 92570, 92659, 92783, 92935, 93103, 93279, 93421, 93591,
-	93732, 93882, 94083, 94209, 94333, 94469, 94597, 94741, 94905, 95026, 95117, 95205,
-	95328, 95450, 95646, 95764, 95969, 96038, 96161, 96360, 96468, 96568, 96684, 96756,
-	96863, 96988, 97102, 97206, 97458, 97727, 97815, 97922, 97999, 98065, 98253, 98397,
-	98557, 98621, 98712, 98819, 99011, 99084, 99212, 99330, 99425, 99542, 99624, 99719,
-	99794, 99984, 100261, 100373, 100574, 100683, 100861, 100926, 101054, 101114, 101243, 101458,
-	101571, 101655, 101773, 101872, 101942, 102060, 102139, 102261, 102413, 102585, 102856, 103009,
-	103273, 103531, 103638, 103780, 103920, 104030, 104106, 104186, 104268, 104355, 104439, 104547,
-	104616, 104711, 104798, 104948, 105022, 105157, 105296, 105391, 105516, 105622, 105784, 105898,
-	105991, 106059, 106159, 106232, 106346, 106416, 106480, 106581, 106760, 106874, 106984, 107076,
-	107175, 107326, 107397, 107488, 107608, 107731, 107831, 107952, 108089, 108281, 108370, 108469,
-	108641, 108823, 109008, 109238, 109348, 109458, 109592, 109712, 109834, 109982, 110133, 110248,
-	110335, 110458, 110571, 110656, 110758, 110880, 110940, 111039, 111181, 111306, 111493, 111672,
-	111842, 111928, 112046, 112085, 112133, 112208, 112294, 112355, 112404, 112467, 112558, 112621,
-	112686, 112788, 112864, 112926, 112968, 112997, 113089, 113126, 113166, 113199, 113235, 113272,
-	113358, 113448, 113482, 113540, 113606, 113649, 113696, 113736, 113799, 113839, 113879, 113921,
-	113960, 114000, 114040, 114087, 114125, 114175, 114223, 114282, 114312, 114337, 114368, 114396,
-	114424, 114459, 114489, 114535, 114563, 114594, 114630, 114679, 114714, 114769, 114805, 114854,
-	114906, 114945, 114973, 115004, 115027, 115056, 115086, 115115, 115198, 115286, 115346, 115378,
-	115449, 115498, 115618, 115740, 115796, 115825, 115877, 115913, 115945, 115980, 116025, 116074,
-	116130, 116176, 116212, 116256, 116280, 116308, 116330, 116356, 116382, 116408, 116441, 116468,
-	116499, 116531, 116594, 116642, 116716, 116782, 116861, 116936, 116985, 117036, 117076, 117119,
-	117145, 117263, 117349, 117415, 117483, 117515, 117549, 117591, 117629, 117671, 117739, 117781,
-	117830, 117908, 117976, 118035, 118076, 118129, 118171, 118237, 118272, 118317, 118379, 118431,
-	118486, 118557, 118610, 118668, 118739, 118835, 118921, 119013, 119044, 119072, 119104, 119139,
-	119168, 119198, 119227, 119257, 119284, 119326, 119377, 119472, 119566, 119654, 119707, 119762,
-	119822, 119865, 119954, 120107, 120212, 120315, 120509, 120622, 120904, 120985, 121098, 121159,
-	121223, 121259, 121302, 121340, 121377, 121419, 121465, 121507, 121533, 121561, 121621, 121705,
-	121766, 121863, 121895, 121934, 121976, 122006, 122048, 122103, 122179, 122239, 122267, 122293,
-	122325, 122374, 122471, 122525, 122597, 122652, 122695, 122728, 122774, 122825, 122881, 122929,
-	122984, 123006, 123034, 123071, 123114, 123181, 123207, 123234, 123267, 123313, 123345, 123378,
-	123407, 123435, 123500, 123537, 123576, 123602, 123631, 123661, 123687, 123714, 123750, 123773,
-	123807, 123926, 123951, 123980, 124011, 124112, 124134, 124167, 124194, 124216, 124242, 124281,
-	124300, 124336, 124415, 124447, 124487, 124542, 124603, 124680, 124721, 124753, 124803, 124843,
-	124882, 124992, 125186, 125223, 125259, 125347, 125386, 125480, 125523, 125552, 125580, 125628,
-	125674, 125911, 125983, 126046, 126083, 126378, 126411, 126536, 126556, 126652, 126683, 126711,
-	126760, 126788, 126816, 127055, 127090, 127118, 127153, 127187, 127209, 127257, 127419, 127585,
-	127607, 127648, 127677, 127704, 127733, 127767, 127826, 127870, 127899, 127936, 127968, 128014,
-	128045, 128074, 128103, 128195, 128292, 128318, 128425, 128480, 128591, 128715, 128769, 128897,
-	128943, 129059, 129186, 129237, 129388, 129551, 129617, 129688, 129773, 129826, 129918, 130020,
-	130071, 130145, 130264, 130309, 130376, 130444, 130506, 130572, 130653, 130710, 130790, 130852,
-	130909, 131005, 131083, 131148, 131234, 131310, 131427, 131507, 131718, 131811, 131947, 132013,
-	132085, 132158, 132282, 132427, 132569, 132714, 132819, 132869, 132933, 133018, 133071, 133254,
-	133424, 133498, 133583, 133676, 133733, 133798, 133934, 133974, 134072, 134162, 134214, 134286,
-	134358, 134416, 134505, 134659, 134728, 134799, 134852, 134906, 134949, 135054, 135108, 135155,
-	135256, 135358, 135500, 135552, 135688, 135822, 135861, 135962, 136003, 136018, 136168, 136303,
-	136365, 136480, 136610, 136654, 136759, 136866, 136922, 137041, 137103, 137223, 137349, 137402,
-	137509, 137568, 137655, 137774, 137838, 137936, 137998, 138027, 138091, 138204, 138260, 138357,
-	138519, 138584, 138642, 138735, 138779, 138845, 138986, 139047, 139185, 139260, 139330, 139432,
-	139546, 139604, 139684, 139838, 139899, 139985, 140052, 140100, 140139, 140182, 140207, 140322,
-	140371, 140484, 140537, 140623, 140730, 140784, 140866, 141042, 141108, 141136, 141209, 141310,
-	141360, 141389, 141415, 141447, 141471, 141503, 141598, 141791, 141822, 141859, 141924, 141961,
-	142006, 142041, 142075, 142098, 142123, 142181, 142475, 142649, 142683, 143097, 143195, 143272,
-	143336, 143560, 143606, 143728, 143789, 143831, 143911, 143971, 144021, 144074, 144111, 144176,
-	144236, 144481, 144526, 144950, 145064, 145106, 145184, 145248, 145304, 145404, 145478, 145540,
-	145593, 145651, 145680, 145705, 145733, 145791, 145959, 145983, 146014, 146043, 146067, 146090,
-	146131, 146172, 146197, 146220, 146272, 146349, 146396, 146421, 146456, 146478, 146655, 146673,
-	146699, 146736, 146764, 146789, 146810, 146829, 146858, 146877, 146913, 146952, 146993, 147037,
-	147071, 147108, 147148, 147191, 147311, 147344, 147389, 147414, 147489, 147539, 147739, 147929,
-	148035, 148214, 148264, 148370, 148421, 148475, 148573, 148651, 148774, 148844, 148945, 149157,
-	149221, 149259, 149305, 149347, 149385, 149431, 149466, 149513, 149558, 149609, 149648, 149690,
-	149736, 149768, 149851, 149936, 150068, 150203, 150272, 150304, 150348, 150493, 150522, 150565,
-	150746, 150915, 150943, 151003, 151047, 151088, 151131, 151173, 151211, 151249, 151299, 151465,
-	151510, 151615, 151685, 151724, 151757, 151794, 151872, 151947, 151990, 152041, 152186, 152236,
-	152355, 152399, 152598, 152734, 152771, 152806, 152837, 152884, 152914, 152951, 152981, 153019,
-	153067, 153099, 153143, 153208, 153276, 153333, 153393, 153443, 153482, 153566, 153606, 153642,
-	153678, 153708, 153746, 153787, 153887, 153931, 153974, 154075, 154125, 154223, 154269, 154359,
-	154409, 154482, 154534, 154629, 154673, 154782, 154843, 154873, 154925, 155018, 155064, 155108,
-	155173, 155220, 155352, 155432, 155499, 155534, 155567, 155606, 155632, 155671, 155717, 155846,
-	155904, 155951, 156079, 156171, 156234, 156332, 156413, 156459, 156560, 156648, 156706, 156749,
-	156823, 156857, 156906, 156982, 157029, 157080, 157222, 157365, 157480, 157509, 157546, 157612,
-	157751, 157893, 158014, 158061, 158115, 158144, 158204, 158250, 158292, 158350, 158397, 158447,
-	158507, 158551, 158595, 158661, 158846, 158911, 158978, 159010, 159061, 159106, 159149, 159206,
-	159257, 159310, 159375, 159462, 159516, 159593, 159634, 159799, 159840, 159882, 159934, 159972,
-	160017, 160048, 160085, 160117, 160188, 160234, 160282, 160320, 160362, 160412, 160461, 160502,
-	160541, 160579, 160621, 160655, 160695, 160734, 160764, 160787, 160840, 160873, 161049, 161091,
-	161132, 161170, 161209, 161243, 161277, 161316, 161358, 161401, 161490, 161537, 161574, 161635,
-	161669, 161709, 161729, 161765, 161795, 161824, 161854, 161890, 161918, 161952, 161995, 162044,
-	162072, 162106, 162142, 162184, 162210, 162242, 162268, 162378, 162403, 162460, 162493, 162532,
-	162565, 162604, 162641, 162945, 162996, 163033, 163074, 163154, 163230, 163298, 163391, 163441,
-	163471, 163499, 163529, 163553, 163578, 163612, 163655, 163692, 163727, 163776, 163814, 163835,
-	163957, 163985, 164046, 164074, 164140, 164209, 164278, 164375, 164413, 164444, 164474, 164507,
-	164538, 164562, 164594, 164627, 164652, 164693, 164734, 164763, 164788, 164815, 164835, 164867,
-	164907, 164942, 164992, 165044, 165084, 165127, 165261, 165341, 165422, 165447, 165489, 165530,
-	165573, 165608, 165638, 165909, 166181, 166254, 166310, 166356, 166407, 166466, 166512, 166568,
-	166620, 166707, 166795, 166836, 166864, 166898, 166946, 167004, 167077, 167102, 167379, 167431,
-	167469, 167514, 167557, 167603, 167659, 167699, 167743, 167805, 168039, 168100, 168163, 168193,
-	168233, 168300, 168353, 168388, 168436, 168466, 168497, 168517, 168543, 168646, 168764, 168784,
-	168873, 168904, 168940, 168971, 168998, 169092, 169312, 169333, 169356, 169391,
+	53384, 53497, 53581, 53638, 53883, 54028, 54167, 54254, 54399, 54625, 54858, 54987,
+	55107, 55219, 55344, 55522, 55618, 55717, 55835, 55928, 55998, 56036, 56091, 56162,
+	56265, 56362, 56437, 56526, 56667, 56724, 56766, 56849, 56897, 56977, 57054, 57104,
+	57179, 57242, 57331, 57388, 57476, 57548, 57642, 57774, 57847, 57927, 58076, 58189,
+	58294, 58390, 58477, 58607, 58645, 58688, 58737, 58827, 58866, 58919, 59002, 59033,
+	59098, 59179, 59246, 59331, 59406, 59486, 59560, 59628, 59751, 59877, 59957, 60067,
+	60190, 60258, 60381, 60457, 60524, 60604, 60685, 60732, 60807, 60884, 60945, 61066,
+	61150, 61255, 61393, 61498, 61617, 61771, 61842, 61975, 62039, 62106, 62178, 62352,
+	62458, 62558, 62660, 62742, 62829, 62935, 63019, 63136, 63196, 63290, 63407, 63526,
+	63624, 63719, 63816, 63914, 63998, 64078, 64177, 64287, 64396, 64490, 64576, 64679,
+	64764, 64916, 65019, 65110, 65242, 65399, 65521, 65580, 65640, 65768, 65872, 65948,
+	66050, 66122, 66194, 66272, 66354, 66423, 66537, 66626, 66706, 66788, 66857, 66957,
+	67012, 67125, 67238, 67340, 67456, 67553, 67671, 67763, 67833, 67899, 68032, 68091,
+	68227, 68330, 68439, 68519, 68592, 68671, 68762, 68883, 68941, 69065, 69103, 69157,
+	69304, 69393, 69424, 69491, 69602, 69731, 69854, 69990, 70106, 70206, 70333, 70470,
+	70589, 70686, 70763, 70870, 70938, 71018, 71097, 71219, 71296, 71386, 71497, 71655,
+	71708, 71787, 71909, 71988, 72077, 72207, 72293, 72391, 72499, 72612, 72748, 72888,
+	72972, 73073, 73179, 73277, 73455, 73547, 73659, 73761, 73851, 73939, 74011, 74115,
+	74241, 74352, 74502, 74608, 74736, 74851, 74993, 75152, 75295, 75454, 75682, 75763,
+	75811, 76006, 76203, 76283, 76365, 76467, 76614, 76719, 76818, 76953, 77065, 77193,
+	77268, 77430, 77515, 77575, 77627, 77719, 77757, 77832, 77923, 78114, 78220, 78293,
+	78339, 78443, 78695, 78964, 79052, 79159, 79236, 79302, 79490, 79634, 79794, 79858,
+	79949, 80056, 80248, 80321, 80449, 80567, 80662, 80779, 80861, 80956, 81031, 81221,
+	81498, 81699, 81808, 81986, 82051, 82179, 82239, 82368, 82583, 82696, 82780, 82898,
+	82997, 83169, 83440, 83593, 83857, 84115, 84225, 84301, 84381, 84463, 84550, 84634,
+	84742, 84811, 84906, 84993, 85143, 85217, 85352, 85491, 85586, 85711, 85817, 85979,
+	86093, 86186, 86254, 86354, 86427, 86541, 86611, 86675, 86776, 86955, 87069, 87179,
+	87271, 87370, 87521, 87713, 87885, 87995, 88105, 88239, 88314, 88400, 88461, 88510,
+	88573, 88664, 88727, 88792, 88894, 88970, 89032, 89074, 89103, 89195, 89232, 89272,
+	89305, 89341, 89378, 89464, 89554, 89588, 89646, 89712, 89755, 89802, 89842, 89905,
+	89945, 89985, 90027, 90066, 90106, 90146, 90193, 90231, 90281, 90329, 90388, 90418,
+	90443, 90474, 90502, 90530, 90565, 90595, 90641, 90669, 90700, 90736, 90785, 90820,
+	90875, 90911, 90960, 91012, 91051, 91079, 91110, 91133, 91162, 91192, 91221, 91304,
+	91392, 91452, 91484, 91555, 91604, 91724, 91846, 91902, 91931, 91983, 92019, 92051,
+	92086, 92131, 92180, 92236, 92282, 92318, 92362, 92386, 92414, 92436, 92462, 92488,
+	92514, 92547, 92574, 92605, 92637, 92700, 92748, 92822, 92888, 92967, 93042, 93091,
+	93142, 93182, 93225, 93251, 93369, 93455, 93521, 93589, 93621, 93655, 93697, 93735,
+	93777, 93845, 93887, 93936, 94014, 94082, 94141, 94182, 94235, 94277, 94343, 94378,
+	94423, 94485, 94537, 94592, 94663, 94716, 94774, 94845, 94941, 95027, 95119, 95150,
+	95178, 95210, 95245, 95274, 95304, 95333, 95363, 95390, 95432, 95483, 95578, 95672,
+	95760, 95813, 95868, 95928, 95971, 96060, 96213, 96318, 96421, 96615, 96728, 97010,
+	97091, 97204, 97265, 97329, 97365, 97408, 97446, 97483, 97525, 97571, 97613, 97639,
+	97667, 97727, 97811, 97872, 97969, 98001, 98040, 98082, 98112, 98154, 98209, 98285,
+	98345, 98373, 98399, 98431, 98480, 98577, 98631, 98703, 98758, 98801, 98834, 98880,
+	98931, 98987, 99035, 99090, 99112, 99140, 99177, 99220, 99287, 99313, 99340, 99373,
+	99419, 99451, 99484, 99513, 99541, 99606, 99643, 99682, 99708, 99737, 99767, 99793,
+	99820, 99856, 99879, 99913, 100032, 100057, 100086, 100117, 100218, 100240, 100273, 100300,
+	100322, 100348, 100387, 100406, 100442, 100521, 100553, 100593, 100648, 100709, 100786, 100827,
+	100859, 100909, 100949, 100988, 101098, 101292, 101329, 101365, 101453, 101492, 101586, 101629,
+	101658, 101686, 101734, 101780, 102017, 102089, 102152, 102189, 102484, 102517, 102642, 102662,
+	102758, 102789, 102817, 102866, 102894, 102922, 103161, 103196, 103224, 103259, 103293, 103315,
+	103363, 103525, 103691, 103713, 103754, 103783, 103810, 103839, 103873, 103932, 103976, 104005,
+	104042, 104074, 104120, 104151, 104180, 104209, 104301, 104398, 104424, 104531, 104586, 104697,
+	104821, 104875, 105003, 105049, 105165, 105292, 105343, 105494, 105657, 105723, 105794, 105879,
+	105932, 106024, 106126, 106177, 106251, 106370, 106415, 106482, 106550, 106612, 106678, 106759,
+	106816, 106896, 106958, 107015, 107111, 107189, 107254, 107340, 107416, 107533, 107613, 107824,
+	107917, 108053, 108119, 108191, 108264, 108388, 108533, 108675, 108820, 108925, 108975, 109039,
+	109124, 109177, 109360, 109530, 109604, 109689, 109782, 109839, 109904, 110040, 110080, 110178,
+	110268, 110320, 110392, 110464, 110522, 110611, 110765, 110834, 110905, 110958, 111012, 111055,
+	111160, 111214, 111261, 111362, 111464, 111606, 111658, 111794, 111928, 111967, 112068, 112109,
+	112124, 112274, 112409, 112471, 112586, 112716, 112760, 112865, 112972, 113028, 113147, 113209,
+	113329, 113455, 113508, 113615, 113674, 113761, 113880, 113944, 114042, 114104, 114133, 114197,
+	114310, 114366, 114463, 114625, 114690, 114748, 114841, 114885, 114951, 115092, 115153, 115291,
+	115366, 115436, 115538, 115652, 115710, 115790, 115944, 116005, 116091, 116158, 116206, 116245,
+	116288, 116313, 116428, 116477, 116590, 116643, 116729, 116836, 116890, 116972, 117148, 117214,
+	117242, 117315, 117416, 117466, 117495, 117521, 117553, 117577, 117609, 117704, 117897, 117928,
+	117965, 118030, 118067, 118112, 118147, 118181, 118204, 118229, 118287, 118581, 118755, 118789,
+	119203, 119301, 119378, 119442, 119666, 119712, 119834, 119895, 119937, 120017, 120077, 120127,
+	120180, 120217, 120282, 120342, 120587, 120632, 121056, 121170, 121212, 121290, 121354, 121410,
+	121510, 121584, 121646, 121699, 121757, 121786, 121811, 121839, 121897, 122065, 122089, 122120,
+	122149, 122173, 122196, 122237, 122278, 122303, 122326, 122378, 122455, 122502, 122527, 122562,
+	122584, 122761, 122779, 122805, 122842, 122870, 122895, 122916, 122935, 122964, 122983, 123019,
+	123058, 123099, 123143, 123177, 123214, 123254, 123297, 123417, 123450, 123495, 123520, 123595,
+	123645, 123845, 124035, 124141, 124320, 124370, 124476, 124527, 124581, 124679, 124757, 124880,
+	124950, 125051, 125263, 125327, 125365, 125411, 125453, 125491, 125537, 125572, 125619, 125664,
+	125715, 125754, 125796, 125842, 125874, 125957, 126042, 126174, 126309, 126378, 126410, 126454,
+	126599, 126628, 126671, 126852, 127021, 127049, 127109, 127153, 127194, 127237, 127279, 127317,
+	127355, 127405, 127571, 127616, 127721, 127791, 127830, 127863, 127900, 127978, 128053, 128096,
+	128147, 128292, 128342, 128461, 128505, 128704, 128840, 128877, 128912, 128943, 128990, 129020,
+	129057, 129087, 129125, 129173, 129205, 129249, 129314, 129382, 129439, 129499, 129549, 129588,
+	129672, 129712, 129748, 129784, 129814, 129852, 129893, 129993, 130037, 130080, 130181, 130231,
+	130329, 130375, 130465, 130515, 130588, 130640, 130735, 130779, 130888, 130949, 130979, 131031,
+	131124, 131170, 131214, 131279, 131326, 131458, 131538, 131605, 131640, 131673, 131712, 131738,
+	131777, 131823, 131952, 132010, 132057, 132185, 132277, 132340, 132438, 132519, 132565, 132666,
+	132754, 132812, 132855, 132929, 132963, 133012, 133088, 133135, 133186, 133328, 133471, 133586,
+	133615, 133652, 133718, 133857, 133999, 134120, 134167, 134221, 134250, 134310, 134356, 134398,
+	134456, 134503, 134553, 134613, 134657, 134701, 134767, 134952, 135017, 135084, 135116, 135167,
+	135212, 135255, 135312, 135363, 135416, 135481, 135568, 135622, 135699, 135740, 135905, 135946,
+	135988, 136040, 136078, 136123, 136154, 136191, 136223, 136294, 136340, 136388, 136426, 136468,
+	136518, 136567, 136608, 136647, 136685, 136727, 136761, 136801, 136840, 136870, 136893, 136946,
+	136979, 137155, 137197, 137238, 137276, 137315, 137349, 137383, 137422, 137464, 137507, 137596,
+	137643, 137680, 137741, 137775, 137815, 137835, 137871, 137901, 137930, 137960, 137996, 138024,
+	138058, 138101, 138150, 138178, 138212, 138248, 138290, 138316, 138348, 138374, 138484, 138509,
+	138566, 138599, 138638, 138671, 138710, 138747, 139051, 139102, 139139, 139180, 139260, 139336,
+	139404, 139497, 139547, 139577, 139605, 139635, 139659, 139684, 139718, 139761, 139798, 139833,
+	139882, 139920, 139941, 140063, 140091, 140152, 140180, 140246, 140315, 140384, 140481, 140519,
+	140550, 140580, 140613, 140644, 140668, 140700, 140733, 140758, 140799, 140840, 140869, 140894,
+	140921, 140941, 140973, 141013, 141048, 141098, 141150, 141190, 141233, 141367, 141447, 141528,
+	141553, 141595, 141636, 141679, 141714, 141744, 142015, 142287, 142360, 142416, 142462, 142513,
+	142572, 142618, 142674, 142726, 142813, 142901, 142942, 142970, 143004, 143052, 143110, 143183,
+	143208, 143485, 143537, 143575, 143620, 143663, 143709, 143765, 143805, 143849, 143911, 144145,
+	144206, 144269, 144299, 144339, 144406, 144459, 144494, 144542, 144572, 144603, 144623, 144649,
+	144752, 144870, 144890, 144979, 145010, 145046, 145077, 145104, 145198, 145418, 145439, 145462,
+	145497,
 }}
