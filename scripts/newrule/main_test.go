@@ -30,7 +30,7 @@ func copyTree(t *testing.T, files ...string) string {
 
 func TestScaffold(t *testing.T) {
 	root := copyTree(t, "core/lint/skills.go", ZHFile)
-	files, err := scaffold(root, "skill-name-shouts", "skills")
+	files, err := scaffold(root, "skill-scaffold-example", "skills")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,11 +42,11 @@ func TestScaffold(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		`Code: "skill-name-shouts", Severity: Info, Topic: "skills"`,
+		`Code: "skill-scaffold-example", Severity: Info, Topic: "skills"`,
 		`Basis:       Basis{Kind: BasisAdvice}`,
-		`{ID: "msg.skill-name-shouts", Text: "TODO %s"}`,
-		`Check: checkSkillNameShouts}`,
-		"func checkSkillNameShouts(c *Context) {",
+		`{ID: "msg.skill-scaffold-example", Text: "TODO %s"}`,
+		`Check: checkSkillScaffoldExample}`,
+		"func checkSkillScaffoldExample(c *Context) {",
 	} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("skills.go lacks %q", want)
@@ -60,7 +60,7 @@ func TestScaffold(t *testing.T) {
 	if err := json.Unmarshal(data, &zh); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"rule.skill-name-shouts.title", "rule.skill-name-shouts.explanation", "rule.skill-name-shouts.howToFix", "msg.skill-name-shouts"} {
+	for _, k := range []string{"rule.skill-scaffold-example.title", "rule.skill-scaffold-example.explanation", "rule.skill-scaffold-example.howToFix", "msg.skill-scaffold-example"} {
 		if _, ok := zh[k]; !ok {
 			t.Errorf("rules.json lacks %s", k)
 		}
@@ -71,7 +71,7 @@ func TestScaffold(t *testing.T) {
 		t.Error("rules.json's existing members changed")
 	}
 	// A second run refuses: the keys are there.
-	if _, err := scaffold(root, "skill-name-shouts", "skills"); err == nil {
+	if _, err := scaffold(root, "skill-scaffold-example", "skills"); err == nil {
 		t.Error("a second scaffold of the same code succeeded")
 	}
 }
@@ -81,7 +81,7 @@ func TestScaffoldRefuses(t *testing.T) {
 	for _, tc := range []struct{ name, code, topic string }{
 		{"one word", "shouts", "skills"},
 		{"capitals", "Skill-Name", "skills"},
-		{"no topic file", "skill-name-shouts", "nosuchtopic"},
+		{"no topic file", "skill-scaffold-example", "nosuchtopic"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := scaffold(root, tc.code, tc.topic); err == nil {
