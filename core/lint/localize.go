@@ -54,11 +54,14 @@ func RuleTexts() map[string]string {
 	return m
 }
 
-// The English of the rules' message formats lives in their entries
-// (Rule.Messages), not in the catalogue files: every catalogue answers
-// those ids from here (i18n.SetEnglishExtra), other languages from their
-// rules.json. The map is built on the first message rendered.
-func init() {
+// installMessages makes every catalogue answer the English of the rules'
+// message formats, which lives in their entries (Rule.Messages), not in
+// the catalogue files (i18n.SetEnglishExtra); other languages key them in
+// their rules.json. loadRules calls it: a finding of these rules exists
+// only once the catalogue is loaded, and a program that never loads it
+// (the signature verifier's wasm) links no rule. The map is built on the
+// first message rendered.
+func installMessages() {
 	var once sync.Once
 	var texts map[string]string
 	i18n.SetEnglishExtra(func(id string) (string, bool) {
