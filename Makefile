@@ -20,9 +20,9 @@ help: ## list the targets
 deps: ## install what is missing (npm packages for wrangler and the editor bundle)
 	@test -d node_modules/wrangler -a -d node_modules/@a2a-js/sdk || npm ci --no-audit --no-fund
 
-generate: ## regenerate templ components and the constant-data tables (the editor's English, field and rule references; committed)
+generate: ## regenerate templ components and the constant-data tables (the editor's English, field references; committed)
 	$(GO) tool templ generate -include-version=false
-	$(GO) generate ./core/i18n/catalog/en ./core/card ./core/lint
+	$(GO) generate ./core/i18n/catalog/en ./core/card
 
 build: build-cli build-site build-worker ## build the CLI, the static site (dist/site) and the Worker (build/)
 

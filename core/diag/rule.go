@@ -23,6 +23,11 @@ type Rule struct {
 	// SDK files).
 	Basis Basis `json:"basis"`
 	Refs  []Ref `json:"refs"`
+	// Messages are the English formats of the rule's findings, by message
+	// id ("msg.<code>[.<variant>]"): the check reports an id and its
+	// arguments, and core/lint answers the English of these ids to every
+	// catalogue (other languages key them in their rules.json).
+	Messages []Message `json:"-"`
 	// Bad triggers the rule and Good does not. Each is either a whole
 	// document (starting with '{' or anything that is not a member list)
 	// or, more often, top-level members that replace or extend the
@@ -37,6 +42,13 @@ type Rule struct {
 	// lint's own. The entry is in the catalogue either way, so every
 	// program that shows rules shows the same list.
 	EmittedBy string `json:"emittedBy,omitempty"`
+}
+
+// Message is one message id and its English format (fmt verbs; the
+// English singular goes under "<id>.one").
+type Message struct {
+	ID   string
+	Text string
 }
 
 // Basis is a rule's basis as the catalogue prints it.

@@ -294,22 +294,45 @@ func (c *Catalogue) format(id string) (string, bool) {
 			return f, true
 		}
 	}
-	if f := englishExtra.Load(); f != nil {
-		return (*f)(id)
+	return extraEnglish(id)
+}
+
+// extraEnglish asks the sources of englishExtra for id.
+func extraEnglish(id string) (string, bool) {
+	if fs := englishExtra.Load(); fs != nil {
+		for _, f := range *fs {
+			if s, ok := f(id); ok {
+				return s, true
+			}
+		}
 	}
 	return "", false
 }
 
 // englishExtra answers ids whose English is not in the catalogue files
 // but beside the Go data it describes (the field catalogue's explanations,
-// "field.<Object>.<name>", live in core/card), so that a finding may
-// quote a field's explanation as a Text and every language renders its
-// own. It is the last fallback of every catalogue.
-var englishExtra atomic.Pointer[func(id string) (string, bool)]
+// "field.<Object>.<name>", live in core/card; the message formats of
+// core/lint's rules, "msg.<code>…", in their entries), so that every
+// language renders its own. They are the last fallback of every
+// catalogue, asked in the order installed.
+var englishExtra atomic.Pointer[[]func(id string) (string, bool)]
 
-// SetEnglishExtra installs the source of English for ids kept beside Go
-// data (see englishExtra). core/card installs the field catalogue's.
-func SetEnglishExtra(f func(id string) (string, bool)) { englishExtra.Store(&f) }
+// SetEnglishExtra adds a source of English for ids kept beside Go data
+// (see englishExtra). core/card installs the field catalogue's, core/lint
+// its rules' messages.
+func SetEnglishExtra(f func(id string) (string, bool)) {
+	for {
+		old := englishExtra.Load()
+		var next []func(id string) (string, bool)
+		if old != nil {
+			next = append(next, *old...)
+		}
+		next = append(next, f)
+		if englishExtra.CompareAndSwap(old, &next) {
+			return
+		}
+	}
+}
 
 // S is the text of an id without arguments; an unknown id is returned as
 // itself, which tests catch and a reader can still report.
@@ -331,6 +354,9 @@ func (c *Catalogue) Sprintf(id string, args ...any) string {
 	f, ok := "", false
 	if n, isInt := firstInt(args); isInt && n == 1 {
 		f, ok = c.Lookup(id + ".one")
+		if !ok && c.lang == English {
+			f, ok = extraEnglish(id + ".one")
+		}
 	}
 	if !ok {
 		f, ok = c.format(id)

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/agentcard/agentcard/core/card"
@@ -20,57 +22,18 @@ const (
 	BasisToolLimit     = diag.BasisToolLimit
 )
 
-// ruleSource is what one rule rests on. The table is kept apart from the
-// rule literals so that it covers every registered rule, including those
-// other packages register (core/discovery), and so the severity policy
-// test reads it in one place.
-type ruleSource struct {
-	Code  string
-	Basis BasisKind
-	// Note says in one sentence which requirement or behaviour the basis
-	// is, when the references alone do not.
-	Note string
-	// Spec is Refs as one line (card.RefsText), or for a rule without
-	// references what kind of rule it is.
-	Spec string
-	Refs []card.Ref
-}
-
-// ruleSourceOf is the source of the rule with code: a binary search of
-// ruleSourceTable (rulesources_table.go), constant data generated from
-// ruleSourceList (rulesources_test.go) with every reference resolved and
-// its text joined, so that loading the catalogue builds no map of
-// sources and resolves no reference (the playground's engine does it
-// before its first findings).
-func ruleSourceOf(code string) (*ruleSource, bool) {
-	lo, hi := 0, len(ruleSourceTable)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		switch c := ruleSourceTable[m].Code; {
-		case c == code:
-			return &ruleSourceTable[m], true
-		case c < code:
-			lo = m + 1
-		default:
-			hi = m
-		}
-	}
-	return nil, false
-}
-
-//go:generate go test -run ^TestRuleSourceTable$ -update
-
 // CatalogueProblems reports, for every rule given, what breaks the severity
 // policy or the reference rules: a missing basis, an A2A reference to a
 // section that is not in the cited-sections table (itself checked against
-// testdata/spec/sections by core/card), a severity the basis does not
-// allow, or text pointing at documents outside the repository.
+// testdata/spec/sections by core/card), a reference not written as core/card
+// makes it (title and link), a severity the basis does not allow, or text
+// pointing at documents outside the repository.
 func CatalogueProblems(rules []*Rule) []string {
 	loadRules()
 	var bad []string
 	for _, r := range rules {
-		if _, ok := ruleSourceOf(r.Code); !ok {
-			bad = append(bad, r.Code+": no entry in ruleSourceList")
+		if r.Basis.Kind == "" {
+			bad = append(bad, r.Code+": no Basis in its entry")
 			continue
 		}
 		for _, p := range refProblems(r.Refs) {
@@ -132,7 +95,35 @@ func refProblems(refs []card.Ref) []string {
 			out = append(out, "A2A v"+r.Version+" §"+r.Section+" is not a known section of that version")
 		case r.Doc == "A2A" && !strings.Contains(r.URL, "#"):
 			out = append(out, r.String()+": link has no anchor")
+		default:
+			if want, ok := canonicalRef(r); ok && r != want {
+				out = append(out, fmt.Sprintf("%s: write it as {Doc: %q, Version: %q, Section: %q, Title: %q, URL: %q}", r.String(), want.Doc, want.Version, want.Section, want.Title, want.URL))
+			}
 		}
 	}
 	return out
+}
+
+// canonicalRef is the reference as core/card makes it from its document,
+// version and section (card.SpecRef, card.RFCRef, card.GoSDKRef, …): what
+// an entry's Refs must say, title and link included. ok is false for other
+// documents (card.DocRef), whose link is the entry's own.
+func canonicalRef(r card.Ref) (card.Ref, bool) {
+	switch {
+	case r.Doc == "A2A":
+		return card.SpecRef(r.Version, r.Section), true
+	case strings.HasPrefix(r.Doc, "RFC "):
+		n, err := strconv.Atoi(strings.TrimPrefix(r.Doc, "RFC "))
+		if err != nil {
+			return card.Ref{}, false
+		}
+		return card.RFCRef(n, r.Section), true
+	case r.Doc == "a2a-go":
+		return card.GoSDKRef(r.Section), true
+	case r.Doc == "a2a-python":
+		return card.PythonSDKRef(r.Section), true
+	case r.Doc == "a2a-js":
+		return card.JSSDKRef(r.Section), true
+	}
+	return card.Ref{}, false
 }

@@ -25,6 +25,7 @@ func TestCheckCatalogueCatches(t *testing.T) {
 		{"error on advice", Rule{Rule: diag.Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisAdvice}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}}}},
 		{"outside document", Rule{Rule: diag.Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}, Explanation: "See NOTES.md §3."}}},
 		{"no source", Rule{Rule: diag.Rule{Code: "no-such-rule", Severity: Info}}},
+		{"reference not as core/card writes it", Rule{Rule: diag.Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisMust}, Refs: []card.Ref{{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://example.org/"}}}}},
 		{"sdk basis without an SDK file", Rule{Rule: diag.Rule{Code: "json-syntax", Severity: Error, Basis: Basis{Kind: BasisSDK}, Refs: []card.Ref{card.SpecRef(card.Spec10, "4.4.1")}}}},
 	}
 	for _, tc := range tests {

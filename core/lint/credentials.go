@@ -27,8 +27,19 @@ func credentialRules() []*Rule {
 	return []*Rule{{Rule: diag.Rule{Code: codeCredential, Severity: Error, Topic: "security", Title: "Credential in the card",
 		Explanation: "Agent Cards are published for anyone to read, copied and cached by registries and anyone who fetched them, and indexed by search engines. A token, API key, password or private key in a card is leaked the moment the card is served, while §13.4 says credentials MUST be treated as secrets (and §14.3 that a card SHOULD NOT include them). The card names the scheme (§7.3); credentials are obtained out of band.",
 		HowToFix:    "Remove the value from the card, then revoke or rotate the secret: assume it has been copied. Describe how to obtain credentials in the scheme's description instead.",
-		Bad:         `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKey": "k7Qw2ZpX9mNc4RtY8vLb3HsJ"}}]}`,
-		Good:        `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKeyHeader": "X-Billing-Key"}}]}`}, Check: checkCredentials}}
+		Basis:       Basis{Kind: BasisMust, Note: "§13.4: API keys, tokens and other credentials MUST be treated as secrets, which publishing one in a card is not; §14.3 adds that a card SHOULD NOT include sensitive credentials."},
+		Refs: []diag.Ref{
+			{Doc: "A2A", Version: "1.0", Section: "13.4", Title: "General Security Best Practices", URL: "https://a2a-protocol.org/v1.0.0/specification/#134-general-security-best-practices"},
+			{Doc: "A2A", Version: "1.0", Section: "14.3", Title: "Well-Known URI Registration", URL: "https://a2a-protocol.org/v1.0.0/specification/#143-well-known-uri-registration"},
+			{Doc: "A2A", Version: "1.0", Section: "7.3", Title: "Client Authentication Process", URL: "https://a2a-protocol.org/v1.0.0/specification/#73-client-authentication-process"},
+			{Doc: "A2A", Version: "0.3.0", Section: "5.4", Title: "Security of Agent Cards", URL: "https://a2a-protocol.org/v0.3.0/specification/#54-security-of-agent-cards"},
+		},
+		Messages: []diag.Message{
+			{ID: "msg.credential-in-card", Text: "%s holds what looks like %s: %s. The card is public: remove it and revoke the secret"},
+			{ID: "msg.credential-in-card.inside", Text: "%s contains what looks like %s: %s. The card is public: remove it and revoke the secret"},
+		},
+		Bad:  `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKey": "k7Qw2ZpX9mNc4RtY8vLb3HsJ"}}]}`,
+		Good: `"capabilities": {"extensions": [{"uri": "https://example.com/ext/billing/v1", "params": {"apiKeyHeader": "X-Billing-Key"}}]}`}, Check: checkCredentials}}
 }
 
 // credentialPattern is one recognizable secret format.

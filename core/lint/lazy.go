@@ -25,5 +25,6 @@ func loadRules() {
 		for _, rules := range cat {
 			register(rules...)
 		}
+		installMessages()
 	})
 }

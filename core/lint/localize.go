@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"strings"
+	"sync"
+
 	"github.com/agentcard/agentcard/core/findings"
 	"github.com/agentcard/agentcard/core/i18n"
 )
@@ -44,6 +47,36 @@ func RuleTexts() map[string]string {
 			m["rule."+r.Code+".note"] = r.Basis.Note
 		}
 		m["phrase.basis."+string(r.Basis.Kind)] = r.Basis.Kind.Label()
+		for _, msg := range r.Messages {
+			m[msg.ID] = msg.Text
+		}
 	}
 	return m
+}
+
+// installMessages makes every catalogue answer the English of the rules'
+// message formats, which lives in their entries (Rule.Messages), not in
+// the catalogue files (i18n.SetEnglishExtra); other languages key them in
+// their rules.json. loadRules calls it: a finding of these rules exists
+// only once the catalogue is loaded, and a program that never loads it
+// (the signature verifier's wasm) links no rule. The map is built on the
+// first message rendered.
+func installMessages() {
+	var once sync.Once
+	var texts map[string]string
+	i18n.SetEnglishExtra(func(id string) (string, bool) {
+		if !strings.HasPrefix(id, "msg.") {
+			return "", false
+		}
+		once.Do(func() {
+			texts = map[string]string{}
+			for _, r := range Rules() {
+				for _, m := range r.Messages {
+					texts[m.ID] = m.Text
+				}
+			}
+		})
+		s, ok := texts[id]
+		return s, ok
+	})
 }

@@ -23,13 +23,35 @@ func modeRules() []*Rule {
 		&Rule{Rule: diag.Rule{Code: codeModeNotMediaType, Severity: Warning, Topic: "modes", Title: "Mode is not a media type",
 			Explanation: "Modes say which content the agent accepts and produces, written as media types such as text/plain or application/json (§4.4.1). Words like text, json or 文本 are not media types: a caller that matches parts by media type never matches them, and the card tells callers nothing they can rely on. It is a warning because the 1.0 proto and the 0.3 JSON Schema accept any string here.",
 			HowToFix:    "Write the media type: text → text/plain, json → application/json, markdown → text/markdown, html → text/html, pdf → application/pdf. For images, audio or video name the exact format (image/png, audio/mpeg, video/mp4).",
-			Bad:         `"defaultInputModes": ["text", "json"]`,
-			Good:        `"defaultInputModes": ["text/plain", "application/json; charset=utf-8"]`}, Check: checkModeNotMediaType},
+			Basis:       Basis{Kind: BasisLikelyFailure},
+			Refs: []diag.Ref{
+				{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://a2a-protocol.org/v1.0.0/specification/#441-agentcard"},
+				{Doc: "A2A", Version: "1.0", Section: "4.4.5", Title: "AgentSkill", URL: "https://a2a-protocol.org/v1.0.0/specification/#445-agentskill"},
+				{Doc: "RFC 6838", Version: "", Section: "4.2", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc6838#section-4.2"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.mode-not-media-type", Text: "%s %s is not a media type; modes are written type/subtype, such as text/plain or application/json"},
+				{ID: "msg.mode-not-media-type.known", Text: "%s %s is not a media type; write %s"},
+				{ID: "msg.mode-not-media-type.family", Text: "%s %s is not a media type; name the exact format, for example %s"},
+				{ID: "msg.mode-not-media-type.top-level", Text: "%s %s is not a registered media type: %s is not a top-level type (application, audio, image, text, video, …)"},
+				{ID: "msg.mode-not-media-type.syntax", Text: "%s %s is not a well-formed media type (type/subtype, optionally ; parameters)"},
+			},
+			Bad:  `"defaultInputModes": ["text", "json"]`,
+			Good: `"defaultInputModes": ["text/plain", "application/json; charset=utf-8"]`}, Check: checkModeNotMediaType},
 		&Rule{Rule: diag.Rule{Code: codeModeMediaRange, Severity: Info, Topic: "modes", Title: "Mode is a wildcard",
 			Explanation: "A wildcard such as */* or image/* is an HTTP Accept range, not a media type. Compared as a string, it matches no concrete type a caller has; read as a range, it promises \"anything\", which rarely holds.",
 			HowToFix:    "List the concrete media types the agent really handles.",
-			Bad:         `"defaultInputModes": ["image/*"]`,
-			Good:        `"defaultInputModes": ["image/png", "image/jpeg"]`}, Check: checkModeMediaRange},
+			Basis:       Basis{Kind: BasisAdvice},
+			Refs: []diag.Ref{
+				{Doc: "A2A", Version: "1.0", Section: "4.4.1", Title: "AgentCard", URL: "https://a2a-protocol.org/v1.0.0/specification/#441-agentcard"},
+				{Doc: "A2A", Version: "1.0", Section: "4.4.5", Title: "AgentSkill", URL: "https://a2a-protocol.org/v1.0.0/specification/#445-agentskill"},
+				{Doc: "RFC 9110", Version: "", Section: "12.5.1", Title: "", URL: "https://www.rfc-editor.org/rfc/rfc9110#section-12.5.1"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.mode-media-range", Text: "%s %s is a wildcard range, not a media type; list the concrete types the agent handles"},
+			},
+			Bad:  `"defaultInputModes": ["image/*"]`,
+			Good: `"defaultInputModes": ["image/png", "image/jpeg"]`}, Check: checkModeMediaRange},
 	}
 }
 

@@ -88,10 +88,10 @@ func register(rules ...*Rule) {
 		if r.Code == "" || r.Severity == 0 || r.Title == "" {
 			panic(fmt.Sprintf("lint: incomplete rule %+v", r))
 		}
-		if src, ok := ruleSourceOf(r.Code); ok {
-			r.Basis = Basis{Kind: src.Basis, Label: src.Basis.Label(), Note: src.Note}
-			r.Refs = src.Refs
-			r.Spec = src.Spec
+		r.Basis.Label = r.Basis.Kind.Label()
+		r.Spec = card.RefsText(r.Refs)
+		if r.Spec == "" {
+			r.Spec = "not a specification rule: " + r.Basis.Label
 		}
 		if r.Refs == nil {
 			r.Refs = []card.Ref{}

@@ -33,6 +33,13 @@ func skillRules() []*Rule {
 		&Rule{Rule: diag.Rule{Code: codeSkillIDDuplicate, Severity: Warning, Topic: "skills", Title: "Two skills share one id",
 			Explanation: "A skill's id is its identifier (§4.4.5): orchestrators pick a skill by it, store it in routing tables and logs, and compare it across card versions. When two skills have the same id, nobody can tell which one was meant.",
 			HowToFix:    "Give every skill its own id. Keep the id of the skill that callers already use and rename the other one.",
+			Basis:       Basis{Kind: BasisLikelyFailure, Note: "The proto defines id as a unique identifier of the skill, without a keyword; whoever chooses a skill by id cannot tell the two apart."},
+			Refs: []diag.Ref{
+				{Doc: "A2A", Version: "1.0", Section: "4.4.5", Title: "AgentSkill", URL: "https://a2a-protocol.org/v1.0.0/specification/#445-agentskill"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.skill-id-duplicate", Text: "skill id %s is already used by skill %d (line %d); clients cannot tell the two skills apart"},
+			},
 			Bad: skillFirstSkillFragment + `
     {"id": "summarize", "name": "Summarize a report", "description": "Turns a long report into a one-page summary with key figures.", "tags": ["reports"], "examples": ["Summarize the Q3 report"]},
     {"id": "summarize", "name": "Summarize a meeting", "description": "Turns a meeting transcript into decisions and action items.", "tags": ["meetings"], "examples": ["Summarize today's standup"]}
@@ -44,18 +51,45 @@ func skillRules() []*Rule {
 		&Rule{Rule: diag.Rule{Code: codeSkillIDNotSlug, Severity: Info, Topic: "skills", Title: "Skill id is not a stable slug",
 			Explanation: "A skill id is a machine key, not a label: it ends up in configuration and is compared byte for byte. Spaces, capital letters and non-ASCII characters invite near-duplicates (\"Translate\" vs \"translate\"), break in URLs and command lines, and tend to change when someone rewords the name.",
 			HowToFix:    "Use lower-case ASCII letters and digits separated by '-', '_' or '.', for example \"translate-document\". Choose it once: renaming an id that callers already use is a breaking change.",
-			Bad:         `"skills": [{"id": "Extract Invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total?"]}]`,
-			Good:        `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total?"]}]`}, Check: checkSkillIDSlug},
+			Basis:       Basis{Kind: BasisAdvice},
+			Refs: []diag.Ref{
+				{Doc: "A2A", Version: "1.0", Section: "4.4.5", Title: "AgentSkill", URL: "https://a2a-protocol.org/v1.0.0/specification/#445-agentskill"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.skill-id-not-slug", Text: "skill id %s contains %s; use a stable lower-case slug such as %s"},
+				{ID: "msg.skill-id-not-slug.example", Text: "skill id %s contains %s; use a stable lower-case slug such as \"translate-document\""},
+				{ID: "msg.skill-id-not-slug.clash", Text: "skill id %s contains %s; use a stable lower-case slug (%s would clash with the id of skill %d)"},
+			},
+			Bad:  `"skills": [{"id": "Extract Invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total?"]}]`,
+			Good: `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total?"]}]`}, Check: checkSkillIDSlug},
 		&Rule{Rule: diag.Rule{Code: codeSkillDescGeneric, Severity: Info, Topic: "skills", Title: "Skill description says nothing specific",
 			Explanation: "Agents and people choose a skill by reading its description. \"Helps.\", \"Does stuff\" or a copy of the skill's name gives them nothing to match a task against, so the skill is picked at random or not at all.",
 			HowToFix:    "Say what the skill does, what it needs as input and what it returns, in one or two sentences: \"Converts a CSV of transactions into a monthly expense report (PDF).\"",
-			Bad:         `"skills": [{"id": "assist", "name": "Assist", "description": "Helps.", "tags": ["general"], "examples": ["Help me"]}]`,
-			Good:        `"skills": [{"id": "expense-report", "name": "Expense report", "description": "Converts a CSV of card transactions into a monthly expense report grouped by category.", "tags": ["finance"], "examples": ["Build the March report from this CSV"]}]`}, Check: checkSkillDescription},
+			Basis:       Basis{Kind: BasisAdvice},
+			Refs: []diag.Ref{
+				{Doc: "A2A", Version: "1.0", Section: "4.4.5", Title: "AgentSkill", URL: "https://a2a-protocol.org/v1.0.0/specification/#445-agentskill"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.skill-description-generic", Text: "the description of %s, %s, could describe any skill; say what it does and what it returns"},
+				{ID: "msg.skill-description-generic.name", Text: "the description of %s, %s, only repeats its name; say what it does and what it returns"},
+				{ID: "msg.skill-description-generic.short", Text: "the description of %s, %s, is too short to choose the skill by (%d words); say what it does and what it returns"},
+				{ID: "msg.skill-description-generic.short.one", Text: "the description of %s, %s, is too short to choose the skill by (%d word); say what it does and what it returns"},
+			},
+			Bad:  `"skills": [{"id": "assist", "name": "Assist", "description": "Helps.", "tags": ["general"], "examples": ["Help me"]}]`,
+			Good: `"skills": [{"id": "expense-report", "name": "Expense report", "description": "Converts a CSV of card transactions into a monthly expense report grouped by category.", "tags": ["finance"], "examples": ["Build the March report from this CSV"]}]`}, Check: checkSkillDescription},
 		&Rule{Rule: diag.Rule{Code: codeSkillNoExamples, Severity: Info, Topic: "skills", Title: "Skill has no examples",
 			Explanation: "Examples show callers what a request to this skill looks like. Orchestrating agents use them to route tasks, and people use them to try the agent; without them both have to guess from the description.",
 			HowToFix:    "Add two or three realistic requests to `examples`, as a user would type them.",
-			Bad:         `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"]}]`,
-			Good:        `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total of this invoice?"]}]`}, Check: checkSkillExamples},
+			Basis:       Basis{Kind: BasisAdvice},
+			Refs: []diag.Ref{
+				{Doc: "A2A", Version: "1.0", Section: "4.4.5", Title: "AgentSkill", URL: "https://a2a-protocol.org/v1.0.0/specification/#445-agentskill"},
+			},
+			Messages: []diag.Message{
+				{ID: "msg.skill-no-examples", Text: "%s has no examples; add a few requests a user would send to it"},
+				{ID: "msg.skill-no-examples.empty", Text: "%s has an empty examples list; add a few requests a user would send to it"},
+			},
+			Bad:  `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"]}]`,
+			Good: `"skills": [{"id": "extract-invoice", "name": "Extract invoice fields", "description": "Finds the supplier, totals and due date of one invoice.", "tags": ["invoices"], "examples": ["What is the total of this invoice?"]}]`}, Check: checkSkillExamples},
 	}
 }
 

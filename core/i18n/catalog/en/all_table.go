@@ -458,17 +458,8 @@ const allData = "" +
 	"msg.companion.protocol\x00the companion program %s speaks protocol %d and this agentcard speaks %d: install both from the same release (`%s`)\x00" +
 	"msg.companion.start\x00the companion program %s did not start: %s; reinstall it with `%s`\x00" +
 	"msg.converse.grpc\x00This client speaks JSON-RPC and HTTP+JSON; a conversation over gRPC is not built yet. Choose another interface with --binding.\x00" +
-	"msg.credential-in-card\x00%s holds what looks like %s: %s. The card is public: remove it and revoke the secret\x00" +
-	"msg.credential-in-card.inside\x00%s contains what looks like %s: %s. The card is public: remove it and revoke the secret\x00" +
 	"msg.credentials.withheld.listed\x00your headers were not sent in this check: its card URL came from a --from list, and its origin %s is none you named with --header-origin, so whoever edits the list does not choose where they go\x00" +
 	"msg.credentials.withheld.redirect\x00your headers were withheld for the rest of the check: fetching the card was redirected from %s to %s, another origin, so neither it nor the endpoints the card declares are where you meant them to go\x00" +
-	"msg.description-vague\x00the description %s is generic: it would fit any agent. Say which tasks this agent completes, on what input, and what it returns\x00" +
-	"msg.description-vague.repeats-name\x00the description %s only repeats the name; say which tasks the agent completes and what it returns\x00" +
-	"msg.description-vague.short\x00the description %s is too short to tell callers what the agent does; say which tasks it completes and what it returns\x00" +
-	"msg.example-placeholder\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real: replace it with the agent's public host before publishing\x00" +
-	"msg.example-placeholder.more\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real, and so are %d more URLs of the card: replace it with the agent's public host before publishing\x00" +
-	"msg.example-placeholder.more.one\x00%s %s is on %s, a name reserved for documentation and tests (RFC 2606, RFC 6761) that leads to nothing real, and so is %d more URL of the card: replace it with the agent's public host before publishing\x00" +
-	"msg.example-placeholder.organization\x00the provider organization %s is the starter card's placeholder: write the name of the organization that runs the agent\x00" +
 	"msg.extended-card-identity-differs\x00the extended card's %[1]s is %[2]s, the public card's is %[3]s; both cards describe one agent\x00" +
 	"msg.extended-card-invalid\x00the extended card that authenticated callers get has %[1]d errors (the first: %[2]s at %[3]s)\x00" +
 	"msg.extended-card-invalid.one\x00the extended card that authenticated callers get has %[1]d error (%[2]s at %[3]s)\x00" +
@@ -477,7 +468,6 @@ const allData = "" +
 	"msg.extended-card-skills-missing\x00the extended card lacks %[1]d skills of the public card: %[2]s\x00" +
 	"msg.extended-card-skills-missing.one\x00the extended card lacks %[1]d skill of the public card: %[2]s\x00" +
 	"msg.extended-card-unavailable\x00%[1]s promises an extended card, but the %[2]s endpoint %[3]s did not return one: %[4]s\x00" +
-	"msg.extended-card-without-security\x00%s is true, but the card declares no securitySchemes: clients cannot tell how to authenticate to fetch the extended card\x00" +
 	"msg.extended.answer.bad-redirect\x00it redirected with %d to a location that cannot be followed\x00" +
 	"msg.extended.answer.bad-url\x00its url %s is not an absolute http(s) URL\x00" +
 	"msg.extended.answer.cap\x00not asked: %s\x00" +
@@ -503,11 +493,6 @@ const allData = "" +
 	"msg.extended.answer.too-many-redirects\x00it redirected more than %d times\x00" +
 	"msg.extended.answer.unsupported\x00it says the operation is not supported (JSON-RPC error %d %s)\x00" +
 	"msg.extended.note.no-interface\x00the card declares no JSONRPC or HTTP+JSON interface to ask for the extended card (GRPC is not asked)\x00" +
-	"msg.extension-duplicate\x00%s %s is already declared by capabilities.extensions[%d]; which entry's settings hold is left to each client\x00" +
-	"msg.extension-required\x00extension %s is required: clients that do not implement it cannot use this agent at all\x00" +
-	"msg.extension-uri-invalid\x00%s %s is not an absolute URI; extensions are identified by a URI such as https://example.com/ext/name/v1\x00" +
-	"msg.extension-uri-invalid.placeholder\x00%s %s contains the unfilled placeholder %s; an extension needs its real, stable URI\x00" +
-	"msg.extension-uri-unversioned\x00%s %s has no version; extension URIs should carry one (for example a /v1 segment), so that a breaking change can get a new URI\x00" +
 	"msg.fetch.bad-char\x00The URL contains %s, which we do not accept in a URL.\x00" +
 	"msg.fetch.bad-redirect\x00The server answered %s without a usable Location header.\x00" +
 	"msg.fetch.conn-failed\x00Could not get an answer from %s: the connection to %s was refused or closed before an answer (the runtime does not say which).\x00" +
@@ -544,10 +529,6 @@ const allData = "" +
 	"msg.fetch.too-many-redirects\x00More than %d redirects; we stopped following them.\x00" +
 	"msg.fetch.too-many-redirects.one\x00More than %d redirect; we stopped following it.\x00" +
 	"msg.fetch.unreachable\x00Could not connect to %s.\x00" +
-	"msg.field-newer-than-card\x00%s only exists in A2A 1.0; clients reading this %s card ignore it\x00" +
-	"msg.field-proto-name-duplicate\x00%s is the proto name of %s, which is also present: ProtoJSON readers (such as the official Python SDK) read both into one field, and the one later in the card wins without a word (a one-of member makes them reject the card)\x00" +
-	"msg.findings-capped\x00%d more %s findings like the %d above are not listed; fix those and check again\x00" +
-	"msg.findings-capped.one\x00%d more %s finding like the %d above is not listed; fix those and check again\x00" +
 	"msg.format.syntax\x00cannot format: the JSON breaks at line %d, column %d: %s\x00" +
 	"msg.format.syntax.where\x00cannot format: the JSON breaks at line %d, column %d\x00" +
 	"msg.http-cache-max-age\x00Cache-Control is %s, without max-age.\x00" +
@@ -564,42 +545,6 @@ const allData = "" +
 	"msg.http-redirects.one\x00The card was reached after %d redirect: %s.\x00" +
 	"msg.http-status-not-ok\x00The card URL answered %s; clients expect 200 OK.\x00" +
 	"msg.http-varies-by-version\x00A request without the A2A-Version header got a different answer (status %d, %d bytes, era %s) than a v1.0 client (era %s). Both are checked below.\x00" +
-	"msg.identity-url-internal\x00%s %s points at %s; readers of the published card cannot open it\x00" +
-	"msg.identity-url-invalid\x00%s %s is not an absolute http(s) URL; readers of the card cannot resolve it\x00" +
-	"msg.identity-url-invalid.data-uri\x00%s is a data: URI; catalogues expect a link to an image file, and inline data bloats every copy of the card\x00" +
-	"msg.identity-url-invalid.empty\x00%s is empty; set an absolute https URL or leave the member out\x00" +
-	"msg.identity-url-invalid.no-scheme\x00%s %s has no scheme; write it as an absolute https URL\x00" +
-	"msg.identity-url-invalid.placeholder\x00%s %s contains the unfilled placeholder %s; write the real https URL\x00" +
-	"msg.identity-url-invalid.scheme\x00%s %s uses the scheme %s:; only http(s) links can be opened by the card's readers\x00" +
-	"msg.identity-url-not-https\x00%s %s uses plain http; use https\x00" +
-	"msg.interface-binding-unknown\x00%s %s is not a core binding (JSONRPC, GRPC, HTTP+JSON) and not a URI; ordinary clients skip this entry, and a custom binding should be named by a URI\x00" +
-	"msg.interface-binding-unknown.empty\x00preferredTransport is empty; write the binding spoken at url (JSONRPC when unsure)\x00" +
-	"msg.interface-binding-variant\x00%s %s is not a core binding as written; write %s: a2a-go and a2a-python compare bindings exactly, case included (only a2a-js ignores case)\x00" +
-	"msg.interface-duplicate\x00%s repeats %s (%s, %s %s); clients never reach the second copy\x00" +
-	"msg.interface-no-core-binding\x00no entry of supportedInterfaces uses JSONRPC, GRPC or HTTP+JSON; clients built on the official SDKs find nothing to connect to\x00" +
-	"msg.interface-no-core-binding.legacy\x00no interface of this card uses JSONRPC, GRPC or HTTP+JSON; clients built on the official SDKs find nothing to connect to\x00" +
-	"msg.interface-tenant\x00%s sets tenant %s: clients must send exactly this value as the tenant of every request to that interface\x00" +
-	"msg.interface-tenant.several\x00%s set tenants (%s): clients must send each interface's own tenant, exactly, with every request to it\x00" +
-	"msg.interface-tenant.shared\x00%s set tenant %s: clients must send exactly this value as the tenant of every request to those interfaces\x00" +
-	"msg.interface-transport-key\x00transport is the 0.3 name; in supportedInterfaces the binding goes in protocolBinding\x00" +
-	"msg.interface-url-binding-conflict\x00%s %s is declared as %s here and as %s in %s; the 0.3 text forbids conflicting transports on one URL\x00" +
-	"msg.interface-url-internal\x00%s %s points at %s, %s; a public card should list only public endpoints\x00" +
-	"msg.interface-url-internal.first\x00%s %s points at %s, %s; it is the first (preferred) entry, so clients elsewhere cannot use this agent\x00" +
-	"msg.interface-url-not-absolute\x00%s %s is not a valid absolute URL\x00" +
-	"msg.interface-url-not-absolute.custom-host-port\x00%s %s is in host:port form; a custom binding must give the full URL of its endpoint, scheme included (§12.7)\x00" +
-	"msg.interface-url-not-absolute.custom-no-scheme\x00%s %s has no scheme; a custom binding must give the full URL of its endpoint (§12.7), such as wss://agent.example.com/a2a\x00" +
-	"msg.interface-url-not-absolute.host-port\x00%s %s is in host:port form, which only GRPC accepts; %s needs a full http(s) URL\x00" +
-	"msg.interface-url-not-absolute.no-scheme\x00%s %s has no scheme, so clients cannot request it\x00" +
-	"msg.interface-url-not-absolute.placeholder\x00%s %s contains the unfilled placeholder %s; clients would request it literally. Write the real public URL\x00" +
-	"msg.interface-url-not-absolute.relative\x00%s %s is not an absolute URL; clients cannot tell which host it is relative to. Write the full URL, such as https://agent.example.com%s\x00" +
-	"msg.interface-url-not-absolute.scheme\x00%s %s uses the scheme %s:, but %s is carried over HTTP; write an https URL\x00" +
-	"msg.interface-url-not-https\x00%s %s uses plain http: requests and credentials travel unencrypted; production endpoints must use https (§7.1)\x00" +
-	"msg.interface-url-not-https.grpc\x00%s %s declares gRPC without TLS; production gRPC must use TLS (§7.1)\x00" +
-	"msg.interface-version-invalid\x00%s %s is not a protocol version; write the A2A version the endpoint speaks as Major.Minor, such as \"1.0\"\x00" +
-	"msg.interface-version-invalid.legacy\x00protocolVersion %s is not a protocol version; 0.3 cards use \"0.3.0\"\x00" +
-	"msg.interface-version-invalid.major\x00%s %s names only the major version; a2a-go and a2a-python read it as 1, a2a-js as just another version that is not \"1.0\", and §3.6 identifies versions by Major.Minor, such as \"1.0\"\x00" +
-	"msg.interface-version-patch\x00%s %s has a patch number; interface versions are Major.Minor, write %s\x00" +
-	"msg.interface-version-unknown\x00%s %s is neither 1.0 nor 0.3; clients that do not know A2A %s skip this entry\x00" +
 	"msg.json-bom\x00the document starts with a UTF-8 byte order mark (U+FEFF); JSON text must not begin with one\x00" +
 	"msg.json-capped\x00%d more %s problems from here on are not listed; fix the ones above and check again\x00" +
 	"msg.json-capped.one\x00%d more %s problem from here on is not listed; fix the ones above and check again\x00" +
@@ -658,40 +603,6 @@ const allData = "" +
 	"msg.json-truncated.string\x00the string starting here is never closed: the document ends first\x00" +
 	"msg.json-truncated.value\x00the document ends where a value was expected\x00" +
 	"msg.json-unquoted-key\x00member name %s must be in double quotes: %s\x00" +
-	"msg.legacy-card\x00this is an A2A %s card without supportedInterfaces: clients that read only 1.0 cards find no interface and cannot connect. Migrate by adding supportedInterfaces next to the legacy fields (which 0.3 clients keep reading): url + preferredTransport become entry 0 with protocolVersion %s%s\x00" +
-	"msg.legacy-card.declares-1\x00protocolVersion %s declares A2A 1.0, but the card has no supportedInterfaces, which a 1.0 card must have (§4.4.1, §5.7): clients that read 1.0 cards, such as a2a-go and a2a-js, find no interface and cannot connect. Add supportedInterfaces: url + preferredTransport become entry 0 with protocolVersion \"1.0\"%s. If the server speaks 0.3, declare \"0.3.0\" instead\x00" +
-	"msg.legacy-field\x00%s is a 0.2/0.3 field that 1.0 clients ignore; use %s\x00" +
-	"msg.legacy-field.draft-extended-card\x00supportsExtendedAgentCard is the pre-1.0 name of capabilities.extendedAgentCard; 1.0 clients ignore it, so they think the extended card is unavailable\x00" +
-	"msg.legacy-preferred-transport-missing\x00url has no preferredTransport: the 0.3 JSON Schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it\x00" +
-	"msg.legacy-preferred-transport-missing.mixed\x00the legacy url has no preferredTransport: the 0.3 schema defaults it to JSONRPC, but the 0.3 text makes it REQUIRED, and the Go SDK ignores url without it\x00" +
-	"msg.legacy-preferred-transport-missing.v02\x00url has no preferredTransport: 0.2 defaults it to JSONRPC, but the Go SDK ignores url without it and 0.3 requires it\x00" +
-	"msg.mixed-card\x00mixed card: 1.0 clients read supportedInterfaces (%s, %s) and ignore the legacy fields; 0.3 clients read url %s with %s\x00" +
-	"msg.mixed-legacy-binding-mismatch\x00%s %s is %s for 0.3 clients, but supportedInterfaces declares it as %s; one group of clients will speak the wrong protocol\x00" +
-	"msg.mixed-legacy-endpoint-undeclared\x00%s %s (%s) is declared in no supportedInterfaces entry: 0.3 clients go there while 1.0 clients go to %s\x00" +
-	"msg.mixed-legacy-version-mismatch\x00%[1]s %[2]s is used by 0.3 clients at protocol version %[3]s, but supportedInterfaces declares it only as %[4]s; add a %[3]s entry if the endpoint also serves %[3]s\x00" +
-	"msg.mixed-legacy-version-missing\x00the legacy url serves 0.3 clients, but the card has no top-level protocolVersion telling them which version it speaks\x00" +
-	"msg.mixed-legacy-version-missing.empty\x00the top-level protocolVersion is empty; 0.3 clients reading the legacy url need it, e.g. \"0.3.0\"\x00" +
-	"msg.mixed-security-requirements-missing\x00security requires credentials of 0.3 clients, but the card has no securityRequirements, where 1.0 clients read what to send (§4.4.1, §7.3): their calls go out without credentials and are refused. Add securityRequirements with the same requirements in the 1.0 shape\x00" +
-	"msg.mode-media-range\x00%s %s is a wildcard range, not a media type; list the concrete types the agent handles\x00" +
-	"msg.mode-not-media-type\x00%s %s is not a media type; modes are written type/subtype, such as text/plain or application/json\x00" +
-	"msg.mode-not-media-type.family\x00%s %s is not a media type; name the exact format, for example %s\x00" +
-	"msg.mode-not-media-type.known\x00%s %s is not a media type; write %s\x00" +
-	"msg.mode-not-media-type.syntax\x00%s %s is not a well-formed media type (type/subtype, optionally ; parameters)\x00" +
-	"msg.mode-not-media-type.top-level\x00%s %s is not a registered media type: %s is not a top-level type (application, audio, image, text, video, …)\x00" +
-	"msg.name-generic\x00the name %s could belong to any agent; name it after the tasks it completes or who runs it\x00" +
-	"msg.name-generic.short\x00the name %s is too short to recognise the agent by; use a few words that say what it does\x00" +
-	"msg.not-a-card\x00this is not an A2A Agent Card. An Agent Card has name, description, version, supportedInterfaces, capabilities, defaultInputModes, defaultOutputModes and skills at its top level.\x00" +
-	"msg.not-a-card.erc-8004\x00this looks like an ERC-8004 agent registration file, not an A2A Agent Card. An ERC-8004 registration points at agent endpoints; its A2A endpoint entry should link to the real Agent Card at /.well-known/agent-card.json, which is the document to check.\x00" +
-	"msg.not-a-card.mcp\x00this looks like an MCP server description, not an A2A Agent Card. MCP and A2A are different protocols: an A2A Agent Card lists supportedInterfaces, capabilities and skills.\x00" +
-	"msg.not-a-card.mcp-server-json\x00this looks like an MCP server description (server.json), not an A2A Agent Card. MCP and A2A are different protocols: an A2A Agent Card lists supportedInterfaces, capabilities and skills. Publish the MCP description at its own location and write a separate Agent Card if the service also speaks A2A.\x00" +
-	"msg.not-a-card.nested\x00this looks like an Agent Card nested under the member %s, not an A2A Agent Card. Clients read the card from the top level of the document. Publish the inner object itself, without the wrapper.\x00" +
-	"msg.not-a-card.no-fields\x00this looks like a JSON object with none of the Agent Card's fields, not an A2A Agent Card. An Agent Card has name, description, version, supportedInterfaces, capabilities, defaultInputModes, defaultOutputModes and skills at its top level.\x00" +
-	"msg.not-a-card.openai-plugin\x00this looks like an OpenAI plugin manifest (ai-plugin.json), not an A2A Agent Card. Plugin manifests are a different format; an A2A Agent Card is published at /.well-known/agent-card.json.\x00" +
-	"msg.not-a-card.openapi\x00this looks like an OpenAPI description, not an A2A Agent Card. An OpenAPI document describes an HTTP API; an A2A Agent Card describes an agent and how to reach it over A2A.\x00" +
-	"msg.not-an-object\x00the document is a JSON %s; an Agent Card must be a JSON object\x00" +
-	"msg.null-value\x00%s is null; leave the member out instead\x00" +
-	"msg.null-value.element\x00element %d of %s is null\x00" +
-	"msg.null-value.entry\x00%s in %s is null\x00" +
 	"msg.probe-auth-required\x00%[1]s: %[2]s asks for credentials before answering: %[3]s; the card's security schemes should describe this.\x00" +
 	"msg.probe-unreachable\x00%[1]s: %[2]s does not answer: %[3]s.\x00" +
 	"msg.probe-unreachable.none\x00%[1]s: %[2]s does not answer: %[3]s. None of the card's endpoints answered, so no client can use this agent.\x00" +
@@ -747,16 +658,6 @@ const allData = "" +
 	"msg.profile.no-binding\x00%s has no binding before '@': use JSONRPC, GRPC, HTTP+JSON or a custom binding URI\x00" +
 	"msg.profile.no-version\x00%s has no version: write it as %s@1.0 (or %s@1.0|0.3 for several versions)\x00" +
 	"msg.profile.variant\x00the client profile writes %s, read as %s: bindings are compared exactly and the specified name is %s, so a client must send %s (a card that says %s is right)\x00" +
-	"msg.required-field\x00%s is missing. %s\x00" +
-	"msg.required-field-empty\x00%s is required and must not be empty\x00" +
-	"msg.required-field-empty.list\x00%s is required and must have at least one element\x00" +
-	"msg.required-field-empty.skills\x00skills is empty: list at least one skill, so that clients can tell what the agent does. §5.7 asks every required list for an element, but the specification's own signed example (§8.4) has \"skills\": [] and A2A issue #2122 about it is open, so this is a warning\x00" +
-	"msg.required-field.misspelt\x00%s is missing: it is written %s, which clients do not recognize\x00" +
-	"msg.required-field.null\x00%s is required and must not be null\x00" +
-	"msg.required-field.proto-name\x00%s is missing: it is written %s, which only ProtoJSON readers accept; plain JSON readers miss it\x00" +
-	"msg.required-field.scheme-type\x00%s has type %s but no %s\x00" +
-	"msg.sdk-card-unreadable\x00%s %s cannot read this card: %s (upstream: %s). The card is right per the specification here; %d places of it have this shape\x00" +
-	"msg.sdk-card-unreadable.one\x00%s %s cannot read this card: %s (upstream: %s). The card is right per the specification here; %d place of it has this shape\x00" +
 	"msg.sdk.diff.error\x00%s stops with an error where the specification's rule takes entry %d: %s\x00" +
 	"msg.sdk.diff.error-none\x00%s stops with an error where the specification's rule finds no compatible interface: %s\x00" +
 	"msg.sdk.diff.extra\x00%s calls entry %d where the specification's rule finds no compatible interface: %s\x00" +
@@ -801,41 +702,6 @@ const allData = "" +
 	"msg.sdk.py.version\x00protocolVersion %s is below 0.3 or not a version, so a2a-python never picks this entry\x00" +
 	"msg.sdk.selected\x00%s uses entry %d (%s): %s %s at %s, speaking A2A %s; %s\x00" +
 	"msg.sdk.unknown\x00unknown SDK %s: use one of %s\x00" +
-	"msg.security-apikey-location\x00the API key %s of %s is %s; it must be \"header\", \"query\" or \"cookie\"\x00" +
-	"msg.security-apikey-location.case\x00the API key %s of %s is %s; write it in lower case: %s\x00" +
-	"msg.security-apikey-location.suggest\x00the API key %s of %s is %s; it must be \"header\", \"query\" or \"cookie\". Did you mean %s?\x00" +
-	"msg.security-http-scheme-unknown\x00the HTTP authentication scheme %s of %s is not in the IANA registry; use a registered name such as \"Bearer\" or \"Basic\"\x00" +
-	"msg.security-http-scheme-unknown.apikey\x00the HTTP authentication scheme %s of %s is not in the IANA registry; for a key in a custom header, use an apiKey scheme instead\x00" +
-	"msg.security-http-scheme-unknown.token\x00the HTTP authentication scheme %s of %s is not in the IANA registry; tokens are sent with \"Bearer\"; put the token format in bearerFormat\x00" +
-	"msg.security-oauth-flow-deprecated.implicit\x00%s offers the implicit flow, which exposes tokens in the browser; use authorizationCode with PKCE\x00" +
-	"msg.security-oauth-flow-deprecated.password\x00%s offers the password flow, which hands user passwords to the client; use authorizationCode, clientCredentials or deviceCode\x00" +
-	"msg.security-oauth-flows-one-of.none\x00the flows of %s declare no flow; give exactly one of authorizationCode, clientCredentials or deviceCode\x00" +
-	"msg.security-oauth-flows-one-of.several\x00the flows of %s declare %d flows (%s); a 1.0 scheme holds exactly one, so declare each flow as its own scheme\x00" +
-	"msg.security-requirement-legacy-shape\x00requirement %s is in the 0.3 shape {NAME: [scopes]}; in securityRequirements 1.0 clients read only \"schemes\", so they see no scheme here and assume none is needed\x00" +
-	"msg.security-requirement-undefined\x00the requirement names the scheme %s, which securitySchemes does not define (it defines %s)\x00" +
-	"msg.security-requirement-undefined.no-schemes\x00the requirement names the scheme %s, but the card declares no securitySchemes\x00" +
-	"msg.security-requirement-undefined.suggest\x00the requirement names the scheme %s, which securitySchemes does not define. Did you mean %s?\x00" +
-	"msg.security-scheme-legacy-shape\x00%s uses the 0.3 shape (%s); 1.0 clients read only a wrapper such as %s and find no scheme here\x00" +
-	"msg.security-scheme-legacy-shape.both\x00%s has a 1.0 wrapper and 0.3 members (%s); 1.0 clients ignore the 0.3 members, so they only add confusion\x00" +
-	"msg.security-scheme-legacy-shape.mixed\x00%s has only the 0.3 shape (%s); 0.3 clients of this mixed card read it, but 1.0 clients need a wrapper such as %s next to it\x00" +
-	"msg.security-scheme-one-of.empty\x00%s is empty; give it one wrapper such as httpAuthSecurityScheme or apiKeySecurityScheme\x00" +
-	"msg.security-scheme-one-of.misspelt\x00%s has no 1.0 wrapper: %s is not one. Did you mean %s?\x00" +
-	"msg.security-scheme-one-of.none\x00%s has no 1.0 wrapper (found %s); use exactly one of %s\x00" +
-	"msg.security-scheme-one-of.several\x00%s has %d wrappers (%s); a scheme holds exactly one, so declare each under its own name\x00" +
-	"msg.security-scheme-type.missing\x00%s has no \"type\"; 0.3 clients need one of apiKey, http, oauth2, openIdConnect, mutualTLS\x00" +
-	"msg.security-scheme-type.mtls-in-02\x00%s has type \"mutualTLS\", which 0.2 cards do not have (it first appears in 0.3); declare protocolVersion 0.3.0 or use one of apiKey, http, oauth2, openIdConnect\x00" +
-	"msg.security-scheme-type.unknown\x00%s has an unknown type %s; use one of apiKey, http, oauth2, openIdConnect, mutualTLS\x00" +
-	"msg.security-scheme-type.unknown-http\x00%s has an unknown type %s; use one of apiKey, http, oauth2, openIdConnect, mutualTLS (for HTTP authentication write \"type\": \"http\" with \"scheme\": \"Bearer\" or \"Basic\")\x00" +
-	"msg.security-scheme-type.variant\x00%s has type %s; the 0.3 value is %s\x00" +
-	"msg.security-scheme-type.wrapper-in-legacy\x00%s uses the 1.0 wrapper %s in a %s card; 0.3 clients read only the \"type\" shape\x00" +
-	"msg.security-scheme-type.wrapper-only\x00%s has only the 1.0 wrapper %s; 1.0 clients of this mixed card read it, but 0.3 clients need the \"type\" shape next to it (some reject the whole card without it)\x00" +
-	"msg.security-scope-undeclared\x00scope %s is required from %s, whose flows do not declare it (they declare %s)\x00" +
-	"msg.security-scope-undeclared.no-scopes\x00scope %s is required from %s, whose flows declare no scopes\x00" +
-	"msg.security-scope-undeclared.suggest\x00scope %s is required from %s, whose flows do not declare it. Did you mean %s?\x00" +
-	"msg.security-url-not-https\x00%s is %s, which is not an absolute https URL\x00" +
-	"msg.security-url-not-https.http\x00%s is %s, plain http: tokens and codes would travel unencrypted; use https\x00" +
-	"msg.security-url-not-https.loopback\x00%s is %s, plain http on %s; acceptable for local testing only, never in a published card\x00" +
-	"msg.security-url-not-https.placeholder\x00%s is %s, which still contains the template %s; publish the real https URL\x00" +
 	"msg.select.additional-not-object\x00the additionalInterfaces entry is not an object with url and transport\x00" +
 	"msg.select.bad-version\x00%s %s is not a Major.Minor version, so the specification's rule cannot compare it with the client's versions and this simulated client skips the entry (some official SDKs still use such an entry: what each SDK calls shows which)\x00" +
 	"msg.select.binding-case\x00binding %s is not %s, the specification's spelling: this simulated client compares bindings exactly, as a2a-go and a2a-python do, so a client that speaks %s skips the entry here (a2a-js reads bindings in any letter case; the card should say %s)\x00" +
@@ -860,7 +726,6 @@ const allData = "" +
 	"msg.select.version-unsupported\x00this client speaks %s only at %s, not at %s\x00" +
 	"msg.server-error-mapping\x00%[1]s: %[2]s does not answer A2A errors as §5.4 prescribes (%[3]s). The server deviates; the card is not at fault, and claims its errors would settle stay unknown.\x00" +
 	"msg.server-ignores-version\x00%[1]s: %[2]s answered a call in A2A-Version %[3]s, a version it cannot speak, with %[4]s as if the header were absent, rather than refusing it with VersionNotSupported; a2a-go's a2asrv (v2.4.0) does so. The server deviates; the card is not at fault.\x00" +
-	"msg.signature-alg-none\x00the protected header of signature %d says alg %s: an unsecured JWS that anyone can forge\x00" +
 	"msg.signature-alg-refused.hmac\x00signature %d uses %s, a shared-secret (HMAC) algorithm: whoever can check it can also forge it, so it proves nothing about the publisher; sign with ES256, EdDSA or RS256\x00" +
 	"msg.signature-alg-refused.none\x00signature %d has alg %s: an unsecured JWS without a signature, never accepted\x00" +
 	"msg.signature-alg-refused.unsupported\x00signature %d uses alg %s, which is not a JWS signature algorithm this checker supports (ES256/384/512, RS256/384/512, PS256/384/512, EdDSA)\x00" +
@@ -873,19 +738,11 @@ const allData = "" +
 	"msg.signature-card.trailing\x00the card has more text after its JSON ends (at byte %d)\x00" +
 	"msg.signature-card.truncated\x00the card ends before its JSON is complete, so it has no canonical form to verify or sign\x00" +
 	"msg.signature-card.utf8\x00the card is not valid UTF-8, so it has no canonical form to verify or sign\x00" +
-	"msg.signature-encoding\x00%s is not base64url without padding: it has %s\x00" +
-	"msg.signature-encoding.length\x00%s is not base64url without padding: its length (%d) is not a possible base64url length\x00" +
-	"msg.signature-header-incomplete\x00the protected header of signature %d has no %s\x00" +
-	"msg.signature-header-incomplete.type\x00the protected header of signature %d has %s set to %s; it must be a non-empty string\x00" +
-	"msg.signature-header-incomplete.unprotected\x00the protected header of signature %d has no %s; it is in the unprotected header, where anyone can change it\x00" +
 	"msg.signature-invalid\x00signature %d does not verify with key %s from %s: the card was changed after it was signed, or it was signed over other bytes than its canonical form\x00" +
 	"msg.signature-invalid.as-written\x00signature %d was made over the card as written (without signatures, default values kept), not over the specification's canonical form, which leaves out members that hold their default; clients that follow the specification will reject it\x00" +
 	"msg.signature-invalid.der\x00signature %d (%s) is written in ASN.1 DER; a JWS ECDSA signature is R and S side by side at fixed length, so clients reject it\x00" +
 	"msg.signature-invalid.python\x00signature %d was made over the Python SDK's canonical form (json.dumps with sorted keys: empty values removed, non-ASCII escaped, Python number forms), not over the specification's; clients that follow the specification will reject it\x00" +
 	"msg.signature-invalid.stripped\x00signature %d was made over the card with empty strings, lists and objects removed, as the Python and JavaScript SDKs prepare it, not over the specification's canonical form; clients that follow the specification will reject it\x00" +
-	"msg.signature-jku-insecure\x00the key set URL (jku) %s in the %s of signature %d is not an absolute https URL\x00" +
-	"msg.signature-jku-insecure.http\x00the key set URL (jku) %s in the %s of signature %d uses plain http, so the key set can be replaced in transit\x00" +
-	"msg.signature-jku-insecure.internal\x00the key set URL (jku) %s in the %s of signature %d points at %s, which verifiers elsewhere cannot reach\x00" +
 	"msg.signature-jwk.curve\x00key %d: the curve %s is not supported for kty %s (use P-256, P-384, P-521 or Ed25519)\x00" +
 	"msg.signature-jwk.keys-not-list\x00\"keys\" in the key set is not a list of JWKs\x00" +
 	"msg.signature-jwk.kty\x00key %d: kty %s is not a signing key type (EC, RSA or OKP)\x00" +
@@ -919,45 +776,11 @@ const allData = "" +
 	"msg.signature-malformed.signature\x00the \"signature\" of signature %d is empty or not base64url\x00" +
 	"msg.signature-not-checked.count\x00%d more signatures were not checked: one check verifies at most %d\x00" +
 	"msg.signature-not-checked.work\x00signature %d was not checked: one check spends at most %d units of work on signatures, and those before it used them up\x00" +
-	"msg.signature-placeholder\x00%s is %s, a stand-in rather than a signature\x00" +
-	"msg.signature-placeholder.protected\x00%s is %s, a stand-in rather than an encoded JWS header\x00" +
-	"msg.signature-placeholder.short\x00%s decodes to only %d bytes; real JWS signatures are at least %d, so this is a stand-in\x00" +
-	"msg.signature-placeholder.short.one\x00%s decodes to only %d byte; real JWS signatures are at least %d, so this is a stand-in\x00" +
-	"msg.signature-protected-invalid.decode\x00%s cannot be decoded as base64url, so it holds no JWS header\x00" +
-	"msg.signature-protected-invalid.not-json\x00%s decodes to %s, which is not JSON; the protected header must be a JSON object\x00" +
-	"msg.signature-protected-invalid.not-object\x00%s decodes to %s, which is JSON but not an object; the protected header must be a JSON object\x00" +
 	"msg.signature-self-published\x00signature %d verifies: %s with key %s from the key set the card's own origin publishes at %s; a self-published key shows who publishes the card, not who signed it\x00" +
-	"msg.signature-typ\x00the protected header of signature %d has typ %s; A2A recommends \"JOSE\"\x00" +
-	"msg.signature-typ.missing\x00the protected header of signature %d has no \"typ\"; A2A recommends \"JOSE\"\x00" +
 	"msg.signature-untrusted\x00none of the card's %d checked signatures verifies with the %d keys you supplied; a key the card's own jku names does not count when you supply keys\x00" +
-	"msg.signature-unverifiable.crit\x00the protected header of signature %d marks header extensions as critical (crit %s): a verifier that does not implement them must refuse the signature\x00" +
-	"msg.signature-unverifiable.hmac\x00the protected header of signature %d says alg %s, a shared-secret (HMAC) algorithm: whoever can check it can also forge it, so no verifier may accept it\x00" +
-	"msg.signature-unverifiable.unsupported\x00the protected header of signature %d says alg %s, which is not one of the JWS signature algorithms a card may use (ES256/384/512, RS256/384/512, PS256/384/512, EdDSA), so verifiers refuse it\x00" +
 	"msg.signature-verified\x00signature %d verifies: %s with key %s from %s, over the specification's canonical form\x00" +
 	"msg.signature-verifier.none\x00the signatures were not checked: this checker runs without its signature verifier\x00" +
 	"msg.signature-verifier.unavailable\x00the signatures were not checked: the signature verifier did not answer (%s); try again in a moment\x00" +
-	"msg.skill-description-generic\x00the description of %s, %s, could describe any skill; say what it does and what it returns\x00" +
-	"msg.skill-description-generic.name\x00the description of %s, %s, only repeats its name; say what it does and what it returns\x00" +
-	"msg.skill-description-generic.short\x00the description of %s, %s, is too short to choose the skill by (%d words); say what it does and what it returns\x00" +
-	"msg.skill-description-generic.short.one\x00the description of %s, %s, is too short to choose the skill by (%d word); say what it does and what it returns\x00" +
-	"msg.skill-id-duplicate\x00skill id %s is already used by skill %d (line %d); clients cannot tell the two skills apart\x00" +
-	"msg.skill-id-not-slug\x00skill id %s contains %s; use a stable lower-case slug such as %s\x00" +
-	"msg.skill-id-not-slug.clash\x00skill id %s contains %s; use a stable lower-case slug (%s would clash with the id of skill %d)\x00" +
-	"msg.skill-id-not-slug.example\x00skill id %s contains %s; use a stable lower-case slug such as \"translate-document\"\x00" +
-	"msg.skill-no-examples\x00%s has no examples; add a few requests a user would send to it\x00" +
-	"msg.skill-no-examples.empty\x00%s has an empty examples list; add a few requests a user would send to it\x00" +
-	"msg.too-many-findings\x00checking stopped after %d findings; the rest of the card was not checked. Fix these and check again\x00" +
-	"msg.unknown-field\x00unknown field %s in %s; clients ignore it\x00" +
-	"msg.unknown-field.beside-wrapper\x00unknown member %s next to the wrapper %s of %s; clients ignore it\x00" +
-	"msg.unknown-field.beside-wrapper-description\x00unknown member %[1]s next to the wrapper %[2]s of %[3]s; clients ignore it; move it inside %[2]s\x00" +
-	"msg.unknown-field.copy\x00unknown field %s in %s; clients ignore it (the specified %s is also present: this copy is never read)\x00" +
-	"msg.unknown-field.draft-extended-card\x00supportsExtendedAgentCard is a pre-1.0 draft name; 0.2/0.3 cards call this flag supportsAuthenticatedExtendedCard, and clients ignore the draft name\x00" +
-	"msg.unknown-field.erc-8004\x00%s belongs to ERC-8004 registration files, not to Agent Cards: card readers ignore it (§5.7), and the rest of the document is checked as an Agent Card\x00" +
-	"msg.unknown-field.mcp\x00%s belongs to MCP server descriptions, not to Agent Cards: card readers ignore it (§5.7), and the rest of the document is checked as an Agent Card\x00" +
-	"msg.unknown-field.suggest\x00unknown field %s in %s; clients ignore it. Did you mean %s?\x00" +
-	"msg.url-whitespace\x00%s %s has spaces around it; clients parse the URL as written and fail (or request another address)\x00" +
-	"msg.wrong-type\x00%s must be %s, found %s\x00" +
-	"msg.wrong-type.value\x00%s must be %s, found %s %s\x00" +
 	"phrase.addr.cgnat\x00the address %s (carrier-grade NAT or VPN, 100.64.0.0/10)\x00" +
 	"phrase.addr.link-local\x00the address %s (link-local; cloud metadata services live here)\x00" +
 	"phrase.addr.loopback\x00the address %s (loopback: this machine)\x00" +
@@ -1905,123 +1728,108 @@ var All = Table{Data: allData, Starts: []uint32{
 	49295, 49367, 49418, 49503, 49612, 49710, 49800, 49842, 49913, 49982, 50063, 50113,
 	50324, 50522, 50614, 50760, 50940, 51087, 51218, 51309, 51465, 51634, 51833, 52050,
 	52194, 52307, 52410, 52520, 52628, 52699, 52842, 52957, 53078, 53162, 53226, 53334,
-	53384, 53497, 53581, 53638, 53883, 54028, 54167, 54254, 54399, 54507, 54625, 54851,
-	55084, 55234, 55367, 55513, 55704, 55937, 56172, 56328, 56457, 56577, 56689, 56814,
-	56992, 57088, 57187, 57305, 57461, 57554, 57624, 57662, 57717, 57788, 57891, 57988,
-	58063, 58152, 58293, 58350, 58392, 58475, 58523, 58603, 58680, 58730, 58805, 58868,
-	58957, 59014, 59102, 59174, 59268, 59400, 59533, 59644, 59775, 59897, 60054, 60127,
-	60207, 60356, 60469, 60574, 60670, 60757, 60887, 60925, 60968, 61017, 61107, 61146,
-	61199, 61282, 61313, 61378, 61459, 61526, 61611, 61686, 61766, 61840, 61908, 62031,
-	62157, 62237, 62347, 62470, 62538, 62661, 62737, 62804, 62884, 62965, 63012, 63104,
-	63359, 63459, 63561, 63636, 63713, 63774, 63895, 63979, 64084, 64222, 64327, 64446,
-	64600, 64671, 64804, 64868, 64935, 65007, 65181, 65272, 65373, 65515, 65609, 65699,
-	65805, 65919, 65979, 66159, 66278, 66447, 66534, 66691, 66849, 66975, 67106, 67240,
-	67354, 67490, 67589, 67724, 67789, 67947, 68118, 68240, 68331, 68480, 68656, 68769,
-	68909, 69012, 69147, 69252, 69470, 69569, 69677, 69783, 69883, 69985, 70067, 70154,
-	70260, 70344, 70461, 70521, 70615, 70732, 70851, 70949, 71044, 71141, 71239, 71323,
-	71403, 71502, 71612, 71721, 71815, 71901, 72004, 72089, 72241, 72344, 72435, 72567,
-	72724, 72846, 72905, 72965, 73093, 73197, 73273, 73375, 73447, 73519, 73597, 73679,
-	73748, 73862, 73951, 74031, 74113, 74182, 74282, 74337, 74450, 74563, 74665, 74781,
-	74878, 74996, 75088, 75158, 75224, 75527, 75916, 75987, 76175, 76363, 76563, 76723,
-	76858, 77015, 77156, 77355, 77506, 77642, 77949, 78057, 78179, 78275, 78341, 78450,
-	78595, 78703, 78816, 79010, 79285, 79477, 79807, 80022, 80286, 80503, 80699, 80780,
-	80836, 80884, 80922, 81055, 81114, 81250, 81353, 81462, 81542, 81615, 81694, 81785,
-	81906, 81964, 82088, 82126, 82180, 82327, 82416, 82447, 82514, 82625, 82754, 82877,
-	83013, 83129, 83229, 83356, 83493, 83612, 83709, 83786, 83893, 83961, 84041, 84120,
-	84242, 84319, 84409, 84520, 84678, 84731, 84810, 84932, 85011, 85100, 85230, 85316,
-	85414, 85522, 85635, 85771, 85911, 85995, 86096, 86202, 86300, 86478, 86515, 86577,
-	86657, 86951, 87043, 87103, 87230, 87286, 87436, 87588, 87680, 87792, 87894, 87984,
-	88072, 88144, 88248, 88374, 88485, 88635, 88741, 88869, 88984, 89126, 89285, 89428,
-	89587, 89815, 89896, 89944, 90139, 90336, 90416, 90498, 90600, 90747, 90852, 90951,
-	91086, 91198, 91326, 91401, 91563, 91648, 91708, 91760, 91852, 91890, 91965, 92056,
-	92247, 92353, 92426, 92472, 92570, 92659, 92783, 92935, 93103, 93279, 93421, 93591,
-	93732, 93882, 94083, 94209, 94333, 94469, 94597, 94741, 94905, 95026, 95117, 95205,
-	95328, 95450, 95646, 95764, 95969, 96038, 96161, 96360, 96468, 96568, 96684, 96756,
-	96863, 96988, 97102, 97206, 97458, 97727, 97815, 97922, 97999, 98065, 98253, 98397,
-	98557, 98621, 98712, 98819, 99011, 99084, 99212, 99330, 99425, 99542, 99624, 99719,
-	99794, 99984, 100261, 100373, 100574, 100683, 100861, 100926, 101054, 101114, 101243, 101458,
-	101571, 101655, 101773, 101872, 101942, 102060, 102139, 102261, 102413, 102585, 102856, 103009,
-	103273, 103531, 103638, 103780, 103920, 104030, 104106, 104186, 104268, 104355, 104439, 104547,
-	104616, 104711, 104798, 104948, 105022, 105157, 105296, 105391, 105516, 105622, 105784, 105898,
-	105991, 106059, 106159, 106232, 106346, 106416, 106480, 106581, 106760, 106874, 106984, 107076,
-	107175, 107326, 107397, 107488, 107608, 107731, 107831, 107952, 108089, 108281, 108370, 108469,
-	108641, 108823, 109008, 109238, 109348, 109458, 109592, 109712, 109834, 109982, 110133, 110248,
-	110335, 110458, 110571, 110656, 110758, 110880, 110940, 111039, 111181, 111306, 111493, 111672,
-	111842, 111928, 112046, 112085, 112133, 112208, 112294, 112355, 112404, 112467, 112558, 112621,
-	112686, 112788, 112864, 112926, 112968, 112997, 113089, 113126, 113166, 113199, 113235, 113272,
-	113358, 113448, 113482, 113540, 113606, 113649, 113696, 113736, 113799, 113839, 113879, 113921,
-	113960, 114000, 114040, 114087, 114125, 114175, 114223, 114282, 114312, 114337, 114368, 114396,
-	114424, 114459, 114489, 114535, 114563, 114594, 114630, 114679, 114714, 114769, 114805, 114854,
-	114906, 114945, 114973, 115004, 115027, 115056, 115086, 115115, 115198, 115286, 115346, 115378,
-	115449, 115498, 115618, 115740, 115796, 115825, 115877, 115913, 115945, 115980, 116025, 116074,
-	116130, 116176, 116212, 116256, 116280, 116308, 116330, 116356, 116382, 116408, 116441, 116468,
-	116499, 116531, 116594, 116642, 116716, 116782, 116861, 116936, 116985, 117036, 117076, 117119,
-	117145, 117263, 117349, 117415, 117483, 117515, 117549, 117591, 117629, 117671, 117739, 117781,
-	117830, 117908, 117976, 118035, 118076, 118129, 118171, 118237, 118272, 118317, 118379, 118431,
-	118486, 118557, 118610, 118668, 118739, 118835, 118921, 119013, 119044, 119072, 119104, 119139,
-	119168, 119198, 119227, 119257, 119284, 119326, 119377, 119472, 119566, 119654, 119707, 119762,
-	119822, 119865, 119954, 120107, 120212, 120315, 120509, 120622, 120904, 120985, 121098, 121159,
-	121223, 121259, 121302, 121340, 121377, 121419, 121465, 121507, 121533, 121561, 121621, 121705,
-	121766, 121863, 121895, 121934, 121976, 122006, 122048, 122103, 122179, 122239, 122267, 122293,
-	122325, 122374, 122471, 122525, 122597, 122652, 122695, 122728, 122774, 122825, 122881, 122929,
-	122984, 123006, 123034, 123071, 123114, 123181, 123207, 123234, 123267, 123313, 123345, 123378,
-	123407, 123435, 123500, 123537, 123576, 123602, 123631, 123661, 123687, 123714, 123750, 123773,
-	123807, 123926, 123951, 123980, 124011, 124112, 124134, 124167, 124194, 124216, 124242, 124281,
-	124300, 124336, 124415, 124447, 124487, 124542, 124603, 124680, 124721, 124753, 124803, 124843,
-	124882, 124992, 125186, 125223, 125259, 125347, 125386, 125480, 125523, 125552, 125580, 125628,
-	125674, 125911, 125983, 126046, 126083, 126378, 126411, 126536, 126556, 126652, 126683, 126711,
-	126760, 126788, 126816, 127055, 127090, 127118, 127153, 127187, 127209, 127257, 127419, 127585,
-	127607, 127648, 127677, 127704, 127733, 127767, 127826, 127870, 127899, 127936, 127968, 128014,
-	128045, 128074, 128103, 128195, 128292, 128318, 128425, 128480, 128591, 128715, 128769, 128897,
-	128943, 129059, 129186, 129237, 129388, 129551, 129617, 129688, 129773, 129826, 129918, 130020,
-	130071, 130145, 130264, 130309, 130449, 130635, 130697, 130764, 130832, 130894, 130960, 131041,
-	131098, 131178, 131240, 131297, 131393, 131471, 131536, 131622, 131698, 131815, 131895, 132106,
-	132199, 132335, 132401, 132473, 132546, 132670, 132815, 132957, 133102, 133207, 133257, 133321,
-	133406, 133459, 133642, 133812, 133886, 133971, 134064, 134121, 134186, 134322, 134362, 134460,
-	134550, 134602, 134674, 134746, 134804, 134893, 135047, 135116, 135187, 135240, 135294, 135337,
-	135442, 135496, 135543, 135644, 135746, 135888, 135940, 136076, 136210, 136249, 136350, 136391,
-	136406, 136556, 136691, 136753, 136868, 136998, 137042, 137147, 137254, 137310, 137429, 137491,
-	137611, 137737, 137790, 137897, 137956, 138043, 138162, 138226, 138324, 138386, 138415, 138479,
-	138592, 138648, 138745, 138907, 138972, 139030, 139123, 139167, 139233, 139374, 139435, 139573,
-	139648, 139718, 139820, 139934, 139992, 140072, 140226, 140287, 140373, 140440, 140488, 140527,
-	140570, 140595, 140710, 140759, 140872, 140925, 141011, 141118, 141172, 141254, 141430, 141496,
-	141524, 141597, 141698, 141748, 141777, 141803, 141835, 141859, 141891, 141986, 142179, 142210,
-	142247, 142312, 142349, 142394, 142429, 142463, 142486, 142511, 142569, 142863, 143037, 143071,
-	143485, 143583, 143660, 143724, 143948, 143994, 144116, 144177, 144219, 144299, 144359, 144409,
-	144462, 144499, 144564, 144624, 144869, 144914, 145338, 145452, 145494, 145572, 145636, 145692,
-	145792, 145866, 145928, 145981, 146039, 146068, 146093, 146121, 146179, 146347, 146371, 146402,
-	146431, 146455, 146478, 146519, 146560, 146585, 146608, 146660, 146737, 146784, 146809, 146844,
-	146866, 147043, 147061, 147087, 147124, 147152, 147177, 147198, 147217, 147246, 147265, 147301,
-	147340, 147381, 147425, 147459, 147496, 147536, 147579, 147699, 147732, 147777, 147802, 147877,
-	147927, 148127, 148317, 148423, 148602, 148652, 148758, 148809, 148863, 148961, 149039, 149162,
-	149232, 149333, 149545, 149609, 149647, 149693, 149735, 149773, 149819, 149854, 149901, 149946,
-	149997, 150036, 150078, 150124, 150156, 150239, 150324, 150456, 150591, 150660, 150692, 150736,
-	150881, 150910, 150953, 151134, 151303, 151331, 151391, 151435, 151476, 151519, 151561, 151599,
-	151637, 151687, 151853, 151898, 152003, 152073, 152112, 152145, 152182, 152260, 152335, 152378,
-	152429, 152574, 152624, 152743, 152787, 152986, 153122, 153159, 153194, 153225, 153272, 153302,
-	153339, 153369, 153407, 153455, 153487, 153531, 153596, 153664, 153721, 153781, 153831, 153870,
-	153954, 153994, 154030, 154066, 154096, 154134, 154175, 154275, 154319, 154362, 154463, 154513,
-	154611, 154657, 154747, 154797, 154870, 154922, 155017, 155061, 155170, 155231, 155261, 155313,
-	155406, 155452, 155496, 155561, 155608, 155740, 155820, 155887, 155922, 155955, 155994, 156020,
-	156059, 156105, 156234, 156292, 156339, 156467, 156559, 156622, 156720, 156801, 156847, 156948,
-	157036, 157094, 157137, 157211, 157245, 157294, 157370, 157417, 157468, 157610, 157753, 157868,
-	157897, 157934, 158000, 158139, 158281, 158402, 158449, 158503, 158532, 158592, 158638, 158680,
-	158738, 158785, 158835, 158895, 158939, 158983, 159049, 159234, 159299, 159366, 159398, 159449,
-	159494, 159537, 159594, 159645, 159698, 159763, 159850, 159904, 159981, 160022, 160187, 160228,
-	160270, 160322, 160360, 160405, 160436, 160473, 160505, 160576, 160622, 160670, 160708, 160750,
-	160800, 160849, 160890, 160929, 160967, 161009, 161043, 161083, 161122, 161152, 161175, 161228,
-	161261, 161437, 161479, 161520, 161558, 161597, 161631, 161665, 161704, 161746, 161789, 161878,
-	161925, 161962, 162023, 162057, 162097, 162117, 162153, 162183, 162212, 162242, 162278, 162306,
-	162340, 162383, 162432, 162460, 162494, 162530, 162572, 162598, 162630, 162656, 162766, 162791,
-	162848, 162881, 162920, 162953, 162992, 163029, 163333, 163384, 163421, 163462, 163542, 163618,
-	163686, 163779, 163829, 163859, 163887, 163917, 163941, 163966, 164000, 164043, 164080, 164115,
-	164164, 164202, 164223, 164345, 164373, 164434, 164462, 164528, 164597, 164666, 164763, 164801,
-	164832, 164862, 164895, 164926, 164950, 164982, 165015, 165040, 165081, 165122, 165151, 165176,
-	165203, 165223, 165255, 165295, 165330, 165380, 165432, 165472, 165515, 165649, 165729, 165810,
-	165835, 165877, 165918, 165961, 165996, 166026, 166297, 166569, 166642, 166698, 166744, 166795,
-	166854, 166900, 166956, 167008, 167095, 167183, 167224, 167252, 167286, 167334, 167392, 167465,
-	167490, 167767, 167819, 167857, 167902, 167945, 167991, 168047, 168087, 168131, 168193, 168427,
-	168488, 168551, 168581, 168621, 168688, 168741, 168776, 168824, 168854, 168885, 168905, 168931,
-	169034, 169152, 169172, 169261, 169292, 169328, 169359, 169386, 169480, 169700, 169721, 169744,
-	169779,
+	53384, 53497, 53581, 53638, 53883, 54028, 54167, 54254, 54399, 54625, 54858, 54987,
+	55107, 55219, 55344, 55522, 55618, 55717, 55835, 55928, 55998, 56036, 56091, 56162,
+	56265, 56362, 56437, 56526, 56667, 56724, 56766, 56849, 56897, 56977, 57054, 57104,
+	57179, 57242, 57331, 57388, 57476, 57548, 57642, 57774, 57847, 57927, 58076, 58189,
+	58294, 58390, 58477, 58607, 58645, 58688, 58737, 58827, 58866, 58919, 59002, 59033,
+	59098, 59179, 59246, 59331, 59406, 59486, 59560, 59628, 59751, 59877, 59957, 60067,
+	60190, 60258, 60381, 60457, 60524, 60604, 60685, 60732, 60807, 60884, 60945, 61066,
+	61150, 61255, 61393, 61498, 61617, 61771, 61842, 61975, 62039, 62106, 62178, 62352,
+	62458, 62558, 62660, 62742, 62829, 62935, 63019, 63136, 63196, 63290, 63407, 63526,
+	63624, 63719, 63816, 63914, 63998, 64078, 64177, 64287, 64396, 64490, 64576, 64679,
+	64764, 64916, 65019, 65110, 65242, 65399, 65521, 65580, 65640, 65768, 65872, 65948,
+	66050, 66122, 66194, 66272, 66354, 66423, 66537, 66626, 66706, 66788, 66857, 66957,
+	67012, 67125, 67238, 67340, 67456, 67553, 67671, 67763, 67833, 67899, 68032, 68091,
+	68227, 68330, 68439, 68519, 68592, 68671, 68762, 68883, 68941, 69065, 69103, 69157,
+	69304, 69393, 69424, 69491, 69602, 69731, 69854, 69990, 70106, 70206, 70333, 70470,
+	70589, 70686, 70763, 70870, 70938, 71018, 71097, 71219, 71296, 71386, 71497, 71655,
+	71708, 71787, 71909, 71988, 72077, 72207, 72293, 72391, 72499, 72612, 72748, 72888,
+	72972, 73073, 73179, 73277, 73455, 73547, 73659, 73761, 73851, 73939, 74011, 74115,
+	74241, 74352, 74502, 74608, 74736, 74851, 74993, 75152, 75295, 75454, 75682, 75763,
+	75811, 76006, 76203, 76283, 76365, 76467, 76614, 76719, 76818, 76953, 77065, 77193,
+	77268, 77430, 77515, 77575, 77627, 77719, 77757, 77832, 77923, 78114, 78220, 78293,
+	78339, 78443, 78695, 78964, 79052, 79159, 79236, 79302, 79490, 79634, 79794, 79858,
+	79949, 80056, 80248, 80321, 80449, 80567, 80662, 80779, 80861, 80956, 81031, 81221,
+	81498, 81699, 81808, 81986, 82051, 82179, 82239, 82368, 82583, 82696, 82780, 82898,
+	82997, 83169, 83440, 83593, 83857, 84115, 84225, 84301, 84381, 84463, 84550, 84634,
+	84742, 84811, 84906, 84993, 85143, 85217, 85352, 85491, 85586, 85711, 85817, 85979,
+	86093, 86186, 86254, 86354, 86427, 86541, 86611, 86675, 86776, 86955, 87069, 87179,
+	87271, 87370, 87521, 87713, 87885, 87995, 88105, 88239, 88314, 88400, 88461, 88510,
+	88573, 88664, 88727, 88792, 88894, 88970, 89032, 89074, 89103, 89195, 89232, 89272,
+	89305, 89341, 89378, 89464, 89554, 89588, 89646, 89712, 89755, 89802, 89842, 89905,
+	89945, 89985, 90027, 90066, 90106, 90146, 90193, 90231, 90281, 90329, 90388, 90418,
+	90443, 90474, 90502, 90530, 90565, 90595, 90641, 90669, 90700, 90736, 90785, 90820,
+	90875, 90911, 90960, 91012, 91051, 91079, 91110, 91133, 91162, 91192, 91221, 91304,
+	91392, 91452, 91484, 91555, 91604, 91724, 91846, 91902, 91931, 91983, 92019, 92051,
+	92086, 92131, 92180, 92236, 92282, 92318, 92362, 92386, 92414, 92436, 92462, 92488,
+	92514, 92547, 92574, 92605, 92637, 92700, 92748, 92822, 92888, 92967, 93042, 93091,
+	93142, 93182, 93225, 93251, 93369, 93455, 93521, 93589, 93621, 93655, 93697, 93735,
+	93777, 93845, 93887, 93936, 94014, 94082, 94141, 94182, 94235, 94277, 94343, 94378,
+	94423, 94485, 94537, 94592, 94663, 94716, 94774, 94845, 94941, 95027, 95119, 95150,
+	95178, 95210, 95245, 95274, 95304, 95333, 95363, 95390, 95432, 95483, 95578, 95672,
+	95760, 95813, 95868, 95928, 95971, 96060, 96213, 96318, 96421, 96615, 96728, 97010,
+	97091, 97204, 97265, 97329, 97365, 97408, 97446, 97483, 97525, 97571, 97613, 97639,
+	97667, 97727, 97811, 97872, 97969, 98001, 98040, 98082, 98112, 98154, 98209, 98285,
+	98345, 98373, 98399, 98431, 98480, 98577, 98631, 98703, 98758, 98801, 98834, 98880,
+	98931, 98987, 99035, 99090, 99112, 99140, 99177, 99220, 99287, 99313, 99340, 99373,
+	99419, 99451, 99484, 99513, 99541, 99606, 99643, 99682, 99708, 99737, 99767, 99793,
+	99820, 99856, 99879, 99913, 100032, 100057, 100086, 100117, 100218, 100240, 100273, 100300,
+	100322, 100348, 100387, 100406, 100442, 100521, 100553, 100593, 100648, 100709, 100786, 100827,
+	100859, 100909, 100949, 100988, 101098, 101292, 101329, 101365, 101453, 101492, 101586, 101629,
+	101658, 101686, 101734, 101780, 102017, 102089, 102152, 102189, 102484, 102517, 102642, 102662,
+	102758, 102789, 102817, 102866, 102894, 102922, 103161, 103196, 103224, 103259, 103293, 103315,
+	103363, 103525, 103691, 103713, 103754, 103783, 103810, 103839, 103873, 103932, 103976, 104005,
+	104042, 104074, 104120, 104151, 104180, 104209, 104301, 104398, 104424, 104531, 104586, 104697,
+	104821, 104875, 105003, 105049, 105165, 105292, 105343, 105494, 105657, 105723, 105794, 105879,
+	105932, 106024, 106126, 106177, 106251, 106370, 106415, 106555, 106741, 106803, 106870, 106938,
+	107000, 107066, 107147, 107204, 107284, 107346, 107403, 107499, 107577, 107642, 107728, 107804,
+	107921, 108001, 108212, 108305, 108441, 108507, 108579, 108652, 108776, 108921, 109063, 109208,
+	109313, 109363, 109427, 109512, 109565, 109748, 109918, 109992, 110077, 110170, 110227, 110292,
+	110428, 110468, 110566, 110656, 110708, 110780, 110852, 110910, 110999, 111153, 111222, 111293,
+	111346, 111400, 111443, 111548, 111602, 111649, 111750, 111852, 111994, 112046, 112182, 112316,
+	112355, 112456, 112497, 112512, 112662, 112797, 112859, 112974, 113104, 113148, 113253, 113360,
+	113416, 113535, 113597, 113717, 113843, 113896, 114003, 114062, 114149, 114268, 114332, 114430,
+	114492, 114521, 114585, 114698, 114754, 114851, 115013, 115078, 115136, 115229, 115273, 115339,
+	115480, 115541, 115679, 115754, 115824, 115926, 116040, 116098, 116178, 116332, 116393, 116479,
+	116546, 116594, 116633, 116676, 116701, 116816, 116865, 116978, 117031, 117117, 117224, 117278,
+	117360, 117536, 117602, 117630, 117703, 117804, 117854, 117883, 117909, 117941, 117965, 117997,
+	118092, 118285, 118316, 118353, 118418, 118455, 118500, 118535, 118569, 118592, 118617, 118675,
+	118969, 119143, 119177, 119591, 119689, 119766, 119830, 120054, 120100, 120222, 120283, 120325,
+	120405, 120465, 120515, 120568, 120605, 120670, 120730, 120975, 121020, 121444, 121558, 121600,
+	121678, 121742, 121798, 121898, 121972, 122034, 122087, 122145, 122174, 122199, 122227, 122285,
+	122453, 122477, 122508, 122537, 122561, 122584, 122625, 122666, 122691, 122714, 122766, 122843,
+	122890, 122915, 122950, 122972, 123149, 123167, 123193, 123230, 123258, 123283, 123304, 123323,
+	123352, 123371, 123407, 123446, 123487, 123531, 123565, 123602, 123642, 123685, 123805, 123838,
+	123883, 123908, 123983, 124033, 124233, 124423, 124529, 124708, 124758, 124864, 124915, 124969,
+	125067, 125145, 125268, 125338, 125439, 125651, 125715, 125753, 125799, 125841, 125879, 125925,
+	125960, 126007, 126052, 126103, 126142, 126184, 126230, 126262, 126345, 126430, 126562, 126697,
+	126766, 126798, 126842, 126987, 127016, 127059, 127240, 127409, 127437, 127497, 127541, 127582,
+	127625, 127667, 127705, 127743, 127793, 127959, 128004, 128109, 128179, 128218, 128251, 128288,
+	128366, 128441, 128484, 128535, 128680, 128730, 128849, 128893, 129092, 129228, 129265, 129300,
+	129331, 129378, 129408, 129445, 129475, 129513, 129561, 129593, 129637, 129702, 129770, 129827,
+	129887, 129937, 129976, 130060, 130100, 130136, 130172, 130202, 130240, 130281, 130381, 130425,
+	130468, 130569, 130619, 130717, 130763, 130853, 130903, 130976, 131028, 131123, 131167, 131276,
+	131337, 131367, 131419, 131512, 131558, 131602, 131667, 131714, 131846, 131926, 131993, 132028,
+	132061, 132100, 132126, 132165, 132211, 132340, 132398, 132445, 132573, 132665, 132728, 132826,
+	132907, 132953, 133054, 133142, 133200, 133243, 133317, 133351, 133400, 133476, 133523, 133574,
+	133716, 133859, 133974, 134003, 134040, 134106, 134245, 134387, 134508, 134555, 134609, 134638,
+	134698, 134744, 134786, 134844, 134891, 134941, 135001, 135045, 135089, 135155, 135340, 135405,
+	135472, 135504, 135555, 135600, 135643, 135700, 135751, 135804, 135869, 135956, 136010, 136087,
+	136128, 136293, 136334, 136376, 136428, 136466, 136511, 136542, 136579, 136611, 136682, 136728,
+	136776, 136814, 136856, 136906, 136955, 136996, 137035, 137073, 137115, 137149, 137189, 137228,
+	137258, 137281, 137334, 137367, 137543, 137585, 137626, 137664, 137703, 137737, 137771, 137810,
+	137852, 137895, 137984, 138031, 138068, 138129, 138163, 138203, 138223, 138259, 138289, 138318,
+	138348, 138384, 138412, 138446, 138489, 138538, 138566, 138600, 138636, 138678, 138704, 138736,
+	138762, 138872, 138897, 138954, 138987, 139026, 139059, 139098, 139135, 139439, 139490, 139527,
+	139568, 139648, 139724, 139792, 139885, 139935, 139965, 139993, 140023, 140047, 140072, 140106,
+	140149, 140186, 140221, 140270, 140308, 140329, 140451, 140479, 140540, 140568, 140634, 140703,
+	140772, 140869, 140907, 140938, 140968, 141001, 141032, 141056, 141088, 141121, 141146, 141187,
+	141228, 141257, 141282, 141309, 141329, 141361, 141401, 141436, 141486, 141538, 141578, 141621,
+	141755, 141835, 141916, 141941, 141983, 142024, 142067, 142102, 142132, 142403, 142675, 142748,
+	142804, 142850, 142901, 142960, 143006, 143062, 143114, 143201, 143289, 143330, 143358, 143392,
+	143440, 143498, 143571, 143596, 143873, 143925, 143963, 144008, 144051, 144097, 144153, 144193,
+	144237, 144299, 144533, 144594, 144657, 144687, 144727, 144794, 144847, 144882, 144930, 144960,
+	144991, 145011, 145037, 145140, 145258, 145278, 145367, 145398, 145434, 145465, 145492, 145586,
+	145806, 145827, 145850, 145885,
 }}

@@ -4,7 +4,8 @@ import "strings"
 
 // EditorFiles are the catalogue files of the ids the playground's engine
 // (and its signature verifier, the same package with -tags verifier) can
-// produce: findings (lint-*, parser, security hosts in discovery), fixes
+// produce: findings (lint, whose rules carry their own messages in
+// their entries, parser, security hosts in discovery), fixes
 // and migration (fix*, cli-toolkit's migration notes), selection and the
 // SDK matrix (selection, sdk*, ui-matrix), signatures (signature,
 // livecheck's key texts), positions quoted in messages (cli-ci's
@@ -12,7 +13,7 @@ import "strings"
 // them as Editor (editor_table.go, generated from these files by
 // `go generate`; TestEditorTable keeps it equal to them). They are
 // glob patterns, separated by spaces.
-const EditorFiles = "lint-*.json parser.json fix*.json selection.json sdk*.json ui-matrix.json ui-tools.json cli-ci.json cli-toolkit.json discovery.json signature.json livecheck.json"
+const EditorFiles = "lint.json parser.json fix*.json selection.json sdk*.json ui-matrix.json ui-tools.json cli-ci.json cli-toolkit.json discovery.json signature.json livecheck.json"
 
 // Table is a catalogue as constant data: the members sorted by id, each
 // written into Data as id, NUL, text, NUL, starting at Starts[i]
