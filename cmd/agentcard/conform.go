@@ -17,8 +17,8 @@ import (
 	"github.com/agentcard/agentcard/core/selection"
 )
 
-// conform checks the agent against its card (docs/DESIGN.md §4, fourth
-// round): the card is read and linted as lint reads it, every declared
+// conform checks the agent against its card (docs/ARCHITECTURE.md,
+// Contracts): the card is read and linted as lint reads it, every declared
 // interface is probed, and every claim is checked harmlessly by the
 // engine's one pipeline (core/check with Claims), under the CLI's policy.
 // --send adds one conversation on the interface the spec's client picks

@@ -18,8 +18,8 @@ import (
 	"github.com/agentcard/agentcard/core/selection"
 )
 
-// send and task talk to the agent behind a card (docs/DESIGN.md §4,
-// fourth round): the card is read as lint reads it, the interface is the
+// send and task talk to the agent behind a card (docs/ARCHITECTURE.md,
+// Contracts): the card is read as lint reads it, the interface is the
 // one the specification's client picks (card order, the bindings this
 // client speaks: JSON-RPC and HTTP+JSON, 1.0 and 0.3), and the one call
 // goes through the engine's pipeline (core/check's Converse stage: the

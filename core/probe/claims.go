@@ -18,7 +18,7 @@ import (
 
 // Claims: what the card says its agent does, checked harmlessly on every
 // entry the probe found speaking its binding (`agentcard conform`,
-// docs/DESIGN.md §4, fourth round). Each check is one call that creates
+// docs/ARCHITECTURE.md, Contracts). Each check is one call that creates
 // nothing and runs no model, for a task id that cannot exist, without the
 // caller's credentials, in the entry's binding and version, through the
 // same Doer (policy, budget) as the probes:

@@ -18,7 +18,7 @@ import (
 )
 
 // Conversations (`agentcard send`, `agentcard task`, `conform --send`;
-// docs/DESIGN.md §4, fourth round): one call that does work on the agent
+// docs/ARCHITECTURE.md, Contracts): one call that does work on the agent
 // (it sends a message, reads or cancels a task), on one interface the
 // caller chose, through the same Doer as every other request (policy,
 // credential scope, budget). Every answer and every stream event is
