@@ -46,7 +46,3 @@ func (r *runner) converse(ctx context.Context, lr *lint.Result) (*selection.Resu
 	}
 	return &sel, talks
 }
-
-// errNoConversations is the worker build's refusal; here it is never
-// returned.
-var errNoConversations error

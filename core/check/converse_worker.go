@@ -4,7 +4,6 @@ package check
 
 import (
 	"context"
-	"errors"
 
 	"github.com/agentcard/agentcard/core/lint"
 	"github.com/agentcard/agentcard/core/probe"
@@ -17,8 +16,6 @@ import (
 // validator (core/probe's Converse, core/probe/reply) are not linked into
 // its bundle, and Run refuses Options.Converse before anything is sent.
 const conversations = false
-
-var errNoConversations = errors.New("check: this program does not talk to agents (Options.Converse)")
 
 // converse is never reached in this build (Run refuses first).
 func (r *runner) converse(context.Context, *lint.Result) (*selection.Result, []probe.Talk) {

@@ -11,6 +11,10 @@ import (
 
 var errNoDoer = errors.New("check: no Doer to fetch with")
 
+// errNoConversations: Options.Converse in a build without conversations
+// (the Worker's, converse_worker.go).
+var errNoConversations = errors.New("check: this program does not talk to agents (Options.Converse)")
+
 func asDiscovery(err error, target **discovery.Error) bool { return errors.As(err, target) }
 
 func containsScheme(raw string) bool { return strings.Contains(raw, "://") }
